@@ -1,0 +1,71 @@
+//! The command line, as clap derive types.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "qbfgames",
+    version,
+    about = "Two-player game benchmarks as QBF: generate, run, report",
+    after_help = "Examples:\n  qbfgames stats bench/*.qdimacs.gz --csv\n  qbfgames convert game.qcir -o game.qdimacs --polarity\n  qbfgames hash game.qdimacs"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Size statistics of QDIMACS and QCIR files (gzip and xz read transparently).
+    #[command(after_help = "Examples:\n  qbfgames stats a.qdimacs b.qcir\n  qbfgames stats --csv out/*.qdimacs > sizes.csv\n  zcat a.qdimacs.gz | qbfgames stats -")]
+    Stats {
+        /// Input files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Print CSV instead of an aligned table.
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Convert QCIR to QDIMACS (Tseitin clauses; Plaisted–Greenbaum with --polarity).
+    #[command(after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --polarity")]
+    Convert {
+        /// The QCIR input; `-` reads standard input.
+        input: String,
+        /// The QDIMACS output; written to a temporary file, then renamed. `-` for stdout.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Write only the gate clauses each gate's polarity needs (Plaisted–Greenbaum).
+        #[arg(long)]
+        polarity: bool,
+    },
+    /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
+    #[command(after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs")]
+    Hash {
+        /// Input files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+    },
+}
+
+/// How a command prints a table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Text,
+    Markdown,
+    Csv,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+}

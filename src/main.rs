@@ -1,0 +1,23 @@
+//! `qbfgames`: two-player game benchmarks as QBF.
+//!
+//! `main` is a pipeline: parse the command line, run one command, turn its result into an
+//! exit code. Commands live in `commands/`, one file each.
+
+mod cli;
+mod commands;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match commands::run(cli.command) {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(1)
+        }
+    }
+}
