@@ -6,8 +6,10 @@
 //! (the convention of QBF solvers and competitions), a limit is a timeout, anything else
 //! is an error or an unknown answer — never a truth value.
 
+mod check;
 mod outcome;
 mod process;
 
+pub use check::{depqbf, solve_qdimacs};
 pub use outcome::{Outcome, Verdict};
 pub use process::{find_program, run, Invocation, Run};
