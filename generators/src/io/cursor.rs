@@ -11,6 +11,11 @@ impl<'a> Cursor<'a> {
         Cursor { bytes, pos: 0 }
     }
 
+    /// A cursor at byte `pos`.
+    pub fn at(bytes: &'a [u8], pos: usize) -> Cursor<'a> {
+        Cursor { bytes, pos }
+    }
+
     pub fn pos(&self) -> usize {
         self.pos
     }

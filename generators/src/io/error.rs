@@ -23,8 +23,16 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// An error at byte `offset` of `source`.
+    /// An error at byte `offset` of `source`. An offset with only whitespace after it
+    /// (the end of the file) is moved back to the end of the last line with text, which is
+    /// where a reader looks for what is missing.
     pub fn at(source: &Source, offset: usize, message: impl Into<String>, help: impl Into<String>) -> ParseError {
+        let rest = source.bytes.get(offset..).unwrap_or_default();
+        let offset = if rest.iter().all(u8::is_ascii_whitespace) {
+            source.bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |p| p + 1)
+        } else {
+            offset
+        };
         let loc = source.locate(offset);
         ParseError {
             file: source.name.clone(),

@@ -230,13 +230,9 @@ impl<'a> Reader<'a> {
     }
 
     fn unexpected(&mut self, expected: &str) -> ParseError {
-        let mut at = self.cur.pos();
+        let at = self.cur.pos();
         let found = match self.cur.peek() {
-            None => {
-                // Point at the end of the last line with text, not at an empty last line.
-                at = self.source.bytes.iter().rposition(|b| !b.is_ascii_whitespace()).map_or(0, |p| p + 1);
-                "end of file".to_string()
-            }
+            None => "end of file".to_string(),
             Some(b'\n') => "end of line".to_string(),
             Some(_) => format!("`{}`", String::from_utf8_lossy(self.cur.take_while(|b| !b.is_ascii_whitespace()))),
         };

@@ -66,7 +66,7 @@ impl Reader<'_> {
     }
 
     fn run(mut self, visitor: &mut impl QdimacsVisitor) -> Result<(), ParseError> {
-        let declared = self.header()?;
+        let (declared, header_at) = self.header()?;
         visitor.header(self.max_var, declared);
         self.quantified = vec![false; self.max_var as usize + 1];
         let mut clauses: u64 = 0;
@@ -101,13 +101,13 @@ impl Reader<'_> {
             }
         }
         if clauses != declared {
-            let end = self.source.bytes.len();
-            return Err(self.err(end, format!("the header declares {declared} clauses, but the file has {clauses}"), "set <clauses> in the `p cnf` line to the number of clauses"));
+            return Err(self.err(header_at, format!("the header declares {declared} clauses, but the file has {clauses}"), "set <clauses> in the `p cnf` line to the number of clauses"));
         }
         Ok(())
     }
 
-    fn header(&mut self) -> Result<u64, ParseError> {
+    /// Reads the header; returns the declared clause count and where the header starts.
+    fn header(&mut self) -> Result<(u64, usize), ParseError> {
         loop {
             self.cur.skip_whitespace();
             match self.cur.peek() {
@@ -136,7 +136,7 @@ impl Reader<'_> {
             let at = self.cur.pos();
             return Err(self.err(at, "unexpected text after the header", "the header has exactly two numbers: `p cnf <max var> <clauses>`"));
         }
-        Ok(clauses)
+        Ok((clauses, start))
     }
 
     fn header_number(&mut self, what: &str) -> Result<u64, ParseError> {
@@ -153,6 +153,7 @@ impl Reader<'_> {
         let value = match self.cur.read_int() {
             Ok(v) if self.cur.at_token_end() => v,
             _ => {
+                self.cur = Cursor::at(&self.source.bytes, at);
                 let found = String::from_utf8_lossy(self.cur.take_while(|b| !b.is_ascii_whitespace())).into_owned();
                 let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
                 return Err(self.err(at, format!("expected a literal or 0, found {found}"), "literals are non-zero integers; every clause and quantifier line ends with 0"));
