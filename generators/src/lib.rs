@@ -13,4 +13,5 @@ pub mod formula;
 pub mod identity;
 pub mod io;
 pub mod stats;
+pub mod suite;
 pub mod tseitin;

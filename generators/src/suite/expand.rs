@@ -1,0 +1,38 @@
+//! The instances of a suite, in a stable order.
+
+use super::resolve::{params_string, Depth, Family, Params, Suite};
+use super::schema::{Encoding, OutFormat};
+
+/// One unit of generation: a grid point of a family at one depth under one encoding. It
+/// produces one file per format of the family.
+#[derive(Clone, Debug)]
+pub struct Job<'a> {
+    pub family: &'a Family,
+    pub params: &'a Params,
+    pub depth: Depth,
+    pub encoding: Encoding,
+    pub formats: &'a [OutFormat],
+}
+
+impl Job<'_> {
+    /// A stable human-readable key: family, parameters, depth, encoding.
+    pub fn key(&self) -> String {
+        format!("{}/{}/d={}/{}", self.family.name, params_string(self.params), self.depth, self.encoding.name())
+    }
+}
+
+/// Every job of the suite: families in file order, then grid points, depths and
+/// encodings in their sorted order.
+pub fn expand(suite: &Suite) -> Vec<Job<'_>> {
+    let mut jobs = Vec::new();
+    for family in &suite.families {
+        for params in &family.points {
+            for &depth in &family.depths {
+                for &encoding in &family.encodings {
+                    jobs.push(Job { family, params, depth, encoding, formats: &family.formats });
+                }
+            }
+        }
+    }
+    jobs
+}

@@ -1,0 +1,77 @@
+//! A suite file exactly as the user wrote it: typed TOML with spans, unknown keys refused.
+//!
+//! Values whose meaning depends on other keys (depths, grid values) stay `toml::Value`
+//! here, with their spans, and are interpreted in `resolve`, which names the key and the
+//! line in every error.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::io::{ParseError, Source};
+
+/// `suite/*.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteFile {
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub options: OptionsFile,
+    #[serde(rename = "family", default)]
+    pub families: Vec<FamilyFile>,
+}
+
+/// `[options]`: defaults for every family.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionsFile {
+    /// `"tseitin"` or `"polarity"`: clauses for QCIR → QDIMACS.
+    pub clause_form: Option<Spanned<String>>,
+    /// First-move symmetry breaking where the encoding offers it.
+    pub symmetry_breaking: Option<bool>,
+    /// `"reference"` (compute with the reference solvers) or `"none"`.
+    pub expected: Option<Spanned<String>>,
+    /// The reference solver's budget per instance, in explored positions.
+    pub expected_budget: Option<Spanned<i64>>,
+}
+
+/// `[[family]]`: one game model, a parameter grid, depths, encodings and formats.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyFile {
+    pub name: Spanned<String>,
+    pub model: Spanned<String>,
+    pub depths: Spanned<toml::Value>,
+    pub encodings: Spanned<Vec<Spanned<String>>>,
+    pub formats: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    pub grid: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    pub clause_form: Option<Spanned<String>>,
+    pub symmetry_breaking: Option<bool>,
+    pub expected: Option<Spanned<String>>,
+    pub expected_budget: Option<Spanned<i64>>,
+}
+
+/// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.
+pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
+    let text = std::str::from_utf8(&source.bytes).map_err(|e| {
+        ParseError::at(source, e.valid_up_to(), "the suite file is not UTF-8", "save the file as UTF-8 text")
+    })?;
+    toml::from_str(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        let message = e.message().trim().to_string();
+        let help = if message.starts_with("unknown field") {
+            "fix the spelling or remove the key; the allowed keys are listed above"
+        } else if message.starts_with("missing field") {
+            "add the key; `[[family]]` needs name, model, depths, encodings and formats"
+        } else if message.starts_with("invalid type") {
+            "give the value the type named above"
+        } else {
+            "see docs/suites.md for the suite file format"
+        };
+        ParseError::at(source, at, message, help)
+    })
+}

@@ -1,0 +1,224 @@
+//! What each game model accepts in a suite: grid keys, encodings, formats, depths.
+
+/// The game models a family can use.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ModelKind {
+    /// A BDDL domain and problem (lifted encoding).
+    Bddl,
+    /// Harary's / generalised tic-tac-toe on an N×N board (COR+ or lifted).
+    Gttt,
+    /// A Hex puzzle position (COR+ or lifted).
+    Hex,
+    /// A positional game in a PG file (COR+).
+    Pg,
+    /// A GDL game (general or strictly-turn-taking encoding).
+    Gdl,
+}
+
+/// How a QBF is built from a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Encoding {
+    Lifted,
+    Corplus,
+    /// GDL general encoding with the naive, time-based or dependency-based prefix.
+    GdlGe(GdlPrefix),
+    /// GDL strictly-turn-taking encoding.
+    GdlSd,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum GdlPrefix {
+    Gn,
+    Gt,
+    Gd,
+}
+
+/// A file a family writes per instance.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum OutFormat {
+    Qcir,
+    Qdimacs,
+    /// The game in BDDL (the source of the lifted encoding; emitted for positional games).
+    Bddl,
+    /// The positional game as a PG file.
+    Pg,
+    /// The GDL source.
+    Gdl,
+}
+
+/// The type of a grid value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    Bool,
+    /// A string, optionally from a fixed set.
+    Str(Option<&'static [&'static str]>),
+    /// A file path relative to the suite file (may use `{key}` templates); must exist.
+    Path,
+}
+
+/// One grid key of a model.
+#[derive(Copy, Clone, Debug)]
+pub struct Key {
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Used when the family does not set the key; `None` makes the key required.
+    pub default: Option<&'static str>,
+}
+
+/// What a model accepts.
+#[derive(Debug)]
+pub struct Schema {
+    pub keys: &'static [Key],
+    /// Whether keys not listed are allowed, as template variables for paths.
+    pub template_keys: bool,
+    pub encodings: &'static [Encoding],
+    pub formats: &'static [OutFormat],
+    /// Whether `depths = "model"` (the depth written in the model file) is allowed.
+    pub model_depth: bool,
+    /// Whether every depth must be odd (the game ends on the first player's move).
+    pub odd_depths: bool,
+}
+
+const fn key(name: &'static str, kind: Kind, default: Option<&'static str>) -> Key {
+    Key { name, kind, default }
+}
+
+/// The shapes of Harary's tic-tac-toe the positional generator knows.
+pub const GTTT_SHAPES: &[&str] = &["domino", "tic", "el", "elly", "fatty", "knobby", "tippy", "skinny", "snaky", "l"];
+
+const BDDL: Schema = Schema {
+    keys: &[key("domain", Kind::Path, None), key("problem", Kind::Path, None)],
+    template_keys: true,
+    encodings: &[Encoding::Lifted],
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl],
+    model_depth: true,
+    odd_depths: false,
+};
+
+const GTTT: Schema = Schema {
+    keys: &[
+        key("shape", Kind::Str(Some(GTTT_SHAPES)), None),
+        key("board", Kind::Int, None),
+        key("torus", Kind::Bool, Some("false")),
+        key("pq", Kind::Str(None), Some("1,1")),
+        key("first", Kind::Str(Some(&["black", "white"])), Some("black")),
+    ],
+    template_keys: false,
+    encodings: &[Encoding::Corplus, Encoding::Lifted],
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
+    model_depth: false,
+    odd_depths: false,
+};
+
+const HEX: Schema = Schema {
+    keys: &[key("puzzle", Kind::Path, None)],
+    template_keys: true,
+    encodings: &[Encoding::Corplus, Encoding::Lifted],
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
+    model_depth: false,
+    odd_depths: true,
+};
+
+const PG: Schema = Schema {
+    keys: &[key("file", Kind::Path, None)],
+    template_keys: true,
+    encodings: &[Encoding::Corplus],
+    formats: &[OutFormat::Qdimacs, OutFormat::Pg],
+    model_depth: true,
+    odd_depths: false,
+};
+
+const GDL: Schema = Schema {
+    keys: &[key("game", Kind::Path, None), key("first", Kind::Str(None), Some(""))],
+    template_keys: true,
+    encodings: &[Encoding::GdlGe(GdlPrefix::Gn), Encoding::GdlGe(GdlPrefix::Gt), Encoding::GdlGe(GdlPrefix::Gd), Encoding::GdlSd],
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Gdl],
+    model_depth: false,
+    odd_depths: false,
+};
+
+impl ModelKind {
+    pub const ALL: &'static [ModelKind] = &[ModelKind::Bddl, ModelKind::Gttt, ModelKind::Hex, ModelKind::Pg, ModelKind::Gdl];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelKind::Bddl => "bddl",
+            ModelKind::Gttt => "gttt",
+            ModelKind::Hex => "hex",
+            ModelKind::Pg => "pg",
+            ModelKind::Gdl => "gdl",
+        }
+    }
+
+    pub fn schema(self) -> &'static Schema {
+        match self {
+            ModelKind::Bddl => &BDDL,
+            ModelKind::Gttt => &GTTT,
+            ModelKind::Hex => &HEX,
+            ModelKind::Pg => &PG,
+            ModelKind::Gdl => &GDL,
+        }
+    }
+}
+
+impl Encoding {
+    pub const ALL: &'static [Encoding] = &[
+        Encoding::Lifted,
+        Encoding::Corplus,
+        Encoding::GdlGe(GdlPrefix::Gn),
+        Encoding::GdlGe(GdlPrefix::Gt),
+        Encoding::GdlGe(GdlPrefix::Gd),
+        Encoding::GdlSd,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Lifted => "lifted",
+            Encoding::Corplus => "corplus",
+            Encoding::GdlGe(GdlPrefix::Gn) => "gdl-ge-gn",
+            Encoding::GdlGe(GdlPrefix::Gt) => "gdl-ge-gt",
+            Encoding::GdlGe(GdlPrefix::Gd) => "gdl-ge-gd",
+            Encoding::GdlSd => "gdl-sd",
+        }
+    }
+
+    /// Whether the encoding builds a circuit (QCIR natively, QDIMACS through Tseitin)
+    /// rather than clauses (QDIMACS only).
+    pub fn is_circuit(self) -> bool {
+        self == Encoding::Lifted
+    }
+}
+
+impl OutFormat {
+    pub const ALL: &'static [OutFormat] = &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg, OutFormat::Gdl];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OutFormat::Qcir => "qcir",
+            OutFormat::Qdimacs => "qdimacs",
+            OutFormat::Bddl => "bddl",
+            OutFormat::Pg => "pg",
+            OutFormat::Gdl => "gdl",
+        }
+    }
+
+    /// The file extension of instances in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            OutFormat::Bddl => "ig",
+            OutFormat::Gdl => "kif",
+            other => other.name(),
+        }
+    }
+
+    /// Whether the file is a QBF (rather than the game source that produced it).
+    pub fn is_qbf(self) -> bool {
+        matches!(self, OutFormat::Qcir | OutFormat::Qdimacs)
+    }
+}
+
+/// `name()` of every item, for "expected one of" messages.
+pub fn names<T: Copy>(items: &[T], name: impl Fn(T) -> &'static str) -> String {
+    items.iter().map(|&i| format!("`{}`", name(i))).collect::<Vec<_>>().join(", ")
+}
