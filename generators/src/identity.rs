@@ -14,13 +14,14 @@
 use md5::{Digest as _, Md5};
 use sha2::Sha256;
 
-fn hex(bytes: &[u8]) -> String {
+/// Lowercase hex of a digest.
+pub fn to_hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// SHA-256 of `bytes`, as lowercase hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
+    to_hex(&Sha256::digest(bytes))
 }
 
 /// The GBD identifier of a QDIMACS file's bytes.
@@ -85,7 +86,7 @@ pub fn gbd_hash(bytes: &[u8]) -> String {
             }
         }
     }
-    hex(&md5.finalize())
+    to_hex(&md5.finalize())
 }
 
 #[cfg(test)]
@@ -101,7 +102,7 @@ mod tests {
     fn gbd_hash_is_md5_of_the_normalised_token_stream() {
         let file = b"c comment\np cnf 3 2\ne 1 2 0\na 3 0\n1 -3 0\n2   3\n 0\n";
         let normalised = b"e 1 2 0 a 3 0 1 -3 0 2 3 0";
-        assert_eq!(gbd_hash(file), hex(&Md5::digest(normalised)));
+        assert_eq!(gbd_hash(file), to_hex(&Md5::digest(normalised)));
         let reformatted = b"p cnf 3 2\ne 1 2 0\na 3 0\n1 -3 0 2 3 0\n";
         assert_eq!(gbd_hash(file), gbd_hash(reformatted));
     }

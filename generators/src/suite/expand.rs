@@ -15,6 +15,12 @@ pub struct Job<'a> {
 }
 
 impl Job<'_> {
+    /// The files this job writes: the family's formats, without QCIR for clausal
+    /// encodings (a family may mix circuit and clausal encodings).
+    pub fn outputs(&self) -> Vec<OutFormat> {
+        self.formats.iter().copied().filter(|&f| f != OutFormat::Qcir || self.encoding.is_circuit()).collect()
+    }
+
     /// A stable human-readable key: family, parameters, depth, encoding.
     pub fn key(&self) -> String {
         format!("{}/{}/d={}/{}", self.family.name, params_string(self.params), self.depth, self.encoding.name())

@@ -6,9 +6,12 @@
 //! the grid, and [`expand`] lists the instances in a stable order. See `docs/suites.md`.
 
 pub mod expand;
+pub mod generate;
+pub mod manifest;
 pub mod raw;
 pub mod resolve;
 pub mod schema;
+pub mod verify;
 
 pub use expand::{expand, Job};
 pub use resolve::{load, resolve, Depth, Expected, Family, Param, Params, Suite, SuiteError};

@@ -1,0 +1,287 @@
+//! Generating a suite: jobs in parallel, each file written to a temporary file and renamed
+//! to its content address `instances/<family>/<sha256>.<ext>`, then the manifest.
+//!
+//! Determinism: a file's bytes depend only on its job (and the generator version), rows
+//! are sorted by a stable key, and nothing in a file names the time, the machine or an
+//! absolute path; so the same suite gives byte-identical output with any `--jobs`.
+//! Re-running reuses files the manifest already lists once their hash is verified; a file
+//! whose bytes no longer match its name, or a job that now produces different bytes than
+//! the manifest records, is an error.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use super::expand::{expand, Job};
+use super::manifest::{self, Row};
+use super::resolve::{Expected, Param, Suite};
+use super::schema::OutFormat;
+use crate::formula::{CircuitQbf, CnfQbf};
+use crate::identity::{gbd_hash, sha256_hex, to_hex};
+use crate::io::{write_qcir, write_qdimacs, QdimacsStream, Source};
+use crate::stats::stats;
+use crate::tseitin::to_cnf_into;
+
+/// The version written into every instance and manifest row.
+pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
+
+/// A built instance: the formula and, where the model has one, its source text.
+pub struct Instance {
+    pub qbf: Qbf,
+    /// The game as BDDL, PG or GDL text (the `bddl`/`pg`/`gdl` formats).
+    pub sources: Vec<(OutFormat, Vec<u8>)>,
+}
+
+/// A formula in either shape.
+pub enum Qbf {
+    Circuit(CircuitQbf),
+    Cnf(CnfQbf),
+}
+
+/// Builds instances and expected answers for jobs: the bridge from suites to encoders.
+pub trait Builder: Sync {
+    /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
+    fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, String>;
+    /// Whether Black wins within the job's depth, by the reference solver, or `None` when
+    /// it does not finish within `budget` explored positions.
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, String>;
+}
+
+/// What went wrong while generating.
+#[derive(Debug, thiserror::Error)]
+pub enum GenError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{job}: {message}")]
+    Build { job: String, message: String },
+    #[error("{path}: the file's bytes hash to {actual}, not to its name; delete it and generate again")]
+    Corrupt { path: PathBuf, actual: String },
+    #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
+    Changed { job: String, format: String, old: String, new: String },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {
+    move |source| GenError::Io { path: path.to_path_buf(), source }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub files: usize,
+    pub generated: usize,
+    pub reused: usize,
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+/// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
+/// per finished job.
+pub fn generate(suite: &Suite, builder: &dyn Builder, out: &Path, threads: usize, progress: &(dyn Fn(&str) + Sync)) -> Result<Summary, GenError> {
+    let start = Instant::now();
+    let manifest_path = out.join("manifest.csv");
+    let previous: BTreeMap<(String, String), Row> = if manifest_path.is_file() {
+        manifest::read_csv(&manifest_path).map_err(io_err(&manifest_path))?.into_iter().map(|r| ((r.job.clone(), r.format.clone()), r)).collect()
+    } else {
+        BTreeMap::new()
+    };
+    let jobs = expand(suite);
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
+    let results: Vec<Result<(Vec<Row>, bool), GenError>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = run_job(suite, builder, out, job, &previous);
+                progress(&job.key());
+                r
+            })
+            .collect()
+    });
+    let mut rows = Vec::new();
+    let mut summary = Summary::default();
+    for r in results {
+        let (job_rows, reused) = r?;
+        if reused {
+            summary.reused += job_rows.len();
+        } else {
+            summary.generated += job_rows.len();
+        }
+        rows.extend(job_rows);
+    }
+    manifest::sort(&mut rows);
+    for row in &rows {
+        summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
+    }
+    summary.files = rows.len();
+    write_atomically(&manifest_path, |w| manifest::write_csv(w, &rows))?;
+    write_atomically(&out.join("manifest.json"), |w| manifest::write_json(w, &rows))?;
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// The rows of one job, and whether they were reused from the previous manifest.
+fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous: &BTreeMap<(String, String), Row>) -> Result<(Vec<Row>, bool), GenError> {
+    let key = job.key();
+    let outputs = job.outputs();
+    let old: Vec<Option<&Row>> = outputs.iter().map(|f| previous.get(&(key.clone(), f.name().to_string()))).collect();
+    if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
+        let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
+        if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok()) {
+            return Ok((rows, true));
+        }
+    }
+    let build_err = |message: String| GenError::Build { job: key.clone(), message };
+    let instance = builder.build(&suite.dir, job).map_err(build_err)?;
+    let (expected, expected_by) = match job.family.expected {
+        Expected::None => ("unknown", "none"),
+        Expected::Reference { budget } => match builder.expected(&suite.dir, job, budget).map_err(build_err)? {
+            Some(true) => ("true", "reference"),
+            Some(false) => ("false", "reference"),
+            None => ("unknown", "none"),
+        },
+    };
+    let dir = out.join("instances").join(&job.family.name);
+    fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+    let comments = header_comments(job);
+    let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
+    let mut rows = Vec::new();
+    for format in outputs {
+        let ext = format.extension();
+        let written = match (format, &instance.qbf) {
+            (OutFormat::Qcir, Qbf::Circuit(c)) => write_content_addressed(&dir, ext, |w| write_qcir(w, c, &comments)),
+            (OutFormat::Qcir, Qbf::Cnf(_)) => return Err(build_err(format!("encoding {} produced clauses, not a circuit", job.encoding.name()))),
+            (OutFormat::Qdimacs, Qbf::Cnf(c)) => write_content_addressed(&dir, ext, |w| write_qdimacs(w, c, &comments)),
+            (OutFormat::Qdimacs, Qbf::Circuit(c)) => write_content_addressed(&dir, ext, |w| {
+                let mut stream = QdimacsStream::new()?;
+                let prefix = to_cnf_into(c, job.family.clause_form, &mut stream);
+                stream.finish(w, c.vars.max_index(), &prefix, &comments).map(|_| ())
+            }),
+            (source_format, _) => {
+                let text = instance.sources.iter().find(|(f, _)| *f == source_format).map(|(_, t)| t).ok_or_else(|| build_err(format!("the model produced no {} source", source_format.name())))?;
+                write_content_addressed(&dir, ext, |w| w.write_all(text))
+            }
+        }?;
+        let (id, path) = written;
+        if let Some(old) = previous.get(&(key.clone(), format.name().to_string())) {
+            if old.generator_version == GENERATOR_VERSION && old.id != id {
+                return Err(GenError::Changed { job: key.clone(), format: format.name().into(), old: old.id.clone(), new: id });
+            }
+        }
+        let relative = path.strip_prefix(out).unwrap_or(&path).to_string_lossy().into_owned();
+        rows.push(describe(job, format, id, relative, &path, expected, expected_by)?);
+    }
+    Ok((rows, false))
+}
+
+/// A manifest row for a written file, with statistics read back from the file.
+fn describe(job: &Job, format: OutFormat, id: String, relative: String, path: &Path, expected: &str, expected_by: &str) -> Result<Row, GenError> {
+    let mut row = Row {
+        id,
+        gbd_id: String::new(),
+        family: job.family.name.clone(),
+        game: job.family.model.name().to_string(),
+        params: super::resolve::params_string(job.params),
+        encoding: job.encoding.name().to_string(),
+        format: format.name().to_string(),
+        depth: job.depth.to_string(),
+        vars: None,
+        universal: None,
+        existential: None,
+        blocks: None,
+        clauses: None,
+        literals: None,
+        gates: None,
+        expected: expected.to_string(),
+        expected_by: expected_by.to_string(),
+        path: relative,
+        generator_version: GENERATOR_VERSION.to_string(),
+        job: job.key(),
+    };
+    if format.is_qbf() {
+        let source = Source::read(&path.display().to_string()).map_err(io_err(path))?;
+        let (_, s) = stats(&source).map_err(|e| GenError::Build { job: job.key(), message: format!("the written file does not parse: {e}") })?;
+        if format == OutFormat::Qdimacs {
+            row.gbd_id = gbd_hash(&source.bytes);
+        }
+        row.vars = Some(s.vars);
+        row.universal = Some(s.universal);
+        row.existential = Some(s.existential);
+        row.blocks = Some(s.blocks);
+        row.clauses = s.clauses;
+        row.literals = s.literals;
+        row.gates = s.gates;
+    }
+    Ok(row)
+}
+
+/// Comment lines at the top of every QBF file: what it is, never where or when it was made.
+fn header_comments(job: &Job) -> Vec<String> {
+    let params: Vec<String> = job.params.iter().filter(|(_, v)| !matches!(v, Param::Path(_))).map(|(k, v)| format!("{k}={v}")).collect();
+    let mut lines = vec![
+        format!("generated by {GENERATOR_VERSION}"),
+        format!("family {} (model {})", job.family.name, job.family.model.name()),
+        format!("encoding {}, depth {}", job.encoding.name(), job.depth),
+    ];
+    if !params.is_empty() {
+        lines.push(format!("parameters {}", params.join(" ")));
+    }
+    lines
+}
+
+/// Hashes what passes through.
+struct Hashing<W> {
+    inner: W,
+    hasher: Sha256,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Streams a file into `dir` through `write`, then renames it to `<sha256>.<ext>`.
+fn write_content_addressed(dir: &Path, ext: &str, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(String, PathBuf), GenError> {
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(io_err(dir))?;
+    let digest = {
+        let mut hashing = Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
+        write(&mut hashing).and_then(|_| hashing.flush()).map_err(io_err(dir))?;
+        hashing.hasher.finalize()
+    };
+    let id = to_hex(&digest);
+    let path = dir.join(format!("{id}.{ext}"));
+    if path.exists() {
+        verify_file(&path, &id)?;
+    } else {
+        tmp.persist(&path).map_err(|e| GenError::Io { path: path.clone(), source: e.error })?;
+    }
+    Ok((id, path))
+}
+
+/// Checks that `path`'s bytes hash to `id`.
+pub fn verify_file(path: &Path, id: &str) -> Result<(), GenError> {
+    let bytes = fs::read(path).map_err(io_err(path))?;
+    let actual = sha256_hex(&bytes);
+    if actual == id {
+        Ok(())
+    } else {
+        Err(GenError::Corrupt { path: path.to_path_buf(), actual })
+    }
+}
+
+fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), GenError> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(io_err(dir))?;
+    write(tmp.as_file_mut()).map_err(io_err(path))?;
+    tmp.persist(path).map_err(|e| GenError::Io { path: path.to_path_buf(), source: e.error })?;
+    Ok(())
+}
