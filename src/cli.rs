@@ -40,6 +40,12 @@ pub enum Command {
         #[arg(long)]
         polarity: bool,
     },
+    /// Validate suite files and list their instances.
+    #[command(subcommand)]
+    Suite(SuiteCmd),
+    /// Check a generated suite against its manifest.
+    #[command(subcommand)]
+    Manifest(ManifestCmd),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs")]
     Hash {
@@ -49,6 +55,37 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
         format: TableFormat,
+    },
+}
+
+/// `qbfgames suite …`.
+#[derive(Subcommand, Debug)]
+pub enum SuiteCmd {
+    /// Validate a suite file without generating anything.
+    #[command(after_help = "Example:\n  qbfgames suite check suite/default.toml")]
+    Check {
+        /// The suite file.
+        file: PathBuf,
+    },
+    /// Print the instances a suite expands to.
+    #[command(after_help = "Example:\n  qbfgames suite list suite/corplus.toml --format csv")]
+    List {
+        /// The suite file.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+    },
+}
+
+/// `qbfgames manifest …`.
+#[derive(Subcommand, Debug)]
+pub enum ManifestCmd {
+    /// Recompute every hash and statistic of a generated suite; exit 1 on any difference.
+    #[command(after_help = "Example:\n  qbfgames manifest verify out/default")]
+    Verify {
+        /// The directory `qbfgames generate` wrote.
+        dir: PathBuf,
     },
 }
 

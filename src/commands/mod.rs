@@ -2,7 +2,9 @@
 
 mod convert;
 mod hash;
+mod manifest;
 mod stats;
+mod suite;
 
 use std::process::ExitCode;
 
@@ -16,6 +18,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Stats { files, csv } => stats::run(&files, csv),
         Command::Convert { input, output, polarity } => convert::run(&input, &output, polarity),
         Command::Hash { files, format } => hash::run(&files, format),
+        Command::Suite(cmd) => suite::run(cmd),
+        Command::Manifest(cmd) => manifest::run(cmd),
     }
 }
 

@@ -1,0 +1,44 @@
+//! `qbfgames suite check|list`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use generators::suite::{expand, load};
+use reports::Table;
+
+use crate::cli::SuiteCmd;
+use crate::output::print_table;
+
+pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
+    match cmd {
+        SuiteCmd::Check { file } => {
+            let suite = load(&file)?;
+            let jobs = expand(&suite);
+            let files: usize = jobs.iter().map(|j| j.outputs().len()).sum();
+            println!("{}: suite `{}` is valid: {} families, {} jobs, {} files", file.display(), suite.name, suite.families.len(), jobs.len(), files);
+            Ok(ExitCode::SUCCESS)
+        }
+        SuiteCmd::List { file, format } => {
+            let suite = load(&file)?;
+            let mut table = Table::new(&["family", "model", "params", ">depth", "encoding", "formats", "expected"]);
+            for job in expand(&suite) {
+                let formats: Vec<&str> = job.outputs().iter().map(|f| f.name()).collect();
+                let expected = match job.family.expected {
+                    generators::suite::Expected::None => "none".to_string(),
+                    generators::suite::Expected::Reference { budget } => format!("reference ({budget} positions)"),
+                };
+                table.push_row(vec![
+                    job.family.name.clone(),
+                    job.family.model.name().to_string(),
+                    generators::suite::resolve::params_string(job.params),
+                    job.depth.to_string(),
+                    job.encoding.name().to_string(),
+                    formats.join(","),
+                    expected,
+                ]);
+            }
+            print_table(&table, format)?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
