@@ -46,6 +46,15 @@ pub enum Command {
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),
+    /// Package a generated suite for submission: gzip'd instances, manifest, README, SHA256SUMS.
+    #[command(after_help = "Example:\n  qbfgames package out/default -o out/default.tar.xz")]
+    Package {
+        /// The directory `qbfgames generate` wrote.
+        dir: PathBuf,
+        /// The archive to write (`.tar.xz`).
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs")]
     Hash {

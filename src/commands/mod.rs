@@ -3,6 +3,7 @@
 mod convert;
 mod hash;
 mod manifest;
+mod package;
 mod stats;
 mod suite;
 
@@ -20,6 +21,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
         Command::Manifest(cmd) => manifest::run(cmd),
+        Command::Package { dir, output } => package::run(&dir, &output),
     }
 }
 
