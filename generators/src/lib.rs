@@ -14,3 +14,7 @@ pub mod identity;
 pub mod io;
 pub mod stats;
 pub mod tseitin;
+/// BDDL board games: parser, game model, reference solver.
+pub mod bddl;
+/// QBF encodings of games.
+pub mod encodings;

@@ -1,14 +1,16 @@
 //! One file per command; [`run`] dispatches.
 
 mod convert;
+mod encode_bddl;
 mod hash;
+mod solve_bddl;
 mod stats;
 
 use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cli::Command;
+use crate::cli::{Command, EncodeCmd, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -16,6 +18,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Stats { files, csv } => stats::run(&files, csv),
         Command::Convert { input, output, polarity } => convert::run(&input, &output, polarity),
         Command::Hash { files, format } => hash::run(&files, format),
+        Command::Encode(EncodeCmd::Bddl { game, format, output }) => encode_bddl::run(&game, format, &output),
+        Command::Solve(SolveCmd::Bddl { game, critical }) => solve_bddl::run(&game, critical),
     }
 }
 
