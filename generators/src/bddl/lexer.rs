@@ -76,7 +76,12 @@ pub fn tokenize(source: &Source) -> Result<Vec<Token<'_>>, ParseError> {
         }
         let word_start = if sigil { start + 1 } else { start };
         if pos == word_start {
-            let what = if sigil { format!("`{}` without a name after it", b as char) } else { "unexpected character".to_string() };
+            let what = if sigil {
+                format!("`{}` without a name after it", b as char)
+            } else {
+                let c = String::from_utf8_lossy(&bytes[start..]).chars().next().unwrap_or('?');
+                format!("unexpected character `{c}`")
+            };
             return Err(ParseError::at(
                 source,
                 start,

@@ -369,3 +369,42 @@ fn goals(p: &mut Parser, goals: &mut Vec<Condition>) -> Result<(), ParseError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(text: &str) -> Problem {
+        parse_problem(&Source::from_bytes("p.ig", text)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_papers_listings_parse_as_written() {
+        // Listing 5: sizes on the section line, init in parentheses without spaces, `#…goals`.
+        let tic = problem("#boardsize 5 4\n#init\n(black(1,3)white(2,4))\n#depth 5\n#blackgoals\n(black(?x,?y)black(?x,?y+1)black(?x,?y+2))\n(black(?x,?y)black(?x+1,?y)black(?x+2,?y))\n#whitegoals\n(white(?x,?y)white(?x,?y+1)white(?x,?y+2))\n(white(?x,?y)white(?x+1,?y)white(?x+2,?y))\n");
+        assert_eq!(tic.board, Board { width: 5, height: 4 });
+        assert_eq!((tic.init.len(), tic.depth, tic.black_goals.len(), tic.white_goals.len()), (2, Some(5), 2, 2));
+        assert_eq!(tic.black_goals[1].atoms[2].x, Expr::Param(2));
+        // Listing 14: the initial state over two lines; Listing 20: an empty goal section.
+        let bt = problem("#boardsize\n2 4\n#init\n(black(1,4) black(2,4) black(1,3) black(2,3)\nwhite(1,1) white(2,1) white(1,2) white(2,2))\n#depth\n13\n#blackgoal\n(black(?x,ymin))\n#whitegoal\n");
+        assert_eq!((bt.init.len(), bt.black_goals[0].atoms[0].y, bt.white_goals.len()), (8, Expr::Min(0), 0));
+        // Published files: bare goal lines, `False`, `#blackturn second`.
+        let dual = problem("#boardsize\n4 4\n#init\nwhite(4,1) black(1,2)\n#depth\n3\n#blackgoal\nblack(xmin,ymin)\nFalse\n#whitegoal\nwhite(xmax-1,ymin+2) (NOT(open(1,1)))\n#blackturn\nsecond\n");
+        assert!(dual.black_second);
+        assert_eq!(dual.black_goals.len(), 1);
+        let w = &dual.white_goals[0].atoms;
+        assert_eq!((w[0].x, w[0].y, w[1].negated), (Expr::Max(-1), Expr::Min(2), true));
+    }
+
+    #[test]
+    fn multi_line_conditions_and_comments_parse() {
+        // Listing 6 (Connect-4): a precondition over three lines; `%action` labels.
+        let text = "#blackactions\n%action 1\n:action occupyOnTop\n:parameters (?x,?y)\n:precondition\n(open(?x,?y)\nNOT(open(?x,?y+1)))\n:effect (black(?x,?y))\n#whiteactions\n";
+        let d = parse_domain(&Source::from_bytes("d.ig", text)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(d.black.len(), 1);
+        assert_eq!(d.black[0].pre.atoms.len(), 2);
+        assert!(d.black[0].pre.atoms[1].negated);
+        assert_eq!(d.black[0].pre.atoms[1].y, Expr::Param(1));
+        assert!(d.white.is_empty());
+    }
+}

@@ -274,3 +274,48 @@ fn ground_moves(actions: &[Action], board: Board, first: usize) -> Vec<Move> {
     }
     moves
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bddl::load;
+    use crate::io::Source;
+
+    const OCCUPY: &str = "#blackactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";
+
+    fn solver(domain: &str, problem: &str) -> Solver {
+        let game = load(&Source::from_bytes("d", domain), &Source::from_bytes("p", problem), None).unwrap_or_else(|e| panic!("{e}"));
+        Solver::new(&game).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn domino_on_a_line_is_won_at_depth_three() {
+        // 1x3 board, Black needs two adjacent stones: Black takes the middle, White cannot
+        // block both sides.
+        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n");
+        assert_eq!(s.critical_depth(5), Some(3));
+        assert_eq!(s.winning_move(3), Some(FirstMove { action: "occupy".into(), x: 2, y: 1 }));
+    }
+
+    #[test]
+    fn a_player_without_moves_loses_and_white_goals_count() {
+        // 2x1 board, no goals: after Black's stone White still has a position, then Black
+        // has none. Black wins only if White cannot move: never here.
+        let mut s = solver(OCCUPY, "#boardsize 2 1\n#init\n#depth 4\n#blackgoal\n#whitegoal\n");
+        assert_eq!(s.critical_depth(4), None);
+        // 3x1: Black, White, Black fill the board; White cannot move at ply 4.
+        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 4\n#blackgoal\n#whitegoal\n");
+        assert_eq!(s.critical_depth(4), Some(4));
+        // White completing its own goal first refutes Black.
+        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\nwhite(1,1) black(3,1)\n#depth 3\n#blackgoal\nblack(2,1) black(3,1)\n#whitegoal\nwhite(1,1) white(2,1)\n");
+        assert!(s.wins(1), "Black takes the middle at once");
+        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\nwhite(1,1)\n#depth 3\n#blackgoal\nblack(2,1) black(3,1)\n#whitegoal\nwhite(1,1) white(2,1)\n");
+        assert!(!s.wins(3), "White answers 3 with 2 and wins");
+    }
+
+    #[test]
+    fn moving_second_starts_with_a_pass() {
+        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n#blackturn second\n");
+        assert_eq!(s.critical_depth(5), None, "White takes the middle");
+    }
+}
