@@ -1,5 +1,8 @@
 //! `qbfgames solve bddl`: the reference solver, answering like a QBF solver (exit 10 when
 //! Black wins within the depth, 20 when not).
+//!
+//! With `--critical` it tries the depths 1, 2, … in turn and prints one line per refuted
+//! depth, so an interrupted run still shows the best lower bound.
 
 use std::process::ExitCode;
 
@@ -13,25 +16,30 @@ pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
     let game = load(game)?;
     let depth = game.problem.depth.unwrap_or(0);
     let mut solver = Solver::new(&game)?;
-    let wins = if critical {
-        match solver.critical_depth(depth) {
-            Some(d) => {
-                println!("critical depth {d}");
-                true
+    let winning_depth = if critical {
+        let mut found = None;
+        for d in 1..=depth {
+            if solver.wins(d) {
+                found = Some(d);
+                break;
             }
-            None => {
-                println!("no win up to depth {depth}");
-                false
-            }
+            println!("depth {d}: Black does not win");
         }
+        found
     } else {
-        solver.wins(depth)
+        solver.wins(depth).then_some(depth)
     };
-    if !critical {
-        println!("{}", if wins { "Black wins" } else { "Black does not win" });
+    match winning_depth {
+        Some(d) => {
+            println!("depth {d}: Black wins");
+            if let Some(m) = solver.winning_move(d) {
+                println!("winning first move: {} at ({},{})", m.action, m.x, m.y);
+            }
+            Ok(ExitCode::from(10))
+        }
+        None => {
+            println!("Black does not win within depth {depth}");
+            Ok(ExitCode::from(20))
+        }
     }
-    if let Some(m) = solver.winning_move(depth) {
-        println!("winning first move: {} at ({},{})", m.action, m.x, m.y);
-    }
-    Ok(ExitCode::from(if wins { 10 } else { 20 }))
 }
