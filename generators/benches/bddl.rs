@@ -87,7 +87,7 @@ fn main() {
     let mut qcir = Vec::new();
     write_qcir(&mut qcir, &qbf, &[]).expect("in-memory write");
     let (_, c) = stats(&Source::from_bytes("bt", qcir)).expect("own output parses");
-    println!("breakthrough 3x4, depth {} (QDIMACS, Tseitin):", bt.problem.depth.unwrap_or(0));
+    println!("breakthrough 3x4, depth {} (QDIMACS, Tseitin):", bt.depth());
     println!("  {:<12} {:>8} {:>10}", "measure", "ours", "published");
     for (name, ours, published) in [("vars", s.vars, 2366), ("universal", s.universal, 67), ("clauses", s.clauses.unwrap_or(0), 6875), ("blocks", s.blocks, 21)] {
         println!("  {name:<12} {ours:>8} {published:>10}");

@@ -14,7 +14,7 @@ use crate::cli::BddlGame;
 
 pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
     let game = load(game)?;
-    let depth = game.problem.depth.unwrap_or(0);
+    let depth = game.depth();
     let mut solver = Solver::new(&game)?;
     let winning_depth = if critical {
         let mut found = None;

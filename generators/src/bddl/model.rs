@@ -238,6 +238,11 @@ impl Game {
         self.problem.board
     }
 
+    /// The depth in plies (always present once [`super::check`] accepted the game).
+    pub fn depth(&self) -> u32 {
+        self.problem.depth.unwrap_or(0)
+    }
+
     /// The initial state `s₀` (Definition 3.5), row-major.
     pub fn initial_state(&self) -> Vec<Pred> {
         let board = self.board();

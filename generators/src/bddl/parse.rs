@@ -95,9 +95,8 @@ impl<'s> Parser<'s> {
                     self.pos += 1;
                     return Ok(());
                 }
-                Some(Token { tok: Tok::Section(_) | Tok::Keyword(_), offset, .. }) | Some(Token { offset, tok: Tok::Comma, .. }) => {
-                    let t = self.tokens[self.pos];
-                    return Err(self.error(offset, format!("expected an atom or `)`, found {}", describe(t.tok)), format!("close the `(` opened on line {}", open.line)));
+                Some(t @ Token { tok: Tok::Section(_) | Tok::Keyword(_) | Tok::Comma, .. }) => {
+                    return Err(self.error(t.offset, format!("expected an atom or `)`, found {}", describe(t.tok)), format!("close the `(` opened on line {}", open.line)));
                 }
                 None => return Err(self.error(open.offset, "this `(` is never closed", "add the matching `)`")),
                 Some(_) => self.item(atoms)?,

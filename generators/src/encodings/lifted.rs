@@ -84,7 +84,7 @@ fn uses_param(conditions: &[Condition], x_axis: bool) -> bool {
 /// Encodes `game` at its depth as a QBF that is true iff Black wins within the depth.
 pub fn encode(game: &Game) -> CircuitQbf {
     let board = game.board();
-    let depth = game.problem.depth.unwrap_or(0) as usize;
+    let depth = game.depth() as usize;
     let first = if game.problem.black_second { 2 } else { 1 };
     let (bx, by) = (bits_for(board.width as usize), bits_for(board.height as usize));
     let mut vars = VarManager::new();
