@@ -83,6 +83,7 @@ fn position_errors() {
 #[test]
 fn semantic_errors() {
     insta::assert_snapshot!("negated_effect", domain_error(&DOMAIN.replacen("(black(?x,?y))", "(NOT(open(?x,?y)))", 1)));
+    insta::assert_snapshot!("contradictory_effect", domain_error(&DOMAIN.replacen("(black(?x,?y))", "(black(?x,?y) open(xmax,?y))", 1)));
     insta::assert_snapshot!("goal_won_initially", problem_error(&PROBLEM.replace("#init\n", "#init\nblack(1,1) black(2,1)\n")));
     insta::assert_snapshot!("move_completes_opponent_goal", problem_error(&PROBLEM.replace("white(?x,?y) white(?x,?y+1)", "NOT(open(?x,?y))")));
 }

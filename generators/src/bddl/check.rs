@@ -5,6 +5,8 @@
 //!   may occur at most once in `#init`.
 //! - Effects must be positive atoms: a negated effect would make a move nondeterministic,
 //!   which neither Definition 3.7's intent nor the encoding's existential state supports.
+//!   Nor may an effect give one position two values at some position of `I_a`: the
+//!   encoding would count such a White move as legal but without a successor.
 //! - Sanity (Definition 3.9): the initial state is won by neither player (checked
 //!   exactly); and no move of one player can make the other player's goal true. The
 //!   latter is checked syntactically and conservatively: an effect `p(…)` of a Black action
@@ -36,6 +38,7 @@ pub fn check(domain: Domain, dsrc: &Source, mut problem: Problem, psrc: &Source,
         if let Some(neg) = a.eff.atoms.iter().find(|x| x.negated) {
             return Err(ParseError::at(dsrc, neg.offset, format!("action `{}` has a negated effect `{neg}`", a.name), "effects say what a position becomes: write `open(…)`, `black(…)` or `white(…)`"));
         }
+        contradictory_effects(a, board, dsrc)?;
     }
     for atom in problem.init.iter().chain(problem.black_goals.iter().chain(&problem.white_goals).flat_map(|c| &c.atoms)) {
         on_board(atom, board, psrc)?;
@@ -49,6 +52,29 @@ pub fn check(domain: Domain, dsrc: &Source, mut problem: Problem, psrc: &Source,
     let game = Game { domain, problem };
     sanity(&game, dsrc, psrc)?;
     Ok(game)
+}
+
+/// Rejects an action whose effect makes one position two different things at some
+/// position of `I_a`. Definition 3.7 makes such a move inapplicable there, but the encoding
+/// would treat a legal-looking White move without a successor as a loss for Black.
+fn contradictory_effects(a: &Action, board: Board, source: &Source) -> Result<(), ParseError> {
+    let (bx, by) = a.bounds(board);
+    for i in bx.iter() {
+        for j in by.iter() {
+            for (k, e) in a.eff.atoms.iter().enumerate() {
+                if let Some(f) = a.eff.atoms[..k].iter().find(|f| f.pred != e.pred && f.cell(i, j, board) == e.cell(i, j, board)) {
+                    let (x, y) = e.cell(i, j, board);
+                    return Err(ParseError::at(
+                        source,
+                        e.offset,
+                        format!("action `{}` makes position ({x},{y}) both {} and {} when (?x,?y) = ({i},{j})", a.name, f.pred.name(), e.pred.name()),
+                        "an effect gives each position one value; drop one of the two atoms",
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn on_board(atom: &Atom, board: Board, source: &Source) -> Result<(), ParseError> {
