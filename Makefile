@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean
+.PHONY: all build suite test bench solvers clean verify-bddl
 
 all: build
 
@@ -29,6 +29,11 @@ test: solvers
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p generators --bench formula
+	$(CARGO) bench -p generators --bench bddl
+
+# The critical depths of the BDDL paper's Table 2, by the reference solver (60 s per entry).
+verify-bddl: build
+	scripts/verify-bddl.sh
 
 clean:
 	$(CARGO) clean

@@ -15,3 +15,7 @@ pub mod io;
 pub mod stats;
 pub mod suite;
 pub mod tseitin;
+/// BDDL board games: parser, game model, reference solver.
+pub mod bddl;
+/// QBF encodings of games.
+pub mod encodings;

@@ -1,9 +1,11 @@
 //! One file per command; [`run`] dispatches.
 
 mod convert;
+mod encode_bddl;
 mod hash;
 mod manifest;
 mod package;
+mod solve_bddl;
 mod stats;
 mod suite;
 
@@ -11,7 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cli::Command;
+use crate::cli::{Command, EncodeCmd, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -22,6 +24,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Suite(cmd) => suite::run(cmd),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output } => package::run(&dir, &output),
+        Command::Encode(EncodeCmd::Bddl { game, format, output }) => encode_bddl::run(&game, format, &output),
+        Command::Solve(SolveCmd::Bddl { game, critical }) => solve_bddl::run(&game, critical),
     }
 }
 

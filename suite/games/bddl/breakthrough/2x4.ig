@@ -1,0 +1,11 @@
+% Breakthrough 2x4, Black first. Depth: Shaik & van de Pol, SAT 2023, Table 2(b).
+#boardsize
+2 4
+#init
+(black(1,4) black(2,4) black(1,3) black(2,3) white(1,1) white(2,1) white(1,2) white(2,2))
+#depth
+13
+#blackgoal
+black(?x,ymin)
+#whitegoal
+white(?x,ymax)

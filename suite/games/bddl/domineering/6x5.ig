@@ -1,0 +1,8 @@
+% Domineering, 6 columns x 5 rows. Depth: Shaik & van de Pol, SAT 2023, Table 2(d).
+#boardsize
+6 5
+#init
+#depth
+11
+#blackgoal
+#whitegoal
