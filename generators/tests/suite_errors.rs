@@ -30,7 +30,7 @@ description = "two families"
 
 [options]
 expected = "reference"
-expected_budget = 1000
+expected_budget = 30
 
 [[family]]
 name = "httt"

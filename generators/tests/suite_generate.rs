@@ -54,11 +54,11 @@ impl Builder for Toy {
         Ok(Instance { qbf, sources: vec![(OutFormat::Pg, format!("% toy game\n#times {depth}\n").into_bytes())] })
     }
 
-    fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<Option<bool>, String> {
+    fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<bool, String> {
         let (Some(Param::Int(board)), Depth::Plies(depth)) = (job.params.get("board"), job.depth) else {
             return Err("bad job".into());
         };
-        Ok(eval_circuit(&toy(*board as usize, depth)).ok())
+        eval_circuit(&toy(*board as usize, depth)).map_err(|e| e.to_string())
     }
 }
 
@@ -81,6 +81,7 @@ model = "gttt"
 depths = [7]
 encodings = ["corplus"]
 formats = ["qdimacs"]
+expected = "none"
 [family.grid]
 shape = "el"
 board = 4
@@ -126,6 +127,18 @@ fn output_is_byte_identical_for_any_number_of_threads() {
     let first = manifest.lines().nth(1).unwrap_or_default();
     assert!(first.contains(",toy-a,gttt,board=1;first=black;pq=1,1;shape=tic;torus=false,corplus,pg,1,") || first.contains("\"board=1;first=black;pq=1,1;shape=tic;torus=false\""), "{first}");
     assert!(manifest.lines().any(|l| l.contains(",qdimacs,") && l.contains(",true,reference,")), "expected answers recorded");
+}
+
+#[test]
+fn an_answer_beyond_the_budget_is_an_error_not_unknown() {
+    let text = SUITE.replace("expected = \"none\"\n", "");
+    let suite = resolve(&Source::from_bytes("toy.toml", text), Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().expect("tmp");
+    match generate(&suite, &Toy, dir.path(), 2, &|_| {}) {
+        Err(GenError::Build { job, message }) => assert!(job.starts_with("toy-b/") && message.contains("evaluator"), "{job}: {message}"),
+        other => panic!("expected a build error, got {other:?}"),
+    }
+    assert!(!dir.path().join("manifest.csv").exists(), "no manifest for a failed run");
 }
 
 #[test]

@@ -25,7 +25,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
                 let formats: Vec<&str> = job.outputs().iter().map(|f| f.name()).collect();
                 let expected = match job.family.expected {
                     generators::suite::Expected::None => "none".to_string(),
-                    generators::suite::Expected::Reference { budget } => format!("reference ({budget} positions)"),
+                    generators::suite::Expected::Reference { budget } => format!("reference ({budget} s)"),
                 };
                 table.push_row(vec![
                     job.family.name.clone(),

@@ -47,9 +47,9 @@ pub enum Qbf {
 pub trait Builder: Sync {
     /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
     fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, String>;
-    /// Whether Black wins within the job's depth, by the reference solver, or `None` when
-    /// it does not finish within `budget` explored positions.
-    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, String>;
+    /// Whether Black wins within the job's depth, by the reference solver; an error when
+    /// it does not finish within `budget` seconds.
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<bool, String>;
 }
 
 /// What went wrong while generating.
@@ -138,9 +138,8 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     let (expected, expected_by) = match job.family.expected {
         Expected::None => ("unknown", "none"),
         Expected::Reference { budget } => match builder.expected(&suite.dir, job, budget).map_err(build_err)? {
-            Some(true) => ("true", "reference"),
-            Some(false) => ("false", "reference"),
-            None => ("unknown", "none"),
+            true => ("true", "reference"),
+            false => ("false", "reference"),
         },
     };
     let dir = out.join("instances").join(&job.family.name);

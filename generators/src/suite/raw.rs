@@ -34,7 +34,7 @@ pub struct OptionsFile {
     pub symmetry_breaking: Option<bool>,
     /// `"reference"` (compute with the reference solvers) or `"none"`.
     pub expected: Option<Spanned<String>>,
-    /// The reference solver's budget per instance, in explored positions.
+    /// The reference solver's budget per instance, in seconds.
     pub expected_budget: Option<Spanned<i64>>,
 }
 

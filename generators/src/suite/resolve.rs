@@ -14,8 +14,8 @@ use super::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use crate::io::{ParseError, Source};
 use crate::tseitin::ClauseForm;
 
-/// The default reference-solver budget, in explored positions.
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+/// The default reference-solver budget per instance, in seconds.
+pub const DEFAULT_BUDGET: u64 = 60;
 
 /// A resolved suite.
 #[derive(Clone, Debug)]
@@ -32,7 +32,9 @@ pub struct Suite {
 pub enum Expected {
     /// Not computed: `unknown`.
     None,
-    /// The explicit-state reference solver, within a budget of explored positions.
+    /// The explicit-state reference solver, within a budget of seconds per instance. An
+    /// instance that needs more is an error, never an `unknown` that would depend on the
+    /// machine's speed: the manifest stays the same on every machine.
     Reference { budget: u64 },
 }
 
@@ -191,7 +193,7 @@ impl Resolver<'_> {
         }
         if let Some(b) = budget {
             let value = u64::try_from(*b.get_ref()).ok().filter(|&v| v > 0).ok_or_else(|| {
-                self.err(b, "`expected_budget` must be a positive number of positions", "e.g. expected_budget = 2000000")
+                self.err(b, "`expected_budget` must be a positive number of seconds", "e.g. expected_budget = 60")
             })?;
             if let Expected::Reference { budget } = &mut d.expected {
                 *budget = value;
