@@ -10,6 +10,8 @@
 
 pub mod eval;
 pub mod formula;
+/// GDL games: parser, validation, grounder, reference player.
+pub mod gdl;
 pub mod identity;
 pub mod io;
 pub mod stats;

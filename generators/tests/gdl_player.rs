@@ -1,0 +1,19 @@
+//! The reference player on known game values.
+
+use generators::gdl::{load, player::Solver};
+use generators::io::Source;
+
+fn game(name: &str) -> generators::gdl::GroundGame {
+    let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    load(source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_so_x_never_wins() -> Result<(), generators::gdl::GameError> {
+    let g = game("tictactoe.kif");
+    assert_eq!((g.fluents.len(), g.moves.len()), (29, 20));
+    let mut s = Solver::new(&g, 0)?;
+    assert_eq!(s.shortest_win(9)?, None);
+    Ok(())
+}
