@@ -8,6 +8,8 @@
 //! - [`stats`], [`identity`]: instance sizes, SHA-256 and GBD identifiers.
 //! - [`eval`]: an exhaustive evaluator for small formulas, the ground truth of tests.
 
+/// QBF encodings of games (GDL: general and strictly turn-taking, with GN/GT/GD prefixes).
+pub mod encodings;
 pub mod eval;
 pub mod formula;
 /// GDL games: parser, validation, grounder, reference player.

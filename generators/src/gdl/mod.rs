@@ -25,6 +25,7 @@ pub mod player;
 pub mod rules;
 pub mod syntax;
 pub mod terms;
+pub mod turns;
 pub mod validate;
 
 pub use ground::{GLit, GroundGame, Move, Node};
