@@ -465,12 +465,13 @@ fn topological_order(
                         stack.push((d, dd, 0));
                     }
                     1 => {
-                        let cycle: Vec<String> = stack.iter().skip_while(|(n, _, _)| *n != d).map(|(n, _, _)| store.display(heads[*n])).collect();
+                        let mut cycle: Vec<String> = stack.iter().skip_while(|(n, _, _)| *n != d).map(|(n, _, _)| store.display(heads[*n])).collect();
+                        cycle.push(store.display(heads[d]));
                         let offset = rules_of[&heads[d]].1;
                         return Err(ParseError::at(
                             &program.source,
                             offset,
-                            format!("positive loop within one time step: {} depends on itself", cycle.join(" -> ")),
+                            format!("positive loop within one time step: {} depends on itself through {}", cycle[0], cycle.join(" -> ")),
                             "the program is not tight, so its Clark completion would admit unsupported models; rewrite the recursion so that it is well-founded on the ground level",
                         ));
                     }

@@ -72,7 +72,8 @@ pub fn validate(program: &Program) -> Result<Analysis, ParseError> {
             let upstream = graph.reachable_to(a.key());
             if let Some(bad) = forbidden.iter().find(|&&k| a.pred == k || upstream.iter().any(|p| p.0 == k)) {
                 let (h, b, n) = (program.store.name(head), program.store.name(*bad), program.store.name(a.pred));
-                return Err(err(program, a.offset, format!("`{h}` must not depend on `{b}`, but `{n}` does"), format!("GDL forbids a path from `{b}` to `{h}` in the dependency graph; rewrite the rule without it")));
+                let why = if a.pred == *bad { format!("this rule uses `{b}`") } else { format!("`{n}` depends on `{b}`") };
+                return Err(err(program, a.offset, format!("`{h}` must not depend on `{b}`, but {why}"), format!("GDL forbids a path from `{b}` to `{h}` in the dependency graph; rewrite the rule without it")));
             }
         }
     }
@@ -94,7 +95,7 @@ fn check_positions(program: &Program, rule: &Rule) -> Result<(), ParseError> {
     let head = rule.head.pred;
     if head == kw::TRUE || head == kw::DOES {
         let name = program.store.name(head);
-        return Err(err(program, rule.head.offset, format!("`{name}` cannot be the head of a rule"), format!("`{name}` is given by the game state and the moves; define `next` (for `true`) or `legal` (for `does`) instead")));
+        return Err(err(program, rule.head.offset, format!("`{name}` cannot be the head of a rule"), format!("`{name}` is given by the position and the players' moves; define `next` (for `true`) or `legal` (for `does`) instead")));
     }
     if head == kw::ROLE && !(rule.body.is_empty() && rule.head.vars().is_empty()) {
         return Err(err(program, rule.head.offset, "`role` may only appear in ground facts", "list each player as a fact, e.g. `(role white)`"));

@@ -5,7 +5,8 @@ GDL has no parameters, so each board size is its own file; the rules are shared 
 only the static facts (board coordinates, winning lines, shapes) differ. The files
 follow the conventions of the GGP Base repository (games.ggp.org): roles xplayer and
 oplayer, a `control` fluent, `noop` for the player not on turn, goal values 0/50/100.
-Sizes are those of He, Saffidine, Thielscher (AAMAS 2024), Table 2.
+Sizes are those of He, Saffidine, Thielscher (AAMAS 2024), Table 2, plus two small
+boards (Breakthrough 2x4, Dots and Boxes 1x2 and 1x3) with wins at depths the tests can afford.
 """
 
 import os
@@ -274,12 +275,12 @@ def main():
     for k, sizes in [(3, [4, 5, 6]), (4, [4, 5, 6])]:
         for n in sizes:
             games[f"connect{k}-{n}x{n}.kif"] = connect(k, n)
-    for w, h in [(2, 5), (2, 6), (3, 4), (3, 5), (4, 4)]:
+    for w, h in [(2, 4), (2, 5), (2, 6), (3, 4), (3, 5), (4, 4)]:
         games[f"breakthrough-{w}x{h}.kif"] = breakthrough(w, h)
     for stones in (1, 2):
         for shape in SHAPES:
             games[f"gttt-{stones}-{stones}-{shape}.kif"] = gttt(shape, stones)
-    for rows, cols in [(2, 2), (2, 3)]:
+    for rows, cols in [(1, 2), (1, 3), (2, 2), (2, 3)]:
         games[f"dots-and-boxes-{rows}x{cols}.kif"] = dots_and_boxes(rows, cols)
     for name, text in sorted(games.items()):
         with open(os.path.join(HERE, name), "w") as f:
