@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean
+.PHONY: all build suite test bench solvers clean verify-gdl
 
 all: build
 
@@ -29,6 +29,12 @@ test: solvers
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p generators --bench formula
+	$(CARGO) bench -p generators --bench gdl
+
+# Reproduces Table 2 of He, Saffidine, Thielscher (AAMAS 2024) on our GDL games: the
+# reference player on every row, DepQBF on the GD/SD instances (see benches/gdl_table2.rs).
+verify-gdl: solvers
+	$(CARGO) bench -p generators --bench gdl_table2 -- --timeout 60
 
 clean:
 	$(CARGO) clean

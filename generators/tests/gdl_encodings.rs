@@ -132,3 +132,35 @@ fn dots_and_boxes_turn_order_is_not_fixed() {
     check("dots-and-boxes-2x2", 0, &[2, 4, 6], Turns::Variable, &[]);
     check("dots-and-boxes-2x3", 0, &[2, 4], Turns::Variable, &[]);
 }
+
+#[test]
+fn output_is_byte_identical_across_runs() {
+    let encode = || {
+        let g = game("breakthrough-2x5");
+        let qbf = GdlEncoding { depth: 6, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).unwrap_or_else(|e| panic!("{e}"));
+        let mut bytes = Vec::new();
+        write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
+        bytes
+    };
+    assert_eq!(encode(), encode());
+}
+
+#[test]
+fn turn_order_of_gttt_2_2_is_two_moves_each() {
+    use generators::gdl::turns::{turn_order, Turn};
+    let g = game("gttt-2-2-elly");
+    let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
+    let movers: Vec<usize> = turns.iter().map(|t| if t[0] == Turn::Free { 0 } else { 1 }).collect();
+    assert_eq!(movers, [0, 0, 1, 1, 0, 0]);
+    let sd = GdlEncoding { depth: 6, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sd.prefix.blocks().len(), 5, "∃ x1 x2, ∀ o3, ∃, ∀ o4, ∃ x5 x6 and the rest");
+}
+
+#[test]
+fn games_without_two_roles_are_refused() {
+    let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
+    let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
+    let err = GdlEncoding { depth: 2, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).err();
+    assert!(err.is_some_and(|e| e.0.contains("3 roles")));
+    assert!(Solver::new(&g, 0).is_err());
+}
