@@ -38,7 +38,7 @@ snapshot!(connective_as_relation, format!("{ROLES}(distinct a b)\n"));
 snapshot!(true_in_head, format!("{ROLES}(<= (true (p)) (true (q)))\n"));
 snapshot!(does_in_head, format!("{ROLES}(<= (does a m) (true (q)))\n"));
 snapshot!(init_in_body, format!("{ROLES}(<= (next (p)) (init (p)))\n"));
-snapshot!(role_with_body, "(role a)\n(<= (role b) (true (p)))\n".to_string());
+snapshot!(role_with_body, format!("(role a)\n(<= (role b) (true (p)))\n"));
 snapshot!(unsafe_head_variable, format!("{ROLES}(<= (next (p ?x)) (true (q)))\n"));
 snapshot!(unsafe_negation, format!("{ROLES}(<= (next (p)) (true (q)) (not (true (r ?y))))\n"));
 snapshot!(unsafe_distinct, format!("{ROLES}(<= (next (p ?x)) (true (p ?x)) (distinct ?x ?z))\n"));

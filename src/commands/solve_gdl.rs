@@ -16,7 +16,10 @@ pub fn run(args: &SolveGdl) -> Result<ExitCode> {
     let won = if args.critical {
         match solver.shortest_win(args.depth)? {
             Some(d) => {
-                println!("{role} wins within {d} steps and not within {}", d.saturating_sub(1));
+                match d {
+                    0 => println!("{role} has won in the initial position"),
+                    _ => println!("{role} wins within {d} steps and not within {}", d - 1),
+                }
                 true
             }
             None => {

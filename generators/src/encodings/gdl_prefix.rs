@@ -186,7 +186,7 @@ impl Levels {
 }
 
 fn quant(level: u32) -> Quant {
-    if level % 2 == 0 {
+    if level & 1 == 0 {
         Quant::Exists
     } else {
         Quant::Forall

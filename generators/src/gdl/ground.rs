@@ -25,6 +25,12 @@
 //! Joins are nested loops over the atoms of one predicate, with body literals reordered
 //! greedily so that the next positive literal is the one with most variables bound, and
 //! each filter (`distinct`, negation) applied as soon as its variables are bound.
+//!
+//! ## References
+//! - M. Genesereth, N. Love: *General Game Playing: Game Description Language
+//!   Specification*, 2006 (stratification, safety, finiteness).
+//! - M. Thielscher: *Answer Set Programming for Single-Player Games in General Game
+//!   Playing*, ICLP 2009 (ground programs of games, tightness).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -89,6 +95,9 @@ pub struct GroundGame {
     /// Per role, its `goal` atoms with their values.
     pub goals: Vec<Vec<(u32, u32)>>,
 }
+
+/// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
+type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 
 /// Grounding gives up beyond this many ground atoms (a game this large is no benchmark).
 const MAX_ATOMS: usize = 2_000_000;
@@ -338,7 +347,7 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
 
     // Ground rules, keyed by head atom term, in first-derivation order.
     let mut heads: Vec<TermId> = Vec::new();
-    let mut rules_of: HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)> = HashMap::new();
+    let mut rules_of: GroundRules = HashMap::new();
     for plan in plans {
         for binding in g.matches(&store, plan) {
             let Some(head) = find_atom(&store, &plan.rule.head, &binding) else { continue };
@@ -437,7 +446,7 @@ fn topological_order(
     program: &Program,
     store: &TermStore,
     heads: &[TermId],
-    rules_of: &HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>,
+    rules_of: &GroundRules,
     atom_of: &HashMap<TermId, usize>,
 ) -> Result<Vec<usize>, ParseError> {
     let deps = |i: usize| -> Vec<usize> {

@@ -17,6 +17,12 @@
 //! A non-terminal position in which a player has no legal move violates the GDL
 //! well-formedness requirement; the player stops with an error naming the position
 //! instead of guessing a value.
+//!
+//! ## References
+//! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
+//!   General Game Playing*, AAMAS 2024 (Definition 5; the minimax baseline of Table 2).
+//! - J. Schaeffer: *The history heuristic and alpha-beta search enhancements in
+//!   practice*, IEEE TPAMI 1989 (transposition tables).
 
 use std::collections::HashMap;
 

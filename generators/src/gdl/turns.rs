@@ -10,6 +10,12 @@
 //! analysis over-approximates the reachable positions, so "forced" is sound; a step at
 //! which neither role is forced (the turn order is not fixed in advance, as in Dots and
 //! Boxes) makes SD inapplicable and is reported.
+//!
+//! ## References
+//! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
+//!   General Game Playing*, AAMAS 2024, Section 3.3 (which uses the temporal prover of
+//!   Thielscher and Voigt, AAAI 2010, for the same question).
+//! - S. C. Kleene: *Introduction to Metamathematics*, 1952 (three-valued logic).
 
 use super::ground::{GLit, GroundGame, Node};
 use super::GameError;

@@ -12,6 +12,10 @@
 //! The result, [`Analysis`], is what the grounder needs from the predicate graph: which
 //! predicates are static (independent of the position) in evaluation order, and which
 //! depend on `does`.
+//!
+//! ## References
+//! - M. Genesereth, N. Love: *General Game Playing: Game Description Language
+//!   Specification*, 2006, Section 3.
 
 use std::collections::{BTreeMap, BTreeSet};
 
