@@ -67,7 +67,7 @@ pub struct EncodeCmd {
 #[derive(Subcommand, Debug)]
 pub enum EncodeModel {
     /// A two-player GDL game (KIF): can the first player force a win within the depth?
-    #[command(after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --encoding sd -o bt-sd.qdimacs")]
+    #[command(after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --encoding sd -o bt-sd.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --format qcir -o bt.qcir")]
     Gdl(EncodeGdl),
 }
 
@@ -88,9 +88,19 @@ pub struct EncodeGdl {
     /// The role that must win (default: the first `role` of the file).
     #[arg(long)]
     pub first: Option<String>,
-    /// The QDIMACS output; written to a temporary file, then renamed. `-` for stdout.
+    /// Output format: clauses (QDIMACS) or a circuit (QCIR-G14).
+    #[arg(long, value_enum, default_value_t = QbfFormat::Qdimacs)]
+    pub format: QbfFormat,
+    /// The output file; written to a temporary file, then renamed. `-` for stdout.
     #[arg(short, long, default_value = "-")]
     pub output: PathBuf,
+}
+
+/// The file format of a generated instance.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum QbfFormat {
+    Qdimacs,
+    Qcir,
 }
 
 /// GDL encodings.

@@ -164,3 +164,22 @@ fn games_without_two_roles_are_refused() {
     assert!(err.is_some_and(|e| e.0.contains("3 roles")));
     assert!(Solver::new(&g, 0).is_err());
 }
+
+#[test]
+fn circuit_form_agrees_with_the_reference_player() {
+    use generators::tseitin::{to_cnf, ClauseForm};
+    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    for (name, first, depths, wins) in [("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]), ("gttt-2-2-tippy", 0, &[5, 6], &[6]), ("breakthrough-2x4", 1, &[7, 8], &[8])] {
+        let g = game(name);
+        for &depth in depths {
+            for encoding in [Encoding::General, Encoding::StrictTurns] {
+                let circuit = GdlEncoding { depth, encoding, prefix: PrefixMethod::Dependency, first }.encode_circuit(&g).unwrap_or_else(|e| panic!("{e}"));
+                let mut bytes = Vec::new();
+                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[]).unwrap_or_else(|e| panic!("{e}"));
+                let outcome = solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                let expected = wins.contains(&depth);
+                assert_eq!(outcome, Outcome::Solved(if expected { Verdict::True } else { Verdict::False }), "{name} depth {depth} {encoding:?} as a circuit");
+            }
+        }
+    }
+}

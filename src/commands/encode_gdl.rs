@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
 use generators::gdl::{load, GroundGame};
-use generators::io::write_qdimacs;
+use generators::io::{write_qcir, write_qdimacs};
 
 use super::read_source;
-use crate::cli::{EncodeGdl, GdlEncodingArg, GdlPrefixArg};
+use crate::cli::{EncodeGdl, GdlEncodingArg, GdlPrefixArg, QbfFormat};
 use crate::output::write_atomically;
 
 /// Loads and grounds a game file, with parse errors shown as diagnostics.
@@ -42,7 +42,7 @@ pub fn run(args: &EncodeGdl) -> Result<ExitCode> {
         GdlPrefixArg::Gt => PrefixMethod::Time,
         GdlPrefixArg::Gd => PrefixMethod::Dependency,
     };
-    let qbf = GdlEncoding { depth: args.depth, encoding, prefix, first }.encode(&game)?;
+    let options = GdlEncoding { depth: args.depth, encoding, prefix, first };
     let name = Path::new(&args.game).file_name().map_or_else(|| args.game.clone(), |n| n.to_string_lossy().into_owned());
     let role = game.store.display(game.roles[first]);
     let (encoding_name, prefix_name) = (format!("{:?}", args.encoding).to_lowercase(), format!("{:?}", args.prefix).to_lowercase());
@@ -51,8 +51,18 @@ pub fn run(args: &EncodeGdl) -> Result<ExitCode> {
         args.depth,
         env!("CARGO_PKG_VERSION")
     );
-    write_atomically(&args.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
-    let size = Size::of(&qbf);
-    eprintln!("{} vars ({} universal), {} clauses, {} quantifier blocks", size.vars, size.universal, size.clauses, size.blocks);
+    match args.format {
+        QbfFormat::Qdimacs => {
+            let qbf = options.encode(&game)?;
+            write_atomically(&args.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
+            let size = Size::of(&qbf);
+            eprintln!("{} vars ({} universal), {} clauses, {} quantifier blocks", size.vars, size.universal, size.clauses, size.blocks);
+        }
+        QbfFormat::Qcir => {
+            let qbf = options.encode_circuit(&game)?;
+            write_atomically(&args.output, |w| write_qcir(w, &qbf, &[&comment]))?;
+            eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }

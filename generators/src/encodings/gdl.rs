@@ -25,7 +25,10 @@
 //! `does(r, m, t) = legal(r, m, t) ∧ ¬terminated(t)` (rule 11), and only the player on turn
 //! chooses — `x` existentially, `o` by universal bits — so the other blocks vanish.
 //!
-//! The quantifier prefix (GN, GT, GD) is described in `gdl_prefix`.
+//! The quantifier prefix (GN, GT, GD) is described in `gdl_prefix`. Both output shapes
+//! are available: clauses ([`GdlEncoding::encode`], QDIMACS) with every variable placed
+//! by the prefix method, and a circuit ([`GdlEncoding::encode_circuit`], QCIR) whose
+//! gates are the atoms and whose prefix holds the choice and universal variables.
 //!
 //! Departures from the paper: the ASP-to-QBF step (qasp2qbf, lp2sat) is replaced by
 //! Clark completion over a circuit, which is exact for tight programs and shares equal
@@ -41,7 +44,7 @@
 //! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
 
 use super::gdl_prefix::Levels;
-use crate::formula::{Circuit, CnfQbf, Lit, VarManager};
+use crate::formula::{Circuit, CircuitQbf, CnfQbf, Lit, VarManager};
 use crate::gdl::player::GOAL_MAX;
 use crate::gdl::turns::{turn_order, Turn};
 use crate::gdl::{GameError, GroundGame, Node};
@@ -104,9 +107,21 @@ struct Build<'g> {
 }
 
 impl GdlEncoding {
-    /// Encodes `game`: the QBF is true iff role `first` can force `goal 100` within
-    /// `depth` steps.
+    /// Encodes `game` in clausal form (QDIMACS): the QBF is true iff role `first` can
+    /// force `goal 100` within `depth` steps.
     pub fn encode(&self, game: &GroundGame) -> Result<CnfQbf, GameError> {
+        let b = self.build(game)?;
+        Ok(b.levels.finish(&b.circuit, &b.clauses, b.vars.max_index()))
+    }
+
+    /// The same QBF in circuit form (QCIR): the atoms of the temporal extension are
+    /// gates, the constraints one conjunction.
+    pub fn encode_circuit(&self, game: &GroundGame) -> Result<CircuitQbf, GameError> {
+        let b = self.build(game)?;
+        Ok(b.levels.finish_circuit(b.circuit, &b.clauses, b.vars))
+    }
+
+    fn build<'g>(&self, game: &'g GroundGame) -> Result<Build<'g>, GameError> {
         if game.roles.len() != 2 {
             return Err(GameError(format!("the game has {} roles; the encodings are for two-player games", game.roles.len())));
         }
@@ -139,7 +154,7 @@ impl GdlEncoding {
             }
         }
         b.goal(x);
-        Ok(b.levels.finish(&b.circuit, &b.clauses, b.vars.max_index()))
+        Ok(b)
     }
 }
 

@@ -21,7 +21,7 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Section 3.2.
 
-use crate::formula::{Circuit, ClauseSink, Cnf, CnfQbf, GateOp, Lit, Prefix, Quant, Var};
+use crate::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, GateOp, Lit, Prefix, Quant, Var, VarManager};
 
 /// How the atoms of the temporal extension are quantified.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -146,6 +146,21 @@ impl Levels {
             clauses.push(long);
         }
         self.renumber(&clauses, size, innermost)
+    }
+
+    /// The constraints as one circuit output over the gates: the QCIR shape. Only the
+    /// choice and universal variables are quantified (by their blocks); gates are
+    /// definitions, so their placement needs no prefix.
+    pub fn finish_circuit(self, mut circuit: Circuit, constraints: &[Vec<Lit>], mut vars: VarManager) -> CircuitQbf {
+        let clauses: Vec<Lit> = constraints.iter().map(|c| circuit.or(&mut vars, c.iter().copied())).collect();
+        let output = circuit.and(&mut vars, clauses);
+        let mut inputs: Vec<(u32, u32)> = self.level.iter().enumerate().filter(|(_, &l)| l != UNSET).map(|(i, &l)| (l, i as u32)).collect();
+        inputs.sort_unstable();
+        let mut prefix = Prefix::new();
+        for (level, v) in inputs {
+            prefix.push(quant(level), Var::new(v));
+        }
+        CircuitQbf { vars, prefix, circuit, output }
     }
 
     fn renumber(&self, clauses: &[Vec<Lit>], size: usize, innermost: u32) -> CnfQbf {
