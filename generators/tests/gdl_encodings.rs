@@ -33,9 +33,12 @@ enum Turns {
 /// `wins` are the depths at which the reference player must find a win (a guard
 /// against a test that only ever sees one verdict).
 fn check(name: &str, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
-    let g = game(name);
+    check_game(name, &game(name), first, depths, turns, wins);
+}
+
+fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
     let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    let mut player = Solver::new(&g, first).unwrap_or_else(|e| panic!("{e}"));
+    let mut player = Solver::new(g, first).unwrap_or_else(|e| panic!("{e}"));
     let variants = [
         (Encoding::General, PrefixMethod::Naive),
         (Encoding::General, PrefixMethod::Time),
@@ -47,7 +50,7 @@ fn check(name: &str, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
         let expected = player.wins_within(depth).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(expected, wins.contains(&depth), "{name} depth {depth}: the reference player's value changed");
         for &(encoding, prefix) in &variants {
-            let qbf = match (GdlEncoding { depth, encoding, prefix, first }.encode(&g)) {
+            let qbf = match (GdlEncoding { depth, encoding, prefix, first }.encode(g)) {
                 Ok(qbf) => qbf,
                 Err(e) if encoding == Encoding::StrictTurns && turns == Turns::Variable => {
                     assert!(e.0.contains("does not apply"), "{name}: {e}");
@@ -182,4 +185,64 @@ fn circuit_form_agrees_with_the_reference_player() {
             }
         }
     }
+}
+
+fn inline(name: &str, text: &str) -> GroundGame {
+    load(Source::from_bytes(name, text)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Nim with four stones, take one or two, the last taker wins: `o` has three moves in its
+/// domain, so one pattern of its two universal bits names no move (the paper's case for
+/// rules 3 and 4). The first player wins by taking one, then mirroring.
+const NIM: &str = "(role x) (role o)
+(init (stones 4)) (init (control x))
+(<= (legal ?p (take ?k)) (true (control ?p)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (legal x noop) (true (control o)))
+(<= (legal o noop) (true (control x)))
+(<= (next (stones ?m)) (does ?p (take ?k)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (next (control x)) (true (control o)))
+(<= (next (control o)) (true (control x)))
+(<= (next (last ?p)) (does ?p (take ?k)))
+(<= terminal (true (stones 0)))
+(<= (goal ?p 100) (true (last ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (last ?p))))
+(minus 4 1 3) (minus 4 2 2) (minus 3 1 2) (minus 3 2 1) (minus 2 1 1) (minus 2 2 0) (minus 1 1 0)
+";
+
+/// Matching pennies, simultaneous: not turn-taking. Within a step `x` commits first in
+/// both the encodings and the reference player, so whoever must win cannot.
+const PENNIES: &str = "(role x) (role o)
+(init (round 1))
+(side heads) (side tails)
+(<= (legal ?p (show ?s)) (role ?p) (side ?s) (true (round 1)))
+(<= (next (shown ?p ?s)) (does ?p (show ?s)))
+(<= (next (round 2)) (true (round 1)))
+(<= terminal (true (round 2)))
+(<= (goal x 100) (true (shown x ?s)) (true (shown o ?s)))
+(<= (goal x 0) (true (shown x ?s)) (true (shown o ?t)) (distinct ?s ?t))
+(<= (goal o 100) (goal x 0))
+(<= (goal o 0) (goal x 100))
+";
+
+/// Terminal in the initial position, won by `x`: true at every depth, including 0.
+const WON_AT_START: &str = "(role x) (role o)
+(init (done))
+(<= (legal ?p wait) (role ?p))
+(<= (next (done)) (true (done)))
+(<= terminal (true (done)))
+(<= (goal x 100) (true (done)))
+(<= (goal o 0) (true (done)))
+";
+
+#[test]
+fn nim_with_a_move_domain_that_is_not_a_power_of_two() {
+    check_game("nim", &inline("nim.kif", NIM), 0, &[0, 1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("nim", &inline("nim.kif", NIM), 1, &[0, 1, 2, 3, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn simultaneous_moves_and_games_over_at_the_start() {
+    check_game("pennies", &inline("pennies.kif", PENNIES), 0, &[0, 1, 2], Turns::Variable, &[]);
+    check_game("pennies", &inline("pennies.kif", PENNIES), 1, &[1, 2], Turns::Variable, &[]);
+    check_game("won", &inline("won.kif", WON_AT_START), 0, &[0, 1, 3], Turns::Fixed, &[0, 1, 3]);
 }
