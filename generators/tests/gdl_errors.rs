@@ -49,3 +49,7 @@ snapshot!(
     positive_loop,
     format!("{ROLES}(init (e 1 2)) (init (e 2 1)) (init (s 1))\n(<= (r ?x) (true (s ?x)))\n(<= (r ?y) (r ?x) (true (e ?x ?y)))\n(<= (next (s ?x)) (r ?x))\n")
 );
+snapshot!(
+    unbounded_grounding,
+    format!("{ROLES}(init (count 0))\n(<= (next (count (s ?n))) (true (count ?n)))\n(<= terminal (true (count 0)))\n")
+);

@@ -17,3 +17,13 @@ fn tic_tac_toe_is_a_draw_so_x_never_wins() -> Result<(), generators::gdl::GameEr
     assert_eq!(s.shortest_win(9)?, None);
     Ok(())
 }
+
+#[test]
+fn a_player_without_legal_moves_in_a_running_game_is_an_error() -> Result<(), generators::io::ParseError> {
+    let text = "(role a) (role b)\n(init (p))\n(<= (legal a go) (true (p)))\n(<= (next (q)) (true (p)))\n(<= terminal (true (q)))\n";
+    let g = load(Source::from_bytes("stuck.kif", text))?;
+    let mut s = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+    let err = s.wins_within(2).err().map(|e| e.0).unwrap_or_default();
+    assert_eq!(err, "role b has no legal move in the non-terminal position {p}; GDL games must be well-formed");
+    Ok(())
+}

@@ -102,6 +102,10 @@ type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 /// Grounding gives up beyond this many ground atoms (a game this large is no benchmark).
 const MAX_ATOMS: usize = 2_000_000;
 
+/// Grounding gives up on terms nested deeper than this: a rule that wraps a term in a
+/// function at every step (a counter without bound) would otherwise never stop.
+const MAX_DEPTH: u32 = 64;
+
 #[derive(Default)]
 struct Db {
     by_pred: HashMap<PredKey, Vec<TermId>>,
@@ -302,6 +306,9 @@ impl Grounder<'_> {
                 for binding in self.matches(store, plan) {
                     let head = &plan.rule.head;
                     let Some(t) = intern_atom(store, head, &binding) else { continue };
+                    if store.depth(t) > MAX_DEPTH {
+                        return Err(ParseError::at(&program.source, plan.rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)"));
+                    }
                     changed |= self.add(store, head.key(), t);
                 }
                 if self.db.all.len() > MAX_ATOMS {

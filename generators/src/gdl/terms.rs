@@ -43,12 +43,13 @@ pub struct TermStore {
     names: Vec<String>,
     by_name: HashMap<String, Sym>,
     terms: Vec<(Sym, Box<[TermId]>)>,
+    depth: Vec<u32>,
     by_term: HashMap<(Sym, Box<[TermId]>), TermId>,
 }
 
 impl Default for TermStore {
     fn default() -> TermStore {
-        let mut store = TermStore { names: Vec::new(), by_name: HashMap::new(), terms: Vec::new(), by_term: HashMap::new() };
+        let mut store = TermStore { names: Vec::new(), by_name: HashMap::new(), terms: Vec::new(), depth: Vec::new(), by_term: HashMap::new() };
         for name in kw::NAMES {
             store.sym(name);
         }
@@ -88,6 +89,7 @@ impl TermStore {
             return t;
         }
         let t = TermId(self.terms.len() as u32);
+        self.depth.push(1 + args.iter().map(|a| self.depth[a.0 as usize]).max().unwrap_or(0));
         self.terms.push(key.clone());
         self.by_term.insert(key, t);
         t
@@ -96,6 +98,11 @@ impl TermStore {
     /// The term if it exists already (no interning).
     pub fn find_term(&self, functor: Sym, args: &[TermId]) -> Option<TermId> {
         self.by_term.get(&(functor, Box::<[TermId]>::from(args))).copied()
+    }
+
+    /// The nesting depth: 1 for a constant, 1 + the deepest argument otherwise.
+    pub fn depth(&self, t: TermId) -> u32 {
+        self.depth[t.0 as usize]
     }
 
     pub fn functor(&self, t: TermId) -> Sym {
