@@ -1,7 +1,7 @@
 //! Every GDL encoding and prefix against the reference player, through DepQBF.
 //!
-//! For each game and each depth listed, DepQBF's verdict on GE with the GN, GT and GD
-//! prefixes, and on SD, must equal the minimax value. SD must be accepted for games
+//! For each game and each depth listed, DepQBF's verdict on GE and on SD, each with the
+//! GN, GT and GD prefixes, must equal the minimax value. SD must be accepted for games
 //! whose turn order is fixed, and must be refused (never silently wrong) for games
 //! whose turn order depends on the play, such as Dots and Boxes. The depths are those
 //! DepQBF answers in well under a second per instance; deeper ones (the paper's Table 2)
@@ -43,6 +43,8 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
         (Encoding::General, PrefixMethod::Naive),
         (Encoding::General, PrefixMethod::Time),
         (Encoding::General, PrefixMethod::Dependency),
+        (Encoding::StrictTurns, PrefixMethod::Naive),
+        (Encoding::StrictTurns, PrefixMethod::Time),
         (Encoding::StrictTurns, PrefixMethod::Dependency),
     ];
     let mut refused = false;
