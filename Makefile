@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl
+.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl
 
 all: build
 
@@ -30,10 +30,16 @@ test: solvers
 bench:
 	$(CARGO) bench -p generators --bench formula
 	$(CARGO) bench -p generators --bench bddl
+	$(CARGO) bench -p generators --bench gdl
 
 # The critical depths of the BDDL paper's Table 2, by the reference solver (60 s per entry).
 verify-bddl: build
 	scripts/verify-bddl.sh
+
+# Reproduces Table 2 of He, Saffidine, Thielscher (AAMAS 2024) on our GDL games: the
+# reference player on every row, DepQBF on the GD/SD instances (see benches/gdl_table2.rs).
+verify-gdl: solvers
+	$(CARGO) bench -p generators --bench gdl_table2 -- --timeout 60
 
 clean:
 	$(CARGO) clean

@@ -4,6 +4,8 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+pub use crate::cli_games::{EncodeCmd, SolveCmd};
+
 #[derive(Parser, Debug)]
 #[command(
     name = "qbfgames",
@@ -66,63 +68,9 @@ pub enum Command {
         format: TableFormat,
     },
     /// Encode a game as a QBF (true iff the first player, Black, wins within the depth).
-    #[command(subcommand)]
     Encode(EncodeCmd),
-    /// Solve a game with the explicit-state reference solver (exit 10: Black wins, 20: not).
-    #[command(subcommand)]
+    /// Solve a game with its explicit-state reference solver (exit 10: Black wins, 20: not).
     Solve(SolveCmd),
-}
-
-/// The game models `encode` accepts.
-#[derive(Subcommand, Debug)]
-pub enum EncodeCmd {
-    /// A BDDL game, with the lifted encoding (Shaik & van de Pol, SAT 2023).
-    #[command(after_help = "Examples:\n  qbfgames encode bddl --domain suite/games/bddl/breakthrough/domain.ig --problem suite/games/bddl/breakthrough/3x4.ig -o bt.qcir\n  qbfgames encode bddl --domain D.ig --problem P.ig --depth 5 --format qdimacs -o p.qdimacs")]
-    Bddl {
-        #[command(flatten)]
-        game: BddlGame,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
-        format: QbfFormat,
-        /// Output file (written atomically); `-` for stdout.
-        #[arg(short, long, default_value = "-")]
-        output: PathBuf,
-    },
-}
-
-/// The game models `solve` accepts.
-#[derive(Subcommand, Debug)]
-pub enum SolveCmd {
-    /// A BDDL game, by depth-bounded minimax over explicit states.
-    #[command(after_help = "Examples:\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig\n  qbfgames solve bddl --domain D.ig --problem P.ig --depth 21 --critical")]
-    Bddl {
-        #[command(flatten)]
-        game: BddlGame,
-        /// Find the smallest depth up to the depth at which Black wins.
-        #[arg(long)]
-        critical: bool,
-    },
-}
-
-/// The files of a BDDL game.
-#[derive(clap::Args, Debug)]
-pub struct BddlGame {
-    /// The domain file (actions).
-    #[arg(long)]
-    pub domain: String,
-    /// The problem file (board, initial state, goals, depth).
-    #[arg(long)]
-    pub problem: String,
-    /// The depth in plies, overriding the problem's `#depth`.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
-    pub depth: Option<u32>,
-}
-
-/// A QBF file format.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum QbfFormat {
-    Qcir,
-    Qdimacs,
 }
 
 /// `qbfgames suite …`.

@@ -4,6 +4,7 @@
 //! exit code. Commands live in `commands/`, one file each.
 
 mod cli;
+mod cli_games;
 mod commands;
 mod output;
 

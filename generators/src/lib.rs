@@ -7,15 +7,19 @@
 //! - [`tseitin`]: QCIR → QDIMACS (Tseitin or Plaisted–Greenbaum clauses).
 //! - [`stats`], [`identity`]: instance sizes, SHA-256 and GBD identifiers.
 //! - [`eval`]: an exhaustive evaluator for small formulas, the ground truth of tests.
+//! - [`bddl`]: BDDL board games (parser, game model, reference solver).
+//! - [`gdl`]: GDL games (parser, validation, grounder, reference player).
+//! - [`encodings`]: the lifted BDDL encoding and the GDL encodings (general and strictly
+//!   turn-taking, with GN/GT/GD prefixes).
+//! - [`suite`]: declarative suites → content-addressed instances and a manifest.
 
+pub mod bddl;
+pub mod encodings;
 pub mod eval;
 pub mod formula;
+pub mod gdl;
 pub mod identity;
 pub mod io;
 pub mod stats;
 pub mod suite;
 pub mod tseitin;
-/// BDDL board games: parser, game model, reference solver.
-pub mod bddl;
-/// QBF encodings of games.
-pub mod encodings;

@@ -2,10 +2,12 @@
 
 mod convert;
 mod encode_bddl;
+mod encode_gdl;
 mod hash;
 mod manifest;
 mod package;
 mod solve_bddl;
+mod solve_gdl;
 mod stats;
 mod suite;
 
@@ -14,6 +16,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::cli::{Command, EncodeCmd, SolveCmd};
+use crate::cli_games::{EncodeModel, SolveModel};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -24,8 +27,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Suite(cmd) => suite::run(cmd),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output } => package::run(&dir, &output),
-        Command::Encode(EncodeCmd::Bddl { game, format, output }) => encode_bddl::run(&game, format, &output),
-        Command::Solve(SolveCmd::Bddl { game, critical }) => solve_bddl::run(&game, critical),
+        Command::Encode(EncodeCmd { model }) => match model {
+            EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
+            EncodeModel::Gdl(args) => encode_gdl::run(&args),
+        },
+        Command::Solve(SolveCmd { model }) => match model {
+            SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
+            SolveModel::Gdl(args) => solve_gdl::run(&args),
+        },
     }
 }
 

@@ -10,7 +10,7 @@ use anyhow::Result;
 use generators::bddl::Solver;
 
 use super::encode_bddl::load;
-use crate::cli::BddlGame;
+use crate::cli_games::BddlGame;
 
 pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
     let game = load(game)?;

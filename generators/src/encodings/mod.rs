@@ -1,5 +1,7 @@
-//! QBF encodings of two-player games, one file per encoding, each writing into a
-//! [`crate::formula::CircuitQbf`] and citing its paper.
+//! QBF encodings of two-player games, one file per encoding, each citing its paper: the
+//! lifted BDDL encoding (a circuit) and the GDL encodings.
 
 mod binary;
+pub mod gdl;
+mod gdl_prefix;
 pub mod lifted;
