@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use generators::eval::eval_circuit;
 use generators::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use generators::io::Source;
-use generators::suite::generate::{generate, Builder, GenError, Instance, Qbf};
+use generators::suite::generate::{generate, Builder, GenError, Instance, SourceFile};
 use generators::suite::verify::verify;
-use generators::suite::{resolve, Depth, Encoding, Job, OutFormat, Param, Suite};
+use generators::suite::{resolve, Depth, Encoding, Job, Param, Suite};
 use generators::tseitin::{to_cnf, ClauseForm};
 
 /// `depth` alternating blocks of `board` variables; the matrix says that some variable of
@@ -50,8 +50,8 @@ impl Builder for Toy {
             Depth::Model => return Err("no model depth".into()),
         };
         let qbf = toy(board, depth);
-        let qbf = if job.encoding == Encoding::Corplus { Qbf::Cnf(to_cnf(&qbf, ClauseForm::Polarity)) } else { Qbf::Circuit(qbf) };
-        Ok(Instance { qbf, sources: vec![(OutFormat::Pg, format!("% toy game\n#times {depth}\n").into_bytes())] })
+        let (circuit, cnf) = if job.encoding == Encoding::Corplus { (None, Some(to_cnf(&qbf, ClauseForm::Polarity))) } else { (Some(qbf), None) };
+        Ok(Instance { circuit, cnf, sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }] })
     }
 
     fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<bool, String> {

@@ -30,17 +30,33 @@ use crate::tseitin::to_cnf_into;
 /// The version written into every instance and manifest row.
 pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
 
-/// A built instance: the formula and, where the model has one, its source text.
+/// A built instance: the formula in one or both shapes and, where the model has them, its
+/// source files.
 pub struct Instance {
-    pub qbf: Qbf,
-    /// The game as BDDL, PG or GDL text (the `bddl`/`pg`/`gdl` formats).
-    pub sources: Vec<(OutFormat, Vec<u8>)>,
+    /// The circuit (written as QCIR, and as QDIMACS through Tseitin when `cnf` is `None`).
+    pub circuit: Option<CircuitQbf>,
+    /// The encoding's own clauses (written as QDIMACS).
+    pub cnf: Option<CnfQbf>,
+    /// The game as BDDL, PG or GDL text, one entry per file.
+    pub sources: Vec<SourceFile>,
 }
 
-/// A formula in either shape.
-pub enum Qbf {
-    Circuit(CircuitQbf),
-    Cnf(CnfQbf),
+/// A source file of an instance: the game as BDDL (a domain and a problem), PG or GDL.
+pub struct SourceFile {
+    /// The manifest's `format` column: `bddl-domain`, `bddl-problem`, `pg` or `gdl`.
+    pub label: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// The source files a format stands for, as (manifest label, extension).
+pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)] {
+    match format {
+        OutFormat::Bddl => &[("bddl-domain", "ig"), ("bddl-problem", "ig")],
+        OutFormat::Pg => &[("pg", "pg")],
+        OutFormat::Gdl => &[("gdl", "kif")],
+        OutFormat::Qcir => &[("qcir", "qcir")],
+        OutFormat::Qdimacs => &[("qdimacs", "qdimacs")],
+    }
 }
 
 /// Builds instances and expected answers for jobs: the bridge from suites to encoders.
@@ -126,7 +142,8 @@ pub fn generate(suite: &Suite, builder: &dyn Builder, out: &Path, threads: usize
 fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous: &BTreeMap<(String, String), Row>) -> Result<(Vec<Row>, bool), GenError> {
     let key = job.key();
     let outputs = job.outputs();
-    let old: Vec<Option<&Row>> = outputs.iter().map(|f| previous.get(&(key.clone(), f.name().to_string()))).collect();
+    let labels: Vec<(OutFormat, &str, &str)> = outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
+    let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
     if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
         let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
         if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok()) {
@@ -147,36 +164,41 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     let comments = header_comments(job);
     let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
     let mut rows = Vec::new();
-    for format in outputs {
-        let ext = format.extension();
-        let written = match (format, &instance.qbf) {
-            (OutFormat::Qcir, Qbf::Circuit(c)) => write_content_addressed(&dir, ext, |w| write_qcir(w, c, &comments)),
-            (OutFormat::Qcir, Qbf::Cnf(_)) => return Err(build_err(format!("encoding {} produced clauses, not a circuit", job.encoding.name()))),
-            (OutFormat::Qdimacs, Qbf::Cnf(c)) => write_content_addressed(&dir, ext, |w| write_qdimacs(w, c, &comments)),
-            (OutFormat::Qdimacs, Qbf::Circuit(c)) => write_content_addressed(&dir, ext, |w| {
-                let mut stream = QdimacsStream::new()?;
-                let prefix = to_cnf_into(c, job.family.clause_form, &mut stream);
-                stream.finish(w, c.vars.max_index(), &prefix, &comments).map(|_| ())
-            }),
-            (source_format, _) => {
-                let text = instance.sources.iter().find(|(f, _)| *f == source_format).map(|(_, t)| t).ok_or_else(|| build_err(format!("the model produced no {} source", source_format.name())))?;
-                write_content_addressed(&dir, ext, |w| w.write_all(text))
+    for (format, label, ext) in labels {
+        let written = match format {
+            OutFormat::Qcir => match &instance.circuit {
+                Some(c) => write_content_addressed(&dir, ext, |w| write_qcir(w, c, &comments)),
+                None => return Err(build_err(format!("encoding {} produced no circuit", job.encoding.name()))),
+            },
+            OutFormat::Qdimacs => match (&instance.cnf, &instance.circuit) {
+                (Some(c), _) => write_content_addressed(&dir, ext, |w| write_qdimacs(w, c, &comments)),
+                (None, Some(c)) => write_content_addressed(&dir, ext, |w| {
+                    let mut stream = QdimacsStream::new()?;
+                    let prefix = to_cnf_into(c, job.family.clause_form, &mut stream);
+                    stream.finish(w, c.vars.max_index(), &prefix, &comments).map(|_| ())
+                }),
+                (None, None) => return Err(build_err("the encoding produced no formula".into())),
+            },
+            _ => {
+                let text = instance.sources.iter().find(|f| f.label == label).ok_or_else(|| build_err(format!("the model produced no {label} source")))?;
+                write_content_addressed(&dir, ext, |w| w.write_all(&text.bytes))
             }
         }?;
         let (id, path) = written;
-        if let Some(old) = previous.get(&(key.clone(), format.name().to_string())) {
+        if let Some(old) = previous.get(&(key.clone(), label.to_string())) {
             if old.generator_version == GENERATOR_VERSION && old.id != id {
-                return Err(GenError::Changed { job: key.clone(), format: format.name().into(), old: old.id.clone(), new: id });
+                return Err(GenError::Changed { job: key.clone(), format: label.into(), old: old.id.clone(), new: id });
             }
         }
         let relative = path.strip_prefix(out).unwrap_or(&path).to_string_lossy().into_owned();
-        rows.push(describe(job, format, id, relative, &path, expected, expected_by)?);
+        rows.push(describe(job, format, label, id, relative, &path, expected, expected_by)?);
     }
     Ok((rows, false))
 }
 
 /// A manifest row for a written file, with statistics read back from the file.
-fn describe(job: &Job, format: OutFormat, id: String, relative: String, path: &Path, expected: &str, expected_by: &str) -> Result<Row, GenError> {
+#[allow(clippy::too_many_arguments)]
+fn describe(job: &Job, format: OutFormat, label: &str, id: String, relative: String, path: &Path, expected: &str, expected_by: &str) -> Result<Row, GenError> {
     let mut row = Row {
         id,
         gbd_id: String::new(),
@@ -184,7 +206,7 @@ fn describe(job: &Job, format: OutFormat, id: String, relative: String, path: &P
         game: job.family.model.name().to_string(),
         params: super::resolve::params_string(job.params),
         encoding: job.encoding.name().to_string(),
-        format: format.name().to_string(),
+        format: label.to_string(),
         depth: job.depth.to_string(),
         vars: None,
         universal: None,

@@ -183,10 +183,9 @@ impl Encoding {
         }
     }
 
-    /// Whether the encoding builds a circuit (QCIR natively, QDIMACS through Tseitin)
-    /// rather than clauses (QDIMACS only).
+    /// Whether the encoding has a circuit form (written as QCIR); COR+ is clauses only.
     pub fn is_circuit(self) -> bool {
-        self == Encoding::Lifted
+        self != Encoding::Corplus
     }
 }
 
@@ -200,15 +199,6 @@ impl OutFormat {
             OutFormat::Bddl => "bddl",
             OutFormat::Pg => "pg",
             OutFormat::Gdl => "gdl",
-        }
-    }
-
-    /// The file extension of instances in this format.
-    pub fn extension(self) -> &'static str {
-        match self {
-            OutFormat::Bddl => "ig",
-            OutFormat::Gdl => "kif",
-            other => other.name(),
         }
     }
 
