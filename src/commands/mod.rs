@@ -2,6 +2,7 @@
 
 mod convert;
 mod hash;
+mod run;
 mod stats;
 
 use std::process::ExitCode;
@@ -16,6 +17,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Stats { files, csv } => stats::run(&files, csv),
         Command::Convert { input, output, polarity } => convert::run(&input, &output, polarity),
         Command::Hash { files, format } => hash::run(&files, format),
+        Command::Run(args) => run::run(&args),
     }
 }
 
