@@ -25,6 +25,7 @@ test: solvers
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p generators --bench formula
+	$(CARGO) bench -p harness --bench overhead
 
 clean:
 	$(CARGO) clean

@@ -123,7 +123,12 @@ impl Tools {
         let at = |span: Range<usize>, message: String, help: &str| Error::new(located(text, path, span.start, &message, help));
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            at(span, e.message().to_string(), "see the keys documented in docs/harness.md; unknown keys are errors")
+            let help = if e.message().contains("expected a sequence") {
+                "write a list of strings, e.g. [\"depqbf\", \"{input}\"] (an argv, never a shell string)"
+            } else {
+                "see the keys documented in docs/harness.md; unknown keys are errors"
+            };
+            at(span, e.message().trim().replace('\n', ": "), help)
         })?;
         let mut tools = Tools::default();
         for (role, table) in [(Role::Solver, raw.solver), (Role::Preprocessor, raw.preprocessor)] {

@@ -51,7 +51,15 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
     let col = |name: &str| column[REQUIRED.iter().position(|r| *r == name).unwrap_or(0)];
     let mut instances = Vec::new();
     for row in reader.records() {
-        let row = row.map_err(|e| Error::new(format!("{}: {e}", file.display())))?;
+        let row = row.map_err(|e| match e.kind() {
+            csv::ErrorKind::UnequalLengths { pos, len, .. } => Error::new(format!(
+                "{}:{}: the row has {len} fields, the header {}\n  help: quote fields that contain commas",
+                file.display(),
+                pos.as_ref().map_or(0, |p| p.line()),
+                headers.len()
+            )),
+            _ => Error::new(format!("{}: {e}", file.display())),
+        })?;
         let line = row.position().map_or(0, |p| p.line());
         let get = |name: &str| row.get(col(name)).unwrap_or("").to_string();
         let bad = |name: &str, help: &str| Error::new(format!("{}:{line}: column `{name}`: invalid value `{}`\n  help: {help}", file.display(), get(name)));

@@ -99,3 +99,47 @@ const CSV_HEADER: [&str; 22] = [
     "timeout_s", "memory_mb", "status", "expected", "pre_status", "pre_cpu_s", "pre_wall_s", "cpu_s", "wall_s",
     "peak_mb", "exit_code", "signal", "detail",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::Status;
+
+    #[test]
+    fn an_empty_results_file_has_the_header_of_a_full_one() -> Result<(), Error> {
+        let dir = tempfile::tempdir()?;
+        let mut store = ResultStore::open(dir.path())?;
+        let empty = std::fs::read_to_string(dir.path().join("results.csv"))?;
+        let record = Record {
+            key: "k".into(),
+            run: 1,
+            instance: "i".into(),
+            family: "f".into(),
+            format: "qdimacs".into(),
+            preprocessor: "none".into(),
+            preprocessor_version: "-".into(),
+            solver: "s".into(),
+            solver_version: "1".into(),
+            timeout_s: 1.0,
+            memory_mb: 1,
+            status: Status::True,
+            expected: "true".into(),
+            pre_status: String::new(),
+            pre_cpu_s: 0.0,
+            pre_wall_s: 0.0,
+            cpu_s: 0.0,
+            wall_s: 0.0,
+            peak_mb: 0.0,
+            exit_code: Some(10),
+            signal: None,
+            detail: String::new(),
+        };
+        store.append(record.clone())?;
+        assert!(store.append(record).is_err(), "a key is recorded once");
+        store.finish()?;
+        let full = std::fs::read_to_string(dir.path().join("results.csv"))?;
+        assert_eq!(empty.lines().next(), full.lines().next());
+        assert_eq!(full.lines().count(), 2);
+        Ok(())
+    }
+}
