@@ -166,11 +166,13 @@ fn burners_hogs_and_garbage_never_become_answers() -> Result<()> {
     let dir = instance_dir(&toy()[..1])?;
     let config = fakes(dir.path())?;
     let start = Instant::now();
-    let out = run(
-        dir.path(),
-        &["--config", config.to_str().unwrap_or(""), "--solvers", "burner,hog,garbage,crash", "--timeout", "1", "--memory", "256M", "--jobs", "2"],
-    )?;
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let c = config.to_str().unwrap_or("");
+    // The hog gets a generous time limit: on a loaded machine it must still reach its
+    // memory limit before its time limit.
+    for (solvers, timeout) in [("burner", "1"), ("hog,garbage,crash", "30")] {
+        let out = run(dir.path(), &["--config", c, "--solvers", solvers, "--timeout", timeout, "--memory", "256M", "--jobs", "2"])?;
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    }
     let (all, _) = records(dir.path())?;
     assert_eq!(status_of(&all, "burner"), ["timeout"]);
     assert_eq!(status_of(&all, "hog"), ["memout"], "{all:?}");
@@ -178,7 +180,7 @@ fn burners_hogs_and_garbage_never_become_answers() -> Result<()> {
     assert_eq!(status_of(&all, "crash"), ["error"]);
     let burner = all.iter().find(|r| r["solver"] == "burner").map(|r| r["wall_s"].as_f64().unwrap_or(99.0)).unwrap_or(99.0);
     assert!(burner <= 2.0, "the burner is stopped within timeout + 1 s, after {burner} s");
-    assert!(start.elapsed() < Duration::from_secs(20));
+    assert!(start.elapsed() < Duration::from_secs(60));
     Ok(())
 }
 

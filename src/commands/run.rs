@@ -68,7 +68,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let mut progress = Progress::new(cells.len() - finished.len(), finished.len());
     run_matrix(&plan, &executor, &|k| finished.contains(k), &mut |record| {
         progress.show(&record);
-        store.append(record).map_err(Into::into)
+        store.append(record)
     })?;
     progress.finish();
     store.finish()?;
