@@ -23,7 +23,7 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
             let m = executor.execute(&job).map_err(|e| Error::new(format!("{} `{}`: version command: {e}", tool.role_name(), tool.name)))?;
             let out = if m.stdout.iter().any(|b| !b.is_ascii_whitespace()) { &m.stdout } else { &m.stderr };
             let text = String::from_utf8_lossy(out);
-            text.lines().nth(line - 1).map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).ok_or_else(|| {
+            text.lines().nth(line - 1).map(clean).filter(|l| !l.is_empty()).ok_or_else(|| {
                 Error::new(format!(
                     "{} `{}`: `version_command` printed no line {line}\n  help: fix `version_command`/`version_line`, or write `version = \"...\"`",
                     tool.role_name(),
@@ -33,4 +33,24 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
         }
     };
     Ok(ToolRun { tool: tool.clone(), program, version })
+}
+
+/// A version line without the QDIMACS comment marker `c ` some tools print it with, and
+/// without trailing punctuation.
+fn clean(line: &str) -> String {
+    let line = line.trim();
+    let line = line.strip_prefix("c ").unwrap_or(line);
+    line.trim_end_matches([',', ' ']).trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_lines_lose_comment_markers() {
+        assert_eq!(clean("c qfun, v01.0, , "), "qfun, v01.0");
+        assert_eq!(clean("DepQBF 6.03"), "DepQBF 6.03");
+        assert_eq!(clean("c [bloqqer] Version 037 8660cb92"), "[bloqqer] Version 037 8660cb92");
+    }
 }
