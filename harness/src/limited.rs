@@ -7,7 +7,8 @@
 //! child's `VmPeak` from `/proc` every few milliseconds. The harness reaps the child with
 //! `wait4`, whose rusage gives the CPU time (user + system) of the child and of every
 //! descendant it waited for, and its peak resident set size. After the child ends, the
-//! group is killed, so no descendant outlives its run.
+//! group is killed, so no descendant outlives its run. Of each output stream the last
+//! 8 MiB are kept.
 //!
 //! Limits of this measurement (cgroups are not available here): descendants that are not
 //! waited for by their parent are not in the CPU time; RLIMIT_CPU and RLIMIT_AS apply to
@@ -113,13 +114,26 @@ fn set_limit(resource: libc::__rlimit_resource_t, soft: libc::rlim_t, hard: libc
     }
 }
 
+/// How much of each output stream is kept: the last 8 MiB. A solver that floods its
+/// output cannot exhaust the harness's memory; answer lines come at the end.
+const KEEP: usize = 8 << 20;
+
 fn drain(pipe: Option<Box<dyn Read + Send>>) -> thread::JoinHandle<Vec<u8>> {
     thread::spawn(move || {
-        let mut buf = Vec::new();
+        let mut kept = std::collections::VecDeque::new();
         if let Some(mut p) = pipe {
-            let _ = p.read_to_end(&mut buf);
+            let mut chunk = vec![0u8; 64 << 10];
+            while let Ok(n) = p.read(&mut chunk) {
+                if n == 0 {
+                    break;
+                }
+                kept.extend(&chunk[..n]);
+                if kept.len() > KEEP {
+                    kept.drain(..kept.len() - KEEP);
+                }
+            }
         }
-        buf
+        kept.into()
     })
 }
 
@@ -210,6 +224,14 @@ mod tests {
         assert!(m.wall_killed || m.signal == Some(libc::SIGXCPU), "{m:?}");
         assert!(m.wall < Duration::from_secs(2), "stopped within timeout + 1 s, took {:?}", m.wall);
         assert!(m.cpu >= Duration::from_millis(100), "the burner's CPU time is counted: {:?}", m.cpu);
+        Ok(())
+    }
+
+    #[test]
+    fn a_flood_of_output_keeps_only_its_tail() -> io::Result<()> {
+        let m = run_limited(&sh("head -c 20000000 /dev/zero; echo; echo SAT; exit 10"), &limits(20_000))?;
+        assert_eq!(m.stdout.len(), KEEP);
+        assert!(m.stdout.ends_with(b"\nSAT\n"));
         Ok(())
     }
 
