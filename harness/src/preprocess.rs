@@ -5,7 +5,8 @@
 //! limit never reuses an old result. For instance `<id>` it holds `<id>.qdimacs` (the
 //! rewritten formula) and `<id>.json` (how preprocessing ended and what it cost). Both
 //! are written to temporary names and renamed, the JSON last: a JSON file means a
-//! complete entry, and anything else is redone.
+//! complete entry, and anything else (also a rewritten entry whose formula was removed)
+//! is redone.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -54,7 +55,9 @@ pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, 
     let meta = dir.join(format!("{id}.json"));
     if let Ok(text) = std::fs::read_to_string(&meta) {
         if let Ok(cached) = serde_json::from_str::<PreResult>(&text) {
-            return Ok(cached);
+            if cached.status.is_some() || output_path(dir, id).is_file() {
+                return Ok(cached);
+            }
         }
     }
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;

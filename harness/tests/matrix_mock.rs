@@ -101,6 +101,9 @@ fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
     let pre_runs = exec.jobs().iter().filter(|j| program(j) == "/mock/pre").count();
     assert_eq!(pre_runs, 2, "preprocessing once per (instance, preprocessor)");
     assert!(records.iter().all(|r| r.status == Status::True), "{records:#?}");
+    let on_rewritten = exec.jobs().iter().filter(|j| program(j) != "/mock/pre" && j.invocation.args.iter().any(|a| a.starts_with(&cache.path().display().to_string()))).count();
+    assert_eq!(on_rewritten, 4, "solvers after a preprocessor read its cached output");
+    assert!(records.iter().filter(|r| r.preprocessor == "pre").all(|r| r.pre_status == "rewritten"));
     Ok(())
 }
 
