@@ -13,14 +13,10 @@ build:
 suite: build solvers
 	@echo "qbfgames built: target/release/qbfgames (see README for the commands)"
 
-# Default solvers: DepQBF from Debian (idempotent; prints what it did).
+# Solvers and preprocessors of suite/solvers.toml: DepQBF (Debian), pyqbf's solvers in
+# .venv, Bloqqer built into tools/ (idempotent; prints what it did).
 solvers:
-	@if command -v depqbf >/dev/null 2>&1; then \
-		echo "solvers: depqbf present ($$(depqbf --version 2>&1 | head -n1))"; \
-	else \
-		echo "solvers: installing depqbf (Debian package)"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq depqbf; \
-	fi
+	bash scripts/install-solvers.sh
 
 # All tests; installs what they need first.
 test: solvers
@@ -31,6 +27,7 @@ bench:
 	$(CARGO) bench -p generators --bench formula
 	$(CARGO) bench -p generators --bench bddl
 	$(CARGO) bench -p generators --bench gdl
+	$(CARGO) bench -p harness --bench overhead
 
 # The critical depths of the BDDL paper's Table 2, by the reference solver (60 s per entry).
 verify-bddl: build

@@ -71,6 +71,10 @@ pub enum Command {
     Encode(EncodeCmd),
     /// Solve a game with its explicit-state reference solver (exit 10: Black wins, 20: not).
     Solve(SolveCmd),
+    /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
+    /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
+    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped")]
+    Run(RunArgs),
 }
 
 /// `qbfgames suite …`.
@@ -102,6 +106,31 @@ pub enum ManifestCmd {
         /// The directory `qbfgames generate` wrote.
         dir: PathBuf,
     },
+}
+
+/// The settings of `qbfgames run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    /// A directory with manifest.csv and the instances it lists (`qbfgames generate`).
+    pub dir: PathBuf,
+    /// Solvers to run, comma-separated names from the solvers file.
+    #[arg(long, value_delimiter = ',', default_value = "depqbf")]
+    pub solvers: Vec<String>,
+    /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
+    #[arg(long, value_delimiter = ',', default_value = "none")]
+    pub preprocessors: Vec<String>,
+    /// Time limit per run in seconds (CPU time of each process, and wall clock).
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Memory limit per process (address space), e.g. 4G or 512M.
+    #[arg(long, default_value = "4G")]
+    pub memory: String,
+    /// Runs at the same time (default: the number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The solvers file.
+    #[arg(long, default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
 }
 
 /// How a command prints a table.

@@ -1,15 +1,59 @@
-//! Running QBF solvers.
+//! Running QBF solvers: one formula for the semantic tests of the encoders, or a whole
+//! matrix of instances × preprocessors × solvers with honest measurement and resume.
 //!
 //! A solver is a program with an argv list (never a shell string). [`run`] starts it in
 //! its own process group, enforces a wall-clock limit by killing the whole group, and
 //! turns what happened into a typed [`Outcome`]: exit code 10 is *true*, 20 is *false*
 //! (the convention of QBF solvers and competitions), a limit is a timeout, anything else
 //! is an error or an unknown answer — never a truth value.
+//!
+//! The matrix pipeline: [`Tools`] (`suite/solvers.toml`, raw then resolved) and the
+//! instances of a [`manifest`](read_manifest) become a [`Plan`]; [`run_matrix`] runs its
+//! cells through an [`Executor`] ([`RealExecutor`]: process group, RLIMIT_CPU/RLIMIT_AS,
+//! wall-clock kill, `wait4` rusage; [`mock::MockExecutor`] in tests) on a worker pool;
+//! [`classify`] reads each answer strictly into a [`Status`]; a [`ResultStore`] keeps
+//! one [`Record`] per cell key, durable as soon as the cell ends; [`check`] finds wrong
+//! answers and conflicts.
 
+mod answer;
 mod check;
+mod config;
+mod consistency;
+mod environment;
+mod error;
+mod executor;
+mod format;
+mod jsonl;
+mod limited;
+mod limits;
+mod manifest;
+mod matrix;
+pub mod mock;
 mod outcome;
+mod pool;
+mod preprocess;
 mod process;
+mod record;
+mod status;
+mod store;
+mod version;
 
+pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use check::{depqbf, solve_qdimacs};
+pub use config::{Role, Tool, Tools, VersionSource};
+pub use consistency::{check, Conflict, Findings};
+pub use environment::Environment;
+pub use error::Error;
+pub use executor::{Executor, Job, RealExecutor};
+pub use format::InputFormat;
+pub use limited::{run_limited, Measurement};
+pub use limits::{format_memory, parse_memory, Limits};
+pub use manifest::{read_manifest, Instance, REQUIRED as MANIFEST_COLUMNS};
+pub use matrix::{run_matrix, Cell, Plan, ToolRun};
 pub use outcome::{Outcome, Verdict};
+pub use preprocess::PreResult;
 pub use process::{find_program, run, Invocation, Run};
+pub use record::{cell_key, Record};
+pub use status::Status;
+pub use store::ResultStore;
+pub use version::prepare;

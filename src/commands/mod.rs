@@ -8,6 +8,7 @@ mod manifest;
 mod package;
 mod solve_bddl;
 mod solve_gdl;
+mod run;
 mod stats;
 mod suite;
 
@@ -35,6 +36,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
             SolveModel::Gdl(args) => solve_gdl::run(&args),
         },
+        Command::Run(args) => run::run(&args),
     }
 }
 

@@ -1,0 +1,82 @@
+//! Harness overhead per cell, and whether `--jobs 2` keeps two cores busy.
+//!
+//! Overhead: a matrix of tiny instances × a trivial solver (`/bin/sh -c 'exit 10'`) runs
+//! through the real executor and a result store (fsync per record); the time per cell
+//! minus the time of a bare spawn-and-wait of the same program is what the harness adds.
+//! Parallelism: the same CPU-bound fake solver with --jobs 1 and --jobs 2.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use harness::{run_matrix, Error, InputFormat, Instance, Limits, Plan, RealExecutor, ResultStore, ToolRun, Tools};
+
+fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> {
+    let toml = format!("[solver.s]\ncommand = [\"/bin/sh\", \"-c\", \"{script}\", \"sh\", \"{{input}}\"]\nformats = [\"qdimacs\"]\nversion = \"1\"\n");
+    let tools = Tools::parse(&toml, Path::new("bench.toml"), Path::new("/"))?;
+    let tool = tools.solvers["s"].clone();
+    let solver = ToolRun { program: PathBuf::from("/bin/sh"), version: "1".into(), tool };
+    let mut instances = Vec::new();
+    for i in 0..n {
+        let id = format!("{i:064x}");
+        let path = dir.join(format!("{id}.qdimacs"));
+        std::fs::write(&path, "p cnf 1 1\ne 1 0\n1 0\n")?;
+        instances.push(Instance {
+            id,
+            family: "bench".into(),
+            game: String::new(),
+            params: String::new(),
+            encoding: String::new(),
+            format: InputFormat::Qdimacs,
+            depth: String::new(),
+            expected: None,
+            expected_by: String::new(),
+            path,
+        });
+    }
+    Ok(Plan { instances, preprocessors: vec![None], solvers: vec![solver], limits: Limits { timeout: Duration::from_secs(60), memory: 1 << 30 }, jobs, cache: dir.join("cache"), run: 1 })
+}
+
+/// Runs the plan into a fresh store; total wall time and the solvers' summed wall time.
+fn time(plan: &Plan, dir: &Path) -> Result<(Duration, f64), Error> {
+    let mut store = ResultStore::open(dir)?;
+    let mut solver_wall = 0.0;
+    let start = Instant::now();
+    run_matrix(plan, &RealExecutor, &|_| false, &mut |r| {
+        solver_wall += r.wall_s;
+        store.append(r)
+    })?;
+    store.finish()?;
+    Ok((start.elapsed(), solver_wall))
+}
+
+fn main() -> Result<(), Error> {
+    let n = 300;
+    let dir = tempfile::tempdir()?;
+    let p = plan(dir.path(), n, "exit 10", 1)?;
+    let start = Instant::now();
+    for _ in 0..n {
+        Command::new("/bin/sh").args(["-c", "exit 10", "sh", "x"]).status()?;
+    }
+    let bare = start.elapsed().as_secs_f64() / n as f64;
+    let (total, _) = time(&p, dir.path())?;
+    let per_cell = total.as_secs_f64() / n as f64;
+    println!("harness: {n} cells of a trivial solver, --jobs 1");
+    println!("  per cell            {:7.2} ms", per_cell * 1e3);
+    println!("  bare spawn + wait   {:7.2} ms", bare * 1e3);
+    println!("  harness overhead    {:7.2} ms per cell (goal < 10 ms)", (per_cell - bare) * 1e3);
+
+    let busy = "i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done; exit 10";
+    for jobs in [1, 2] {
+        let dir = tempfile::tempdir()?;
+        let p = plan(dir.path(), 8, busy, jobs)?;
+        let (total, solver_wall) = time(&p, dir.path())?;
+        println!(
+            "harness: 8 CPU-bound cells, --jobs {jobs}: {:.2} s wall for {:.2} s of runs ({:.2} runs going on average)",
+            total.as_secs_f64(),
+            solver_wall,
+            solver_wall / total.as_secs_f64()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Reading a solver's answer from a measured run, strictly.
+//!
+//! The exit code decides first (10 true, 20 false by the QBF convention; the codes are
+//! configurable per solver). Where a solver also prints its answer, the printed line must
+//! agree: exactly one line of standard output equal (after trailing blanks) to one of the
+//! configured answer lines, saying the same as the exit code. Anything else, including
+//! output that merely contains an answer word, is an `error`, never an answer. Limits are
+//! checked before answers: a run over its time limit is a `timeout` even if it answered
+//! in the grace second before the hard CPU limit.
+
+use super::limited::Measurement;
+use super::limits::Limits;
+use super::status::Status;
+
+/// How a solver says its answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerSpec {
+    pub true_exit: i32,
+    pub false_exit: i32,
+    /// Exit codes of a normal end without an answer (DepQBF: 0 with `UNKNOWN`).
+    pub unknown_exit: Vec<i32>,
+    /// The answer lines on standard output, if the solver prints them.
+    pub lines: Option<AnswerLines>,
+}
+
+/// Whole lines of standard output that state an answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerLines {
+    pub true_line: String,
+    pub false_line: String,
+    pub unknown_line: Option<String>,
+}
+
+impl Default for AnswerSpec {
+    fn default() -> AnswerSpec {
+        AnswerSpec { true_exit: 10, false_exit: 20, unknown_exit: vec![0], lines: None }
+    }
+}
+
+/// The status of a solver run, with a detail for statuses that need one.
+pub fn classify(m: &Measurement, limits: &Limits, spec: &AnswerSpec) -> (Status, String) {
+    if let Some(status) = limit_status(m, limits) {
+        return status;
+    }
+    let said = match m.exit_code {
+        Some(c) if c == spec.true_exit => Status::True,
+        Some(c) if c == spec.false_exit => Status::False,
+        Some(c) if spec.unknown_exit.contains(&c) => Status::Unknown,
+        _ => return failure(m, limits),
+    };
+    match &spec.lines {
+        None => (said, String::new()),
+        Some(lines) => match printed(&m.stdout, lines) {
+            Ok(p) if p == Some(said) || (p.is_none() && said == Status::Unknown && lines.unknown_line.is_none()) => {
+                (said, String::new())
+            }
+            Ok(Some(p)) => (Status::Error, format!("exit code {} says {said} but the output says {p}", code(m))),
+            Ok(None) => (Status::Error, format!("exit code {} but no answer line in the output", code(m))),
+            Err(why) => (Status::Error, why),
+        },
+    }
+}
+
+/// `timeout` when a time limit was reached (the wall clock, SIGXCPU, or CPU time past
+/// the limit), whatever the exit code.
+pub fn limit_status(m: &Measurement, limits: &Limits) -> Option<(Status, String)> {
+    if m.wall_killed {
+        return Some((Status::Timeout, "wall-clock limit".to_string()));
+    }
+    if m.signal == Some(libc::SIGXCPU) || m.cpu > limits.timeout {
+        return Some((Status::Timeout, "CPU-time limit".to_string()));
+    }
+    None
+}
+
+/// The status of a run that ended without a meaningful exit code: `memout` when its
+/// memory peak reached the limit, else `error`.
+pub fn failure(m: &Measurement, limits: &Limits) -> (Status, String) {
+    let how = match (m.exit_code, m.signal) {
+        (Some(c), _) => format!("exit code {c}"),
+        (None, Some(s)) => format!("killed by signal {s}"),
+        (None, None) => "no exit status".to_string(),
+    };
+    if limits.memory > 0 && m.peak_memory >= limits.memout_threshold() {
+        (Status::Memout, format!("{how} at {} MiB peak", m.peak_memory >> 20))
+    } else {
+        (Status::Error, how)
+    }
+}
+
+fn code(m: &Measurement) -> i32 {
+    m.exit_code.unwrap_or(-1)
+}
+
+/// The answer the output states: `None` when it states none, an error when it states
+/// more than one.
+fn printed(stdout: &[u8], lines: &AnswerLines) -> Result<Option<Status>, String> {
+    let text = String::from_utf8_lossy(stdout);
+    let mut found = None;
+    for line in text.lines().map(str::trim_end) {
+        let this = if line == lines.true_line {
+            Status::True
+        } else if line == lines.false_line {
+            Status::False
+        } else if Some(line) == lines.unknown_line.as_deref() {
+            Status::Unknown
+        } else {
+            continue;
+        };
+        if found.is_some() {
+            return Err(format!("more than one answer line in the output (`{line}`)"));
+        }
+        found = Some(this);
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn limits() -> Limits {
+        Limits { timeout: Duration::from_secs(10), memory: 1 << 30 }
+    }
+
+    fn depqbf() -> AnswerSpec {
+        AnswerSpec {
+            lines: Some(AnswerLines { true_line: "SAT".into(), false_line: "UNSAT".into(), unknown_line: Some("UNKNOWN".into()) }),
+            ..AnswerSpec::default()
+        }
+    }
+
+    fn ended(code: i32, stdout: &str) -> Measurement {
+        Measurement { exit_code: Some(code), stdout: stdout.as_bytes().to_vec(), ..Measurement::default() }
+    }
+
+    #[test]
+    fn the_exit_code_and_the_answer_line_must_agree() {
+        let s = |m: Measurement| classify(&m, &limits(), &depqbf()).0;
+        assert_eq!(s(ended(10, "SAT\n")), Status::True);
+        assert_eq!(s(ended(20, "c stats\nUNSAT\n")), Status::False);
+        assert_eq!(s(ended(0, "UNKNOWN\n")), Status::Unknown);
+        assert_eq!(s(ended(10, "UNSAT\n")), Status::Error);
+        assert_eq!(s(ended(10, "garbage SAT\n")), Status::Error, "a substring is not an answer");
+        assert_eq!(s(ended(10, "SAT\nSAT\n")), Status::Error);
+        assert_eq!(s(ended(0, "")), Status::Error, "DepQBF's exit 0 needs its UNKNOWN line");
+        assert_eq!(s(ended(3, "SAT\n")), Status::Error);
+    }
+
+    #[test]
+    fn exit_codes_alone_when_no_lines_are_configured() {
+        let s = |m: Measurement| classify(&m, &limits(), &AnswerSpec::default()).0;
+        assert_eq!(s(ended(10, "whatever")), Status::True);
+        assert_eq!(s(ended(20, "")), Status::False);
+        assert_eq!(s(ended(0, "")), Status::Unknown);
+        assert_eq!(s(ended(1, "")), Status::Error);
+    }
+
+    #[test]
+    fn limits_come_before_answers() {
+        let l = limits();
+        let late = Measurement { cpu: Duration::from_millis(10_500), ..ended(10, "SAT\n") };
+        assert_eq!(classify(&late, &l, &depqbf()).0, Status::Timeout);
+        let killed = Measurement { wall_killed: true, signal: Some(9), ..Measurement::default() };
+        assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Timeout);
+        let xcpu = Measurement { signal: Some(libc::SIGXCPU), ..Measurement::default() };
+        assert_eq!(classify(&xcpu, &l, &depqbf()).0, Status::Timeout);
+        let hog = Measurement { signal: Some(libc::SIGABRT), peak_memory: l.memory - (1 << 20), ..Measurement::default() };
+        assert_eq!(classify(&hog, &l, &depqbf()).0, Status::Memout);
+        let crash = Measurement { signal: Some(libc::SIGSEGV), peak_memory: 10 << 20, ..Measurement::default() };
+        assert_eq!(classify(&crash, &l, &depqbf()).0, Status::Error);
+    }
+}

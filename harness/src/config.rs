@@ -1,0 +1,342 @@
+//! `suite/solvers.toml`: the solvers and preprocessors the harness can run, as data.
+//!
+//! Read in two steps, like every configuration of the project: the raw file (exactly what
+//! the user wrote; unknown keys are errors) is resolved into [`Tools`] (placeholders
+//! checked, formats known, program paths anchored at the file's directory). Every error
+//! names the file, the line and column of the key, and the fix.
+//!
+//! ```toml
+//! [solver.depqbf]
+//! command = ["depqbf", "{input}"]          # argv, never a shell string
+//! formats = ["qdimacs"]
+//! version_command = ["depqbf", "--version"]
+//! answer_lines = { true = "SAT", false = "UNSAT", unknown = "UNKNOWN" }
+//!
+//! [preprocessor.bloqqer]
+//! command = ["../tools/bin/bloqqer", "{input}", "{output}"]
+//! formats = ["qdimacs"]
+//! version_command = ["../tools/bin/bloqqer", "-v", "-n", "/dev/null"]
+//! version_line = 2
+//! ```
+//!
+//! Placeholders: `{input}`, `{output}` (preprocessors: where to write the result, always
+//! QDIMACS), `{timeout}` (whole seconds), `{memory_mb}`. A program containing `/` is
+//! relative to the directory of the file; a bare name is looked up on `PATH`.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::answer::{AnswerLines, AnswerSpec};
+use super::error::{Context, Error};
+use super::format::InputFormat;
+
+/// What the file says about one tool.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTool {
+    #[serde(default)]
+    description: String,
+    command: Spanned<Vec<String>>,
+    formats: Spanned<Vec<String>>,
+    version: Option<String>,
+    version_command: Option<Spanned<Vec<String>>>,
+    version_line: Option<Spanned<usize>>,
+    true_exit: Option<i32>,
+    false_exit: Option<i32>,
+    unknown_exit: Option<Vec<i32>>,
+    answer_lines: Option<RawLines>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLines {
+    #[serde(rename = "true")]
+    true_line: String,
+    #[serde(rename = "false")]
+    false_line: String,
+    unknown: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    solver: BTreeMap<Spanned<String>, RawTool>,
+    #[serde(default)]
+    preprocessor: BTreeMap<Spanned<String>, RawTool>,
+}
+
+/// Whether a tool answers formulas or rewrites them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    Solver,
+    Preprocessor,
+}
+
+/// Where a tool's version comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VersionSource {
+    /// Written in the file.
+    Literal(String),
+    /// Line `line` (1-based) of what this command prints (stdout, else stderr).
+    Command { argv: Vec<String>, line: usize },
+}
+
+/// A resolved solver or preprocessor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tool {
+    pub name: String,
+    pub role: Role,
+    pub description: String,
+    /// The argv template; element 0 is the program.
+    pub command: Vec<String>,
+    pub formats: Vec<InputFormat>,
+    pub answer: AnswerSpec,
+    pub version: VersionSource,
+    /// The directory relative programs are anchored at.
+    pub base: PathBuf,
+}
+
+/// All tools of one file.
+#[derive(Clone, Debug, Default)]
+pub struct Tools {
+    pub solvers: BTreeMap<String, Tool>,
+    pub preprocessors: BTreeMap<String, Tool>,
+}
+
+const PLACEHOLDERS: [&str; 4] = ["input", "output", "timeout", "memory_mb"];
+
+impl Tools {
+    /// Reads and resolves a solvers file.
+    pub fn load(path: &Path) -> Result<Tools, Error> {
+        let text = std::fs::read_to_string(path).context(|| format!("reading {}", path.display()))?;
+        let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Tools::parse(&text, path, &base)
+    }
+
+    /// Resolves the text of a solvers file; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Tools, Error> {
+        let at = |span: Range<usize>, message: String, help: &str| Error::new(located(text, path, span.start, &message, help));
+        let raw: RawFile = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let help = if e.message().contains("expected a sequence") {
+                "write a list of strings, e.g. [\"depqbf\", \"{input}\"] (an argv, never a shell string)"
+            } else {
+                "see the keys documented in docs/harness.md; unknown keys are errors"
+            };
+            at(span, e.message().trim().replace('\n', ": "), help)
+        })?;
+        let mut tools = Tools::default();
+        for (role, table) in [(Role::Solver, raw.solver), (Role::Preprocessor, raw.preprocessor)] {
+            for (name, raw_tool) in table {
+                let span = name.span();
+                let name = name.into_inner();
+                if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') || name == "none" {
+                    return Err(at(span, format!("invalid tool name `{name}`"), "use letters, digits, `-` and `_`; `none` means no preprocessor"));
+                }
+                let tool = resolve(role, name.clone(), raw_tool, base, &at)?;
+                match role {
+                    Role::Solver => tools.solvers.insert(name, tool),
+                    Role::Preprocessor => tools.preprocessors.insert(name, tool),
+                };
+            }
+        }
+        Ok(tools)
+    }
+}
+
+fn resolve(
+    role: Role,
+    name: String,
+    raw: RawTool,
+    base: &Path,
+    at: &dyn Fn(Range<usize>, String, &str) -> Error,
+) -> Result<Tool, Error> {
+    let what = match role {
+        Role::Solver => "solver",
+        Role::Preprocessor => "preprocessor",
+    };
+    let span = raw.command.span();
+    let command = raw.command.into_inner();
+    if command.is_empty() || command[0].is_empty() {
+        return Err(at(span, format!("{what} `{name}`: `command` is empty"), "write the program and its arguments, e.g. [\"depqbf\", \"{input}\"]"));
+    }
+    for arg in &command {
+        for p in placeholders(arg) {
+            if !PLACEHOLDERS.contains(&p) || (p == "output" && role == Role::Solver) {
+                let allowed = if role == Role::Solver { "{input}, {timeout}, {memory_mb}" } else { "{input}, {output}, {timeout}, {memory_mb}" };
+                return Err(at(span.clone(), format!("{what} `{name}`: unknown placeholder `{{{p}}}` in `command`"), &format!("use one of {allowed}")));
+            }
+        }
+    }
+    let uses = |p: &str| command.iter().any(|a| placeholders(a).contains(&p));
+    if !uses("input") {
+        return Err(at(span, format!("{what} `{name}`: `command` never mentions `{{input}}`"), "pass the formula's path as an argument, e.g. [\"depqbf\", \"{input}\"]"));
+    }
+    if role == Role::Preprocessor && !uses("output") {
+        return Err(at(span, format!("preprocessor `{name}`: `command` never mentions `{{output}}`"), "pass the path of the preprocessed formula, e.g. [\"bloqqer\", \"{input}\", \"{output}\"]"));
+    }
+    let formats_span = raw.formats.span();
+    let mut formats = Vec::new();
+    for f in raw.formats.into_inner() {
+        let format = f
+            .parse::<InputFormat>()
+            .map_err(|_| at(formats_span.clone(), format!("{what} `{name}`: unknown format `{f}` in `formats`"), "use \"qdimacs\" and/or \"qcir\""))?;
+        formats.push(format);
+    }
+    if formats.is_empty() {
+        return Err(at(formats_span, format!("{what} `{name}`: `formats` is empty"), "list the input formats it reads, e.g. [\"qdimacs\"]"));
+    }
+    let version = match (raw.version, raw.version_command) {
+        (Some(v), None) => VersionSource::Literal(v),
+        (None, Some(argv)) => {
+            let span = argv.span();
+            let argv = argv.into_inner();
+            if argv.is_empty() {
+                return Err(at(span, format!("{what} `{name}`: `version_command` is empty"), "write the command that prints the version, e.g. [\"depqbf\", \"--version\"]"));
+            }
+            let line = match raw.version_line {
+                Some(l) if *l.get_ref() == 0 => return Err(at(l.span(), format!("{what} `{name}`: `version_line` is 0"), "lines count from 1")),
+                Some(l) => l.into_inner(),
+                None => 1,
+            };
+            VersionSource::Command { argv, line }
+        }
+        (Some(_), Some(argv)) => {
+            return Err(at(argv.span(), format!("{what} `{name}`: both `version` and `version_command`"), "keep one of them"));
+        }
+        (None, None) => {
+            return Err(at(span, format!("{what} `{name}`: no `version` or `version_command`"), "results are keyed by version: add `version_command = [\"prog\", \"--version\"]` or `version = \"1.0\"`"));
+        }
+    };
+    let defaults = AnswerSpec::default();
+    let answer = AnswerSpec {
+        true_exit: raw.true_exit.unwrap_or(defaults.true_exit),
+        false_exit: raw.false_exit.unwrap_or(defaults.false_exit),
+        unknown_exit: raw.unknown_exit.unwrap_or(defaults.unknown_exit),
+        lines: raw.answer_lines.map(|l| AnswerLines { true_line: l.true_line, false_line: l.false_line, unknown_line: l.unknown }),
+    };
+    Ok(Tool { name, role, description: raw.description, command, formats, answer, version, base: base.to_path_buf() })
+}
+
+/// The names between braces in `arg`.
+fn placeholders(arg: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = arg;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else { break };
+        found.push(&rest[open + 1..open + close]);
+        rest = &rest[open + close + 1..];
+    }
+    found
+}
+
+/// `file:line:col: message`, the line quoted with a caret, and `help:`.
+fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
+    let offset = offset.min(text.len());
+    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    let line_no = text[..offset].matches('\n').count() + 1;
+    let col = text[line_start..offset].chars().count() + 1;
+    let quoted = &text[line_start..line_end];
+    let caret = " ".repeat(col - 1);
+    format!("{}:{line_no}:{col}: {message}\n  |\n  | {quoted}\n  | {caret}^\n  = help: {help}", path.display())
+}
+
+impl Tool {
+    /// The argv for one run, placeholders filled in.
+    pub fn argv(&self, input: &Path, output: Option<&Path>, timeout_secs: u64, memory_mb: u64) -> Vec<String> {
+        let fill = |arg: &str| {
+            arg.replace("{input}", &input.display().to_string())
+                .replace("{output}", &output.map(|o| o.display().to_string()).unwrap_or_default())
+                .replace("{timeout}", &timeout_secs.to_string())
+                .replace("{memory_mb}", &memory_mb.to_string())
+        };
+        self.command.iter().map(|a| fill(a)).collect()
+    }
+
+    /// The path of a program named in this tool's file: anchored at the file's
+    /// directory when it contains `/`, else looked up on `PATH`.
+    pub fn locate(&self, program: &str) -> Result<PathBuf, Error> {
+        let found = if program.contains('/') {
+            let p = self.base.join(program);
+            p.exists().then_some(p)
+        } else {
+            super::process::find_program(program)
+        };
+        found.ok_or_else(|| Error::new(format!("{} `{}`: program `{program}` not found\n  help: run `make solvers`, or fix `command` in the solvers file", self.role_name(), self.name)))
+    }
+
+    pub fn role_name(&self) -> &'static str {
+        match self.role {
+            Role::Solver => "solver",
+            Role::Preprocessor => "preprocessor",
+        }
+    }
+
+    pub fn reads(&self, format: InputFormat) -> bool {
+        self.formats.contains(&format)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Tools, Error> {
+        Tools::parse(text, Path::new("suite/solvers.toml"), Path::new("suite"))
+    }
+
+    const GOOD: &str = r#"
+[solver.depqbf]
+command = ["depqbf", "{input}"]
+formats = ["qdimacs"]
+version_command = ["depqbf", "--version"]
+answer_lines = { true = "SAT", false = "UNSAT", unknown = "UNKNOWN" }
+
+[preprocessor.bloqqer]
+command = ["../tools/bin/bloqqer", "{input}", "{output}"]
+formats = ["qdimacs"]
+version = "037"
+"#;
+
+    #[test]
+    fn a_good_file_resolves() -> Result<(), Error> {
+        let tools = parse(GOOD)?;
+        let depqbf = &tools.solvers["depqbf"];
+        assert_eq!(depqbf.answer.lines.as_ref().map(|l| l.true_line.as_str()), Some("SAT"));
+        assert_eq!(depqbf.version, VersionSource::Command { argv: vec!["depqbf".into(), "--version".into()], line: 1 });
+        let bloqqer = &tools.preprocessors["bloqqer"];
+        assert_eq!(bloqqer.argv(Path::new("a.q"), Some(Path::new("b.q")), 60, 4096), ["../tools/bin/bloqqer", "a.q", "b.q"]);
+        Ok(())
+    }
+
+    fn error(text: &str) -> String {
+        match parse(text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_fix() {
+        let unknown_key = GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command");
+        let e = error(&unknown_key);
+        assert!(e.starts_with("suite/solvers.toml:5:1: unknown field `timeout`"), "{e}");
+        let e = error(&GOOD.replace("\"depqbf\", \"{input}\"", "\"depqbf\", \"{inptu}\""));
+        assert!(e.starts_with("suite/solvers.toml:3:11: solver `depqbf`: unknown placeholder `{inptu}`"), "{e}");
+        assert!(e.contains("help: use one of {input}"), "{e}");
+        let e = error(&GOOD.replace("\"{input}\", \"{output}\"", "\"{input}\""));
+        assert!(e.contains("never mentions `{output}`"), "{e}");
+        let e = error(&GOOD.replace("[\"qdimacs\"]\nversion =", "[\"cnf\"]\nversion ="));
+        assert!(e.starts_with("suite/solvers.toml:10:11: preprocessor `bloqqer`: unknown format `cnf`"), "{e}");
+        let e = error(&GOOD.replace("version = \"037\"\n", ""));
+        assert!(e.contains("no `version` or `version_command`"), "{e}");
+        let e = error("[solver.x]\ncommand = \"x {input}\"\n");
+        assert!(e.starts_with("suite/solvers.toml:2:11: invalid type: string"), "{e}");
+    }
+}

@@ -1,0 +1,57 @@
+//! Checking answers: against the manifest's expected values (`wrong`) and against each
+//! other (`conflict`: one instance answered `true` by one configuration and `false` by
+//! another). Either means a wrong solver, a wrong preprocessor, or a wrong benchmark.
+
+use std::collections::BTreeMap;
+
+use super::record::Record;
+use super::status::Status;
+
+/// An instance on which configurations disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    pub instance: String,
+    /// Configurations (with versions) that answered true.
+    pub said_true: Vec<String>,
+    pub said_false: Vec<String>,
+}
+
+/// What the check found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Findings {
+    pub wrong: Vec<Record>,
+    pub conflicts: Vec<Conflict>,
+}
+
+impl Findings {
+    pub fn is_clean(&self) -> bool {
+        self.wrong.is_empty() && self.conflicts.is_empty()
+    }
+}
+
+/// Checks `records` (in any order; output sorted by instance and configuration).
+pub fn check<'a>(records: impl IntoIterator<Item = &'a Record>) -> Findings {
+    let mut findings = Findings::default();
+    let mut answers: BTreeMap<&str, (Vec<String>, Vec<String>)> = BTreeMap::new();
+    for r in records {
+        if r.is_wrong() {
+            findings.wrong.push(r.clone());
+        }
+        let config = format!("{}@{}+{}@{}", r.preprocessor, r.preprocessor_version, r.solver, r.solver_version);
+        let entry = answers.entry(&r.instance).or_default();
+        match r.status {
+            Status::True => entry.0.push(config),
+            Status::False => entry.1.push(config),
+            _ => {}
+        }
+    }
+    findings.wrong.sort_by(|a, b| a.key.cmp(&b.key));
+    for (instance, (mut said_true, mut said_false)) in answers {
+        if !said_true.is_empty() && !said_false.is_empty() {
+            said_true.sort();
+            said_false.sort();
+            findings.conflicts.push(Conflict { instance: instance.to_string(), said_true, said_false });
+        }
+    }
+    findings
+}

@@ -1,0 +1,33 @@
+//! The seam between scheduling and processes: an [`Executor`] runs one job and reports
+//! its measurement. [`RealExecutor`] starts real programs under limits; the mock in
+//! [`crate::mock`] answers from a script, so scheduling, bookkeeping, resume and the
+//! consistency checks are tested without solvers.
+
+use std::io;
+
+use super::limited::{run_limited, Measurement};
+use super::limits::Limits;
+use super::process::Invocation;
+
+/// One program run under limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Job {
+    pub invocation: Invocation,
+    pub limits: Limits,
+}
+
+/// Runs jobs. Called from several worker threads at once.
+pub trait Executor: Sync {
+    /// Runs `job` to its end; `Err` only when it could not be started.
+    fn execute(&self, job: &Job) -> io::Result<Measurement>;
+}
+
+/// Runs real processes with [`run_limited`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct RealExecutor;
+
+impl Executor for RealExecutor {
+    fn execute(&self, job: &Job) -> io::Result<Measurement> {
+        run_limited(&job.invocation, &job.limits)
+    }
+}

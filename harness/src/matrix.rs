@@ -1,0 +1,189 @@
+//! The matrix: every (instance × preprocessor × solver) cell, scheduled on a pool of
+//! workers, each cell's record handed back as soon as it is final.
+//!
+//! Cells whose key already has a record are skipped (resume). Preprocessing comes first,
+//! once per (instance, preprocessor) with unfinished cells, in parallel and cached (see
+//! [`crate::preprocess`]); then the cells run. A cell whose preprocessor answered takes
+//! that answer without running the solver; one whose preprocessor failed takes the
+//! failure. A cell whose solver cannot read the instance's format does not exist.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use super::answer::classify;
+use super::config::Tool;
+use super::error::Error;
+use super::executor::{Executor, Job};
+use super::format::InputFormat;
+use super::limits::Limits;
+use super::manifest::Instance;
+use super::pool::run_pool;
+use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
+use super::process::Invocation;
+use super::record::{cell_key, Record};
+use super::status::Status;
+
+/// A tool ready to run: its program located and its version known.
+#[derive(Clone, Debug)]
+pub struct ToolRun {
+    pub tool: Tool,
+    pub program: PathBuf,
+    pub version: String,
+}
+
+/// What to run.
+pub struct Plan {
+    pub instances: Vec<Instance>,
+    /// `None` is "no preprocessing".
+    pub preprocessors: Vec<Option<ToolRun>>,
+    pub solvers: Vec<ToolRun>,
+    pub limits: Limits,
+    pub jobs: usize,
+    /// Where preprocessed formulas are cached.
+    pub cache: PathBuf,
+    /// The number of this run, stored in every record.
+    pub run: u64,
+}
+
+/// One cell of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub instance: usize,
+    pub preprocessor: usize,
+    pub solver: usize,
+    pub key: String,
+}
+
+impl Plan {
+    /// Every cell, in instance, preprocessor, solver order.
+    pub fn cells(&self) -> Vec<Cell> {
+        let limits = self.limits.to_string();
+        let mut cells = Vec::new();
+        for (i, inst) in self.instances.iter().enumerate() {
+            for (p, pre) in self.preprocessors.iter().enumerate() {
+                let solver_input = match pre {
+                    None => inst.format,
+                    Some(pre) if pre.tool.reads(inst.format) => InputFormat::Qdimacs,
+                    Some(_) => continue,
+                };
+                let (pre_name, pre_version) = pre.as_ref().map_or(("none", "-"), |p| (p.tool.name.as_str(), p.version.as_str()));
+                for (s, solver) in self.solvers.iter().enumerate() {
+                    if solver.tool.reads(solver_input) {
+                        let key = cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, &limits);
+                        cells.push(Cell { instance: i, preprocessor: p, solver: s, key });
+                    }
+                }
+            }
+        }
+        cells
+    }
+}
+
+/// Runs every cell of `plan` whose key is not in `finished`, handing each record to
+/// `record` on the calling thread as soon as it is final.
+pub fn run_matrix(
+    plan: &Plan,
+    executor: &dyn Executor,
+    finished: &dyn Fn(&str) -> bool,
+    record: &mut dyn FnMut(Record) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let pending: Vec<Cell> = plan.cells().into_iter().filter(|c| !finished(&c.key)).collect();
+    let pairs: Vec<(usize, usize)> = pending
+        .iter()
+        .filter(|c| plan.preprocessors[c.preprocessor].is_some())
+        .map(|c| (c.instance, c.preprocessor))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let mut preprocessed: BTreeMap<(usize, usize), (PreResult, PathBuf)> = BTreeMap::new();
+    run_pool(
+        plan.jobs,
+        pairs.len(),
+        |k| {
+            let (i, p) = pairs[k];
+            let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::new("internal error: no preprocessor"))?;
+            let inst = &plan.instances[i];
+            let dir = cache_dir(&plan.cache, pre, &plan.limits);
+            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, &plan.limits)?;
+            Ok::<_, Error>((result, output_path(&dir, &inst.id)))
+        },
+        |k, result| {
+            preprocessed.insert(pairs[k], result?);
+            Ok::<(), Error>(())
+        },
+    )?;
+    run_pool(
+        plan.jobs,
+        pending.len(),
+        |k| run_cell(plan, executor, &pending[k], preprocessed.get(&(pending[k].instance, pending[k].preprocessor))),
+        |_, r| record(r),
+    )
+}
+
+/// Runs one cell to its record.
+fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(PreResult, PathBuf)>) -> Record {
+    let inst = &plan.instances[cell.instance];
+    let solver = &plan.solvers[cell.solver];
+    let pre_tool = plan.preprocessors[cell.preprocessor].as_ref();
+    let mut r = Record {
+        key: cell.key.clone(),
+        run: plan.run,
+        instance: inst.id.clone(),
+        family: inst.family.clone(),
+        format: inst.format.to_string(),
+        preprocessor: pre_tool.map_or("none".to_string(), |p| p.tool.name.clone()),
+        preprocessor_version: pre_tool.map_or("-".to_string(), |p| p.version.clone()),
+        solver: solver.tool.name.clone(),
+        solver_version: solver.version.clone(),
+        timeout_s: plan.limits.timeout.as_secs_f64(),
+        memory_mb: plan.limits.memory >> 20,
+        status: Status::Error,
+        expected: inst.expected.map_or("unknown".to_string(), |v| Status::from_verdict(v).to_string()),
+        pre_status: String::new(),
+        pre_cpu_s: 0.0,
+        pre_wall_s: 0.0,
+        cpu_s: 0.0,
+        wall_s: 0.0,
+        peak_mb: 0.0,
+        exit_code: None,
+        signal: None,
+        detail: String::new(),
+    };
+    let input: &Path = match (pre_tool, pre) {
+        (None, _) => &inst.path,
+        (Some(_), None) => {
+            r.detail = "internal error: preprocessing result missing".to_string();
+            return r;
+        }
+        (Some(p), Some((result, output))) => {
+            r.pre_status = result.label();
+            r.pre_cpu_s = result.cpu_s;
+            r.pre_wall_s = result.wall_s;
+            if let Some(status) = result.status {
+                r.status = status;
+                r.detail = match status.verdict() {
+                    Some(_) => format!("answered by {}", p.tool.name),
+                    None => format!("{} {status}: {}", p.tool.name, result.detail),
+                };
+                return r;
+            }
+            output
+        }
+    };
+    let argv = solver.tool.argv(input, None, plan.limits.cpu_seconds(), plan.limits.memory >> 20);
+    let job = Job { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits: plan.limits };
+    match executor.execute(&job) {
+        Err(e) => r.detail = e.to_string(),
+        Ok(m) => {
+            let (status, detail) = classify(&m, &plan.limits, &solver.tool.answer);
+            r.status = status;
+            r.detail = detail;
+            r.cpu_s = secs(m.cpu);
+            r.wall_s = secs(m.wall);
+            r.peak_mb = ((m.peak_memory >> 10) as f64 / 1024.0 * 10.0).round() / 10.0;
+            r.exit_code = m.exit_code;
+            r.signal = m.signal;
+        }
+    }
+    r
+}

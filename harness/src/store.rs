@@ -1,0 +1,145 @@
+//! `DIR/results.jsonl` and `DIR/results.csv`: every finished cell, exactly once.
+//!
+//! `results.jsonl` is the record of truth, appended durably as each cell ends (see
+//! [`crate::jsonl`]). `results.csv` is the same records sorted by key, rewritten through
+//! a temporary file and a rename (never in place), when the store opens, at most once a
+//! second while records arrive, and when the run ends; a reader never sees a partial CSV.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::error::{Context, Error};
+use super::jsonl::JsonLines;
+use super::record::Record;
+
+/// How often `results.csv` is refreshed while a run goes on.
+const CSV_EVERY: Duration = Duration::from_secs(1);
+
+/// The results of one directory.
+pub struct ResultStore {
+    dir: PathBuf,
+    jsonl: JsonLines,
+    /// Records by key; the first record of a key wins.
+    records: BTreeMap<String, Record>,
+    csv_written: Instant,
+}
+
+impl ResultStore {
+    /// Opens the results of `dir`, repairing a record cut by a kill.
+    pub fn open(dir: &Path) -> Result<ResultStore, Error> {
+        let path = dir.join("results.jsonl");
+        let (jsonl, lines) = JsonLines::open(&path)?;
+        let mut records = BTreeMap::new();
+        for (line, text) in lines {
+            let record: Record = serde_json::from_str(&text)
+                .map_err(|e| Error::new(format!("{}:{line}: not a result record: {e}\n  help: the file is written only by `qbfgames run`; remove the line or the file", path.display())))?;
+            records.entry(record.key.clone()).or_insert(record);
+        }
+        let store = ResultStore { dir: dir.to_path_buf(), jsonl, records, csv_written: Instant::now() };
+        store.write_csv()?;
+        Ok(store)
+    }
+
+    /// Whether a cell has its final record.
+    pub fn contains(&self, key: &str) -> bool {
+        self.records.contains_key(key)
+    }
+
+    /// All records, sorted by key.
+    pub fn records(&self) -> impl Iterator<Item = &Record> {
+        self.records.values()
+    }
+
+    /// Records a finished cell durably; a key already recorded is an error (the
+    /// scheduler skips finished cells).
+    pub fn append(&mut self, record: Record) -> Result<(), Error> {
+        if self.records.contains_key(&record.key) {
+            return Err(Error::new(format!("internal error: cell {} recorded twice", record.key)));
+        }
+        let line = serde_json::to_string(&record).map_err(|e| Error::new(format!("encoding a result record: {e}")))?;
+        self.jsonl.append(&line)?;
+        self.records.insert(record.key.clone(), record);
+        if self.csv_written.elapsed() >= CSV_EVERY {
+            self.write_csv()?;
+            self.csv_written = Instant::now();
+        }
+        Ok(())
+    }
+
+    /// Rewrites `results.csv` atomically.
+    pub fn write_csv(&self) -> Result<(), Error> {
+        let path = self.dir.join("results.csv");
+        let what = || format!("writing {}", path.display());
+        let tmp = tempfile::Builder::new().prefix(".results-").tempfile_in(&self.dir).context(what)?;
+        let mut w = csv::Writer::from_writer(tmp.as_file());
+        for record in self.records.values() {
+            w.serialize(record).map_err(|e| Error::new(format!("{}: {e}", what())))?;
+        }
+        if self.records.is_empty() {
+            w.write_record(CSV_HEADER).map_err(|e| Error::new(format!("{}: {e}", what())))?;
+        }
+        w.flush().context(what)?;
+        drop(w);
+        tmp.as_file().sync_all().context(what)?;
+        tmp.persist(&path).map_err(|e| Error::new(format!("{}: {e}", what())))?;
+        Ok(())
+    }
+
+    /// Writes the CSV when the run ends.
+    pub fn finish(&mut self) -> Result<(), Error> {
+        self.csv_written = Instant::now();
+        self.write_csv()
+    }
+}
+
+/// The CSV header of an empty results file (the fields of [`Record`]).
+const CSV_HEADER: [&str; 22] = [
+    "key", "run", "instance", "family", "format", "preprocessor", "preprocessor_version", "solver", "solver_version",
+    "timeout_s", "memory_mb", "status", "expected", "pre_status", "pre_cpu_s", "pre_wall_s", "cpu_s", "wall_s",
+    "peak_mb", "exit_code", "signal", "detail",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status::Status;
+
+    #[test]
+    fn an_empty_results_file_has_the_header_of_a_full_one() -> Result<(), Error> {
+        let dir = tempfile::tempdir()?;
+        let mut store = ResultStore::open(dir.path())?;
+        let empty = std::fs::read_to_string(dir.path().join("results.csv"))?;
+        let record = Record {
+            key: "k".into(),
+            run: 1,
+            instance: "i".into(),
+            family: "f".into(),
+            format: "qdimacs".into(),
+            preprocessor: "none".into(),
+            preprocessor_version: "-".into(),
+            solver: "s".into(),
+            solver_version: "1".into(),
+            timeout_s: 1.0,
+            memory_mb: 1,
+            status: Status::True,
+            expected: "true".into(),
+            pre_status: String::new(),
+            pre_cpu_s: 0.0,
+            pre_wall_s: 0.0,
+            cpu_s: 0.0,
+            wall_s: 0.0,
+            peak_mb: 0.0,
+            exit_code: Some(10),
+            signal: None,
+            detail: String::new(),
+        };
+        store.append(record.clone())?;
+        assert!(store.append(record).is_err(), "a key is recorded once");
+        store.finish()?;
+        let full = std::fs::read_to_string(dir.path().join("results.csv"))?;
+        assert_eq!(empty.lines().next(), full.lines().next());
+        assert_eq!(full.lines().count(), 2);
+        Ok(())
+    }
+}

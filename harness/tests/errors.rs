@@ -1,0 +1,90 @@
+//! The text of every solvers-file and manifest error, pinned by snapshots: each names the
+//! file, line (and column where there is one), quotes the line, and says the fix.
+
+use std::path::Path;
+
+use harness::{read_manifest, Tools};
+
+const GOOD: &str = r#"[solver.depqbf]
+command = ["depqbf", "{input}"]
+formats = ["qdimacs"]
+version_command = ["depqbf", "--version"]
+answer_lines = { true = "SAT", false = "UNSAT", unknown = "UNKNOWN" }
+
+[preprocessor.bloqqer]
+command = ["../tools/bin/bloqqer", "{input}", "{output}"]
+formats = ["qdimacs"]
+version = "037"
+"#;
+
+fn config_error(text: &str) -> String {
+    match Tools::parse(text, Path::new("suite/solvers.toml"), Path::new("suite")) {
+        Ok(_) => format!("accepted:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn solvers_file_errors() {
+    let cases = [
+        ("unknown_key", GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command")),
+        ("unknown_table", format!("{GOOD}\n[solvers.caqe]\ncommand = []\n")),
+        ("wrong_type", GOOD.replace("command = [\"depqbf\", \"{input}\"]", "command = \"depqbf {input}\"")),
+        ("missing_command", GOOD.replace("command = [\"depqbf\", \"{input}\"]\n", "")),
+        ("empty_command", GOOD.replace("[\"depqbf\", \"{input}\"]", "[]")),
+        ("unknown_placeholder", GOOD.replace("\"depqbf\", \"{input}\"", "\"depqbf\", \"{inptu}\"")),
+        ("output_in_solver", GOOD.replace("\"depqbf\", \"{input}\"", "\"depqbf\", \"{input}\", \"{output}\"")),
+        ("no_input", GOOD.replace("\"depqbf\", \"{input}\"]", "\"depqbf\"]")),
+        ("no_output", GOOD.replace("\"{input}\", \"{output}\"", "\"{input}\"")),
+        ("unknown_format", GOOD.replace("formats = [\"qdimacs\"]\nversion =", "formats = [\"cnf\"]\nversion =")),
+        ("empty_formats", GOOD.replace("formats = [\"qdimacs\"]\nversion =", "formats = []\nversion =")),
+        ("no_version", GOOD.replace("version = \"037\"\n", "")),
+        ("two_versions", GOOD.replace("version_command = [\"depqbf\", \"--version\"]", "version = \"5\"\nversion_command = [\"depqbf\", \"--version\"]")),
+        ("version_line_zero", GOOD.replace("version_command = [\"depqbf\", \"--version\"]", "version_command = [\"depqbf\", \"--version\"]\nversion_line = 0")),
+        ("bad_name", GOOD.replace("[solver.depqbf]", "[solver.\"dep qbf\"]")),
+        ("none_is_reserved", GOOD.replace("[preprocessor.bloqqer]", "[preprocessor.none]")),
+        ("syntax", GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"\nversion_command")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(format!("solvers_{name}"), config_error(&text));
+    }
+}
+
+const HEADER: &str = "id,gbd_id,family,game,params,encoding,format,depth,vars,universal,existential,blocks,clauses,literals,gates,expected,expected_by,path,generator_version";
+
+fn manifest_error(text: &str) -> String {
+    let Ok(dir) = tempfile::tempdir() else { return "no temporary directory".to_string() };
+    if std::fs::write(dir.path().join("manifest.csv"), text).is_err() {
+        return "cannot write the manifest".to_string();
+    }
+    match read_manifest(dir.path()) {
+        Ok(_) => format!("accepted:\n{text}"),
+        Err(e) => e.to_string().replace(&dir.path().display().to_string(), "DIR"),
+    }
+}
+
+#[test]
+fn manifest_errors() {
+    let id = "ab".repeat(32);
+    let row = |expected: &str, format: &str, path: &str| format!("{id},-,fam,g,,e,{format},1,2,1,1,2,2,4,0,{expected},hand,{path},0.1.0");
+    let good_path = format!("instances/fam/{id}.qdimacs");
+    let cases = [
+        ("missing_column", HEADER.replace(",expected_by", "")),
+        ("bad_expected", format!("{HEADER}\n{}\n", row("maybe", "qdimacs", &good_path))),
+        ("bad_format", format!("{HEADER}\n{}\n", row("true", "cnf", &good_path))),
+        ("absolute_path", format!("{HEADER}\n{}\n", row("true", "qdimacs", "/tmp/x.qdimacs"))),
+        ("bad_id", format!("{HEADER}\nxyz{}\n", &row("true", "qdimacs", &good_path)[64..])),
+        ("short_row", format!("{HEADER}\n{id},-,fam\n")),
+    ];
+    for (name, text) in cases {
+        insta::assert_snapshot!(format!("manifest_{name}"), manifest_error(&text));
+    }
+    assert_eq!(manifest_error(&format!("{HEADER}\n{}\n", row("true", "qdimacs", &good_path))), format!("accepted:\n{HEADER}\n{}\n", row("true", "qdimacs", &good_path)));
+}
+
+#[test]
+fn a_missing_manifest_says_how_to_make_one() {
+    let Ok(dir) = tempfile::tempdir() else { return };
+    let e = read_manifest(dir.path()).err().map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR")).unwrap_or_default();
+    insta::assert_snapshot!("manifest_missing_file", e);
+}

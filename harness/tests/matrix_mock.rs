@@ -1,0 +1,219 @@
+//! The matrix scheduler, bookkeeping, resume and consistency checks, with a scripted
+//! executor instead of solvers.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use harness::mock::{exited, MockExecutor};
+use harness::{
+    check, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun,
+    Tools, Verdict,
+};
+
+const TOOLS: &str = r#"
+[solver.yes]
+command = ["/mock/yes", "--limit={timeout}", "{input}"]
+formats = ["qdimacs"]
+version = "1.0"
+answer_lines = { true = "SAT", false = "UNSAT" }
+
+[solver.circuit]
+command = ["/mock/circuit", "{input}"]
+formats = ["qdimacs", "qcir"]
+version = "2.0"
+
+[preprocessor.pre]
+command = ["/mock/pre", "{input}", "{output}"]
+formats = ["qdimacs"]
+version = "0.1"
+"#;
+
+fn tool_runs() -> Result<(Vec<ToolRun>, ToolRun), Error> {
+    let tools = Tools::parse(TOOLS, Path::new("solvers.toml"), Path::new("/"))?;
+    let run = |t: &harness::Tool| ToolRun { tool: t.clone(), program: PathBuf::from(&t.command[0]), version: "v".into() };
+    let solvers = tools.solvers.values().map(run).collect();
+    Ok((solvers, run(&tools.preprocessors["pre"])))
+}
+
+fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
+    let id = format!("{:064x}", n);
+    Instance {
+        path: PathBuf::from(format!("/inst/{id}.{format}")),
+        id,
+        family: "fam".into(),
+        game: "g".into(),
+        params: String::new(),
+        encoding: "e".into(),
+        format,
+        depth: "1".into(),
+        expected,
+        expected_by: "test".into(),
+    }
+}
+
+fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> Result<Plan, Error> {
+    let (solvers, pre) = tool_runs()?;
+    let preprocessors = if with_pre { vec![None, Some(pre)] } else { vec![None] };
+    Ok(Plan { instances, preprocessors, solvers, limits: Limits { timeout: Duration::from_secs(5), memory: 1 << 30 }, jobs, cache: cache.to_path_buf(), run: 1 })
+}
+
+fn program(job: &Job) -> &str {
+    job.invocation.program.to_str().unwrap_or("")
+}
+
+/// Every solver says true, printing SAT; the preprocessor rewrites its input.
+fn honest(job: &Job) -> Measurement {
+    match program(job) {
+        "/mock/pre" => {
+            let out = &job.invocation.args[1];
+            match std::fs::write(out, "p cnf 1 0\n") {
+                Ok(()) => exited(0, ""),
+                Err(_) => exited(1, ""),
+            }
+        }
+        _ => exited(10, "SAT\n"),
+    }
+}
+
+fn collect(plan: &Plan, exec: &dyn harness::Executor) -> Result<Vec<Record>, Error> {
+    let mut records = Vec::new();
+    run_matrix(plan, exec, &|_| false, &mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok(records)
+}
+
+#[test]
+fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
+    let cache = tempfile::tempdir()?;
+    let instances = vec![instance(1, InputFormat::Qdimacs, None), instance(2, InputFormat::Qdimacs, None), instance(3, InputFormat::Qcir, None)];
+    let p = plan(cache.path(), instances, true, 2)?;
+    // qdimacs instances: 2 preprocessors × 2 solvers; the qcir one: only `circuit`, unpreprocessed.
+    assert_eq!(p.cells().len(), 2 * 4 + 1);
+    let exec = MockExecutor::new(Duration::from_millis(20), honest);
+    let records = collect(&p, &exec)?;
+    let mut keys: Vec<&str> = records.iter().map(|r| r.key.as_str()).collect();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), 9, "one record per cell");
+    assert_eq!(exec.most_running(), 2, "--jobs 2 keeps two runs going");
+    let pre_runs = exec.jobs().iter().filter(|j| program(j) == "/mock/pre").count();
+    assert_eq!(pre_runs, 2, "preprocessing once per (instance, preprocessor)");
+    assert!(records.iter().all(|r| r.status == Status::True), "{records:#?}");
+    let on_rewritten = exec.jobs().iter().filter(|j| program(j) != "/mock/pre" && j.invocation.args.iter().any(|a| a.starts_with(&cache.path().display().to_string()))).count();
+    assert_eq!(on_rewritten, 4, "solvers after a preprocessor read its cached output");
+    assert!(records.iter().filter(|r| r.preprocessor == "pre").all(|r| r.pre_status == "rewritten"));
+    Ok(())
+}
+
+#[test]
+fn limits_reach_every_job_and_every_record() -> Result<(), Error> {
+    let cache = tempfile::tempdir()?;
+    let p = plan(cache.path(), vec![instance(1, InputFormat::Qdimacs, None)], false, 1)?;
+    let exec = MockExecutor::new(Duration::ZERO, |job: &Job| match program(job) {
+        "/mock/yes" => Measurement { cpu: Duration::from_millis(5_200), ..exited(10, "SAT\n") },
+        _ => Measurement { signal: Some(6), peak_memory: (1 << 30) - (1 << 20), ..Measurement::default() },
+    });
+    let records = collect(&p, &exec)?;
+    for job in exec.jobs() {
+        assert_eq!(job.limits, p.limits);
+    }
+    let yes = exec.jobs().into_iter().find(|j| program(j) == "/mock/yes").map(|j| j.invocation.args).unwrap_or_default();
+    assert_eq!(yes[0], "--limit=5", "{{timeout}} is the CPU limit in seconds");
+    let status = |s: &str| records.iter().find(|r| r.solver == s).map(|r| (r.status, r.timeout_s, r.memory_mb));
+    assert_eq!(status("yes"), Some((Status::Timeout, 5.0, 1024)), "an answer after the CPU limit is a timeout");
+    assert_eq!(status("circuit"), Some((Status::Memout, 5.0, 1024)));
+    Ok(())
+}
+
+#[test]
+fn a_preprocessor_answer_or_failure_decides_the_cell_and_is_cached() -> Result<(), Error> {
+    let cache = tempfile::tempdir()?;
+    let instances = vec![instance(1, InputFormat::Qdimacs, None), instance(2, InputFormat::Qdimacs, None)];
+    let p = plan(cache.path(), instances, true, 2)?;
+    let solving_pre = |job: &Job| match (program(job), job.invocation.args[0].contains(&format!("{:064x}", 1))) {
+        ("/mock/pre", true) => exited(20, ""),
+        ("/mock/pre", false) => exited(0, "no output written"),
+        _ => exited(10, "SAT\n"),
+    };
+    let exec = MockExecutor::new(Duration::ZERO, solving_pre);
+    let records = collect(&p, &exec)?;
+    let pre_cells: Vec<&Record> = records.iter().filter(|r| r.preprocessor == "pre").collect();
+    assert_eq!(pre_cells.len(), 4);
+    for r in &pre_cells {
+        let expected = if r.instance.ends_with('1') { (Status::False, "false") } else { (Status::Error, "error") };
+        assert_eq!((r.status, r.pre_status.as_str()), expected, "{r:?}");
+    }
+    let solver_runs = exec.jobs().iter().filter(|j| program(j) != "/mock/pre").count();
+    assert_eq!(solver_runs, 4, "solvers run only without preprocessing here");
+    let again = MockExecutor::new(Duration::ZERO, solving_pre);
+    collect(&p, &again)?;
+    assert_eq!(again.jobs().iter().filter(|j| program(j) == "/mock/pre").count(), 0, "the cache answers");
+    Ok(())
+}
+
+#[test]
+fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let instances: Vec<Instance> = (1..=5).map(|n| instance(n, InputFormat::Qdimacs, Some(Verdict::True))).collect();
+    let p = plan(&dir.path().join("cache"), instances, true, 2)?;
+    let total = p.cells().len();
+    let exec = MockExecutor::new(Duration::from_millis(2), honest);
+    {
+        let mut store = ResultStore::open(dir.path())?;
+        let mut n = 0;
+        let stopped = run_matrix(&p, &exec, &|_| false, &mut |r| {
+            n += 1;
+            if n > 7 {
+                return Err(Error::new("stop"));
+            }
+            store.append(r)
+        });
+        assert!(stopped.is_err());
+        assert_eq!(store.records().count(), 7);
+    }
+    // A kill during a write leaves a cut line; opening repairs it.
+    let jsonl = dir.path().join("results.jsonl");
+    let mut bytes = std::fs::read(&jsonl)?;
+    bytes.extend_from_slice(b"{\"key\":\"cut");
+    std::fs::write(&jsonl, bytes)?;
+    let mut store = ResultStore::open(dir.path())?;
+    let second = MockExecutor::new(Duration::ZERO, honest);
+    let finished: Vec<String> = store.records().map(|r| r.key.clone()).collect();
+    run_matrix(&p, &second, &|k| finished.iter().any(|f| f == k), &mut |r| store.append(r))?;
+    store.finish()?;
+    let solver_jobs = second.jobs().iter().filter(|j| program(j) != "/mock/pre").count();
+    assert_eq!(solver_jobs, total - 7, "finished cells are skipped");
+    let text = std::fs::read_to_string(&jsonl)?;
+    let mut keys: Vec<String> = text.lines().map(|l| serde_json::from_str::<Record>(l).map(|r| r.key)).collect::<Result<_, _>>().map_err(|e| Error::new(e.to_string()))?;
+    assert_eq!(keys.len(), total);
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), total, "no key twice");
+    let csv = std::fs::read_to_string(dir.path().join("results.csv"))?;
+    assert_eq!(csv.lines().count(), total + 1);
+    Ok(())
+}
+
+#[test]
+fn wrong_answers_and_conflicts_are_found() -> Result<(), Error> {
+    let cache = tempfile::tempdir()?;
+    let instances = vec![instance(1, InputFormat::Qdimacs, Some(Verdict::False)), instance(2, InputFormat::Qdimacs, None)];
+    let p = plan(cache.path(), instances, false, 2)?;
+    // `yes` always says true; `circuit` says false.
+    let exec = MockExecutor::new(Duration::ZERO, |job: &Job| match program(job) {
+        "/mock/yes" => exited(10, "SAT\n"),
+        _ => exited(20, ""),
+    });
+    let records = collect(&p, &exec)?;
+    let findings = check(&records);
+    assert_eq!(findings.wrong.len(), 1);
+    assert_eq!((findings.wrong[0].solver.as_str(), findings.wrong[0].status), ("yes", Status::True));
+    assert_eq!(findings.conflicts.len(), 2, "both instances got true and false");
+    assert_eq!(findings.conflicts[0].said_true, ["none@-+yes@v"]);
+    assert_eq!(findings.conflicts[0].said_false, ["none@-+circuit@v"]);
+    let agree = MockExecutor::new(Duration::ZERO, |_: &Job| exited(20, "UNSAT\n"));
+    assert!(check(&collect(&p, &agree)?).is_clean());
+    Ok(())
+}
