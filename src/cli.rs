@@ -45,6 +45,18 @@ pub enum Command {
     /// Validate suite files and list their instances.
     #[command(subcommand)]
     Suite(SuiteCmd),
+    /// Generate a suite's instances into DIR/instances and DIR/manifest.csv.
+    #[command(after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2")]
+    Generate {
+        /// The suite file.
+        suite: PathBuf,
+        /// The output directory (default: out/<suite name>).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+    },
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),

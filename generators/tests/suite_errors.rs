@@ -63,10 +63,10 @@ fn a_good_suite_expands_its_grid_in_a_stable_order() {
     assert_eq!(suite.families.len(), 2);
     let httt = &suite.families[0];
     assert_eq!(httt.model, ModelKind::Bddl);
-    assert_eq!(httt.depths, vec![Depth::Plies(1), Depth::Plies(3), Depth::Plies(5)]);
+    assert!(httt.points.iter().all(|p| p.depths == vec![Depth::Plies(1), Depth::Plies(3), Depth::Plies(5)]));
     assert_eq!(httt.formats, vec![OutFormat::Qcir, OutFormat::Qdimacs]);
     assert_eq!(httt.encodings, vec![Encoding::Lifted]);
-    let problems: Vec<String> = httt.points.iter().map(|p| p["problem"].to_string()).collect();
+    let problems: Vec<String> = httt.points.iter().map(|p| p.params["problem"].to_string()).collect();
     assert_eq!(problems, ["games/tic_3x3.ig", "games/el_3x3.ig"], "values in the order written");
     let jobs = expand(&suite);
     assert_eq!(jobs.len(), 2 * 3 + 2 * 2);
@@ -74,7 +74,22 @@ fn a_good_suite_expands_its_grid_in_a_stable_order() {
     assert_eq!(jobs[6].key(), "gttt/board=4;first=black;pq=1,1;shape=elly;torus=false/d=3/corplus");
 }
 
+#[test]
+fn points_carry_their_own_depths() {
+    let dir = fixture();
+    let text = "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"bddl\"\nencodings = [\"lifted\"]\nformats = [\"qcir\"]\n[family.grid]\ndomain = \"games/domain.ig\"\n[[family.point]]\nproblem = \"games/tic_3x3.ig\"\ndepths = [9]\n[[family.point]]\nproblem = \"games/el_3x3.ig\"\ndepths = [3, 5]\n";
+    let suite = resolve(&Source::from_bytes("p.toml", text), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let keys: Vec<String> = expand(&suite).iter().map(|j| j.key()).collect();
+    assert_eq!(keys, [
+        "f/domain=games/domain.ig;problem=games/tic_3x3.ig/d=9/lifted",
+        "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=3/lifted",
+        "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=5/lifted",
+    ]);
+}
+
 const BAD: &[(&str, &str)] = &[
+    ("no_depths", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
+    ("key_in_grid_and_point", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n[[family.point]]\nfile = \"games/p.pg\"\n"),
     ("unknown_top_level_key", "name = \"s\"\nfamilies = []\n"),
     ("unknown_family_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepth = 3\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n"),
     ("missing_family_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nformats = [\"qdimacs\"]\n"),

@@ -3,6 +3,7 @@
 mod convert;
 mod encode_bddl;
 mod encode_gdl;
+mod generate;
 mod hash;
 mod manifest;
 mod package;
@@ -26,6 +27,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Convert { input, output, polarity } => convert::run(&input, &output, polarity),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
+        Command::Generate { suite, out, jobs } => generate::run(&suite, out, jobs),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output } => package::run(&dir, &output),
         Command::Encode(EncodeCmd { model }) => match model {

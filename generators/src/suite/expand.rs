@@ -32,10 +32,10 @@ impl Job<'_> {
 pub fn expand(suite: &Suite) -> Vec<Job<'_>> {
     let mut jobs = Vec::new();
     for family in &suite.families {
-        for params in &family.points {
-            for &depth in &family.depths {
+        for point in &family.points {
+            for &depth in &point.depths {
                 for &encoding in &family.encodings {
-                    jobs.push(Job { family, params, depth, encoding, formats: &family.formats });
+                    jobs.push(Job { family, params: &point.params, depth, encoding, formats: &family.formats });
                 }
             }
         }

@@ -14,5 +14,5 @@ pub mod schema;
 pub mod verify;
 
 pub use expand::{expand, Job};
-pub use resolve::{load, resolve, Depth, Expected, Family, Param, Params, Suite, SuiteError};
+pub use resolve::{load, resolve, Depth, Expected, Family, Param, Params, Point, Suite, SuiteError};
 pub use schema::{Encoding, GdlPrefix, ModelKind, OutFormat};

@@ -44,11 +44,16 @@ pub struct OptionsFile {
 pub struct FamilyFile {
     pub name: Spanned<String>,
     pub model: Spanned<String>,
-    pub depths: Spanned<toml::Value>,
+    /// Depths for every grid point; a `[[family.point]]` may set its own.
+    pub depths: Option<Spanned<toml::Value>>,
     pub encodings: Spanned<Vec<Spanned<String>>>,
     pub formats: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     pub grid: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    /// `[[family.point]]`: grid values of one point (crossed with `grid`), and optionally
+    /// its own `depths`, for suites whose depths differ per board (the papers' tables).
+    #[serde(rename = "point", default)]
+    pub points: Vec<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
     pub clause_form: Option<Spanned<String>>,
     pub symmetry_breaking: Option<bool>,
     pub expected: Option<Spanned<String>>,
@@ -66,7 +71,7 @@ pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
         let help = if message.starts_with("unknown field") {
             "fix the spelling or remove the key; the allowed keys are listed above"
         } else if message.starts_with("missing field") {
-            "add the key; `[[family]]` needs name, model, depths, encodings and formats"
+            "add the key; a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)"
         } else if message.starts_with("invalid type") {
             "give the value the type named above"
         } else {

@@ -82,13 +82,19 @@ pub fn params_string(params: &Params) -> String {
     params.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(";")
 }
 
+/// A grid point and its depths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub params: Params,
+    pub depths: Vec<Depth>,
+}
+
 /// A resolved family.
 #[derive(Clone, Debug)]
 pub struct Family {
     pub name: String,
     pub model: ModelKind,
-    pub points: Vec<Params>,
-    pub depths: Vec<Depth>,
+    pub points: Vec<Point>,
     pub encodings: Vec<Encoding>,
     pub formats: Vec<OutFormat>,
     pub clause_form: ClauseForm,
@@ -215,13 +221,28 @@ impl Resolver<'_> {
             let at = f.formats.get_ref().iter().find(|s| s.get_ref() == "qcir").unwrap_or(&f.formats.get_ref()[0]);
             return Err(self.err(at, "`qcir` needs a circuit encoding, and this family's encodings are clausal", "drop \"qcir\" or add the \"lifted\" encoding"));
         }
-        let depths = self.depths(&f.depths, schema)?;
-        let points = self.grid(&f.grid, schema, model)?;
+        let family_depths = f.depths.as_ref().map(|d| self.depths(d, schema)).transpose()?;
+        let mut points = Vec::new();
+        let explicit: Vec<BTreeMap<Spanned<String>, Spanned<Value>>> = if f.points.is_empty() { vec![BTreeMap::new()] } else { f.points.clone() };
+        for point in &explicit {
+            let mut grid = f.grid.clone();
+            let mut depths = family_depths.clone();
+            for (k, v) in point {
+                if k.get_ref() == "depths" {
+                    depths = Some(self.depths(v, schema)?);
+                } else if grid.insert(k.clone(), v.clone()).is_some() {
+                    return Err(self.err(k, format!("`{}` is set both in the grid and in a point", k.get_ref()), "set each key in one place"));
+                }
+            }
+            let depths = depths.ok_or_else(|| self.err(&f.name, format!("family `{}` has no depths", f.name.get_ref()), "add `depths = [...]` to the family or to each `[[family.point]]`"))?;
+            for params in self.grid(&grid, schema, model)? {
+                points.push(Point { params, depths: depths.clone() });
+            }
+        }
         Ok(Family {
             name: f.name.get_ref().clone(),
             model,
             points,
-            depths,
             encodings,
             formats,
             clause_form: d.clause_form,
