@@ -1,7 +1,9 @@
 //! Reading `DIR/manifest.csv`, the instance list a suite generator writes.
 //!
-//! One row per instance. The harness needs the columns in [`REQUIRED`]; other columns
-//! are ignored, so the generator can add some without breaking runs. A missing column
+//! One row per file. The harness needs the columns in [`REQUIRED`]; other columns
+//! are ignored, so the generator can add some without breaking runs. Rows of game source
+//! files ([`SOURCE_FORMATS`]: the BDDL, PG and GDL files an instance was made from) are
+//! skipped: only QBFs are run. A missing column
 //! is an error naming the file and the column; a bad value names the file, the line and
 //! the column.
 
@@ -16,6 +18,9 @@ pub const REQUIRED: [&str; 19] = [
     "id", "gbd_id", "family", "game", "params", "encoding", "format", "depth", "vars", "universal", "existential",
     "blocks", "clauses", "literals", "gates", "expected", "expected_by", "path", "generator_version",
 ];
+
+/// The `format` values of game source files, which the harness skips.
+pub const SOURCE_FORMATS: [&str; 4] = ["bddl-domain", "bddl-problem", "pg", "gdl"];
 
 /// One instance of a manifest.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,7 +72,10 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
         if id.len() != 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(bad("id", "the id is the SHA-256 of the instance file, 64 hex digits"));
         }
-        let format = get("format").parse().map_err(|_| bad("format", "use qdimacs or qcir"))?;
+        if SOURCE_FORMATS.contains(&get("format").as_str()) {
+            continue;
+        }
+        let format = get("format").parse().map_err(|_| bad("format", "use qdimacs or qcir (game sources: bddl-domain, bddl-problem, pg, gdl)"))?;
         let expected = match get("expected").as_str() {
             "true" => Some(Verdict::True),
             "false" => Some(Verdict::False),
@@ -117,6 +125,16 @@ mod tests {
         assert_eq!(instances.len(), 1);
         assert_eq!(instances[0].expected, Some(Verdict::True));
         assert!(instances[0].path.ends_with(format!("instances/fam/{id}.qdimacs")));
+        Ok(())
+    }
+
+    #[test]
+    fn game_source_rows_are_skipped() -> Result<(), Error> {
+        let id = "c".repeat(64);
+        let source = row(&"d".repeat(64), "true").replace(",qdimacs,", ",bddl-domain,");
+        let instances = read(&format!("{HEADER}\n{source}\n{}\n", row(&id, "false")))?;
+        assert_eq!(instances.len(), 1);
+        assert_eq!(instances[0].id, id);
         Ok(())
     }
 

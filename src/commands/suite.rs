@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use generators::suite::generate::source_files;
 use generators::suite::{expand, load};
 use reports::Table;
 
@@ -14,7 +15,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
         SuiteCmd::Check { file } => {
             let suite = load(&file)?;
             let jobs = expand(&suite);
-            let files: usize = jobs.iter().map(|j| j.outputs().len()).sum();
+            let files: usize = jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum();
             println!("{}: suite `{}` is valid: {} families, {} jobs, {} files", file.display(), suite.name, suite.families.len(), jobs.len(), files);
             Ok(ExitCode::SUCCESS)
         }

@@ -12,6 +12,8 @@ pub struct Job<'a> {
     pub depth: Depth,
     pub encoding: Encoding,
     pub formats: &'a [OutFormat],
+    /// The published answer, if the suite gives one.
+    pub answer: Option<bool>,
 }
 
 impl Job<'_> {
@@ -35,7 +37,7 @@ pub fn expand(suite: &Suite) -> Vec<Job<'_>> {
         for point in &family.points {
             for &depth in &point.depths {
                 for &encoding in &family.encodings {
-                    jobs.push(Job { family, params: &point.params, depth, encoding, formats: &family.formats });
+                    jobs.push(Job { family, params: &point.params, depth, encoding, formats: &family.formats, answer: point.answer });
                 }
             }
         }

@@ -152,13 +152,20 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     }
     let build_err = |message: String| GenError::Build { job: key.clone(), message };
     let instance = builder.build(&suite.dir, job).map_err(build_err)?;
-    let (expected, expected_by) = match job.family.expected {
-        Expected::None => ("unknown", "none"),
-        Expected::Reference { budget } => match builder.expected(&suite.dir, job, budget).map_err(build_err)? {
-            true => ("true", "reference"),
-            false => ("false", "reference"),
-        },
+    let computed = match job.family.expected {
+        Expected::None => None,
+        Expected::Reference { budget } => Some(builder.expected(&suite.dir, job, budget).map_err(build_err)?),
     };
+    let (expected, expected_by) = match (computed, job.answer) {
+        (Some(c), Some(p)) if c != p => {
+            return Err(build_err(format!("the reference solver says {c}, the published answer in the suite says {p}")));
+        }
+        (Some(c), Some(_)) => (c.to_string(), "reference+published"),
+        (Some(c), None) => (c.to_string(), "reference"),
+        (None, Some(p)) => (p.to_string(), "published"),
+        (None, None) => ("unknown".to_string(), "none"),
+    };
+    let expected = expected.as_str();
     let dir = out.join("instances").join(&job.family.name);
     fs::create_dir_all(&dir).map_err(io_err(&dir))?;
     let comments = header_comments(job);

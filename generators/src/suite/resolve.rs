@@ -87,6 +87,8 @@ pub fn params_string(params: &Params) -> String {
 pub struct Point {
     pub params: Params,
     pub depths: Vec<Depth>,
+    /// The answer a published table gives for this point (`answer = true|false`).
+    pub answer: Option<bool>,
 }
 
 /// A resolved family.
@@ -227,16 +229,19 @@ impl Resolver<'_> {
         for point in &explicit {
             let mut grid = f.grid.clone();
             let mut depths = family_depths.clone();
+            let mut answer = None;
             for (k, v) in point {
                 if k.get_ref() == "depths" {
                     depths = Some(self.depths(v, schema)?);
+                } else if k.get_ref() == "answer" {
+                    answer = Some(v.get_ref().as_bool().ok_or_else(|| self.err(v, "`answer` must be true or false", "answer = true means the published table says the first player wins"))?);
                 } else if grid.insert(k.clone(), v.clone()).is_some() {
                     return Err(self.err(k, format!("`{}` is set both in the grid and in a point", k.get_ref()), "set each key in one place"));
                 }
             }
             let depths = depths.ok_or_else(|| self.err(&f.name, format!("family `{}` has no depths", f.name.get_ref()), "add `depths = [...]` to the family or to each `[[family.point]]`"))?;
             for params in self.grid(&grid, schema, model)? {
-                points.push(Point { params, depths: depths.clone() });
+                points.push(Point { params, depths: depths.clone(), answer });
             }
         }
         Ok(Family {
