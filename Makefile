@@ -9,9 +9,18 @@ all: build
 build:
 	$(CARGO) build --release
 
-# The main job. Generation, runs and reports join this target as their issues land.
+# The main job: generate the default suite, run the default solvers over it (DepQBF and
+# CAQE, each with and without Bloqqer), and package it for submission.
+SUITE ?= suite/default.toml
+OUT ?= out/default
+QBFGAMES := target/release/qbfgames
+
 suite: build solvers
-	@echo "qbfgames built: target/release/qbfgames (see README for the commands)"
+	$(QBFGAMES) generate $(SUITE) --out $(OUT)
+	$(QBFGAMES) manifest verify $(OUT)
+	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G --jobs 2
+	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
+	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, package $(OUT).tar.xz"
 
 # Solvers and preprocessors of suite/solvers.toml: DepQBF (Debian), pyqbf's solvers in
 # .venv, Bloqqer built into tools/ (idempotent; prints what it did).
