@@ -30,17 +30,18 @@ pub enum Command {
         #[arg(long)]
         csv: bool,
     },
-    /// Convert QCIR to QDIMACS (Tseitin clauses; Plaisted–Greenbaum with --polarity).
-    #[command(after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --polarity")]
+    /// Convert QCIR to QDIMACS (Plaisted–Greenbaum clauses by default, or full Tseitin).
+    #[command(after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --clause-form tseitin")]
     Convert {
         /// The QCIR input; `-` reads standard input.
         input: String,
         /// The QDIMACS output; written to a temporary file, then renamed. `-` for stdout.
         #[arg(short, long)]
         output: PathBuf,
-        /// Write only the gate clauses each gate's polarity needs (Plaisted–Greenbaum).
-        #[arg(long)]
-        polarity: bool,
+        /// polarity: only the gate clauses each gate's polarity needs (Plaisted–Greenbaum;
+        /// smaller and faster on game encodings); tseitin: both directions of every gate.
+        #[arg(long, value_enum, default_value_t = ClauseFormArg::Polarity)]
+        clause_form: ClauseFormArg,
     },
     /// Validate suite files and list their instances.
     #[command(subcommand)]
@@ -143,6 +144,13 @@ pub struct RunArgs {
     /// The solvers file.
     #[arg(long, default_value = "suite/solvers.toml")]
     pub config: PathBuf,
+}
+
+/// How gates become clauses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ClauseFormArg {
+    Tseitin,
+    Polarity,
 }
 
 /// How a command prints a table.

@@ -82,16 +82,15 @@ fn convert_writes_qdimacs_that_depqbf_solves_with_both_clause_forms() {
     let dir = Dir::new();
     let input = dir.file("g.qcir", QCIR.as_bytes());
     let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
-    for flag in [None, Some("--polarity")] {
+    for form in ["tseitin", "polarity"] {
         let output = dir.path("g.qdimacs");
-        let mut args = vec!["convert", s(&input), "-o", s(&output)];
-        args.extend(flag);
+        let args = vec!["convert", s(&input), "-o", s(&output), "--clause-form", form];
         let out = qbfgames(&args, None);
         assert!(out.status.success(), "{}", text(&out.stderr));
         let bytes = fs::read(&output).expect("converted file");
         // ∀x ∃y,z. (x ⊕ y) ∧ z is true.
         let answer = harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(10)).expect("run depqbf");
-        assert_eq!(answer, harness::Outcome::Solved(harness::Verdict::True), "{flag:?}");
+        assert_eq!(answer, harness::Outcome::Solved(harness::Verdict::True), "{form}");
     }
 }
 

@@ -13,8 +13,9 @@
 //! ever used positively only needs g → …. Both preserve the truth value of the QBF because
 //! the gate variables are existential and innermost: they depend on all inputs.
 //!
-//! Which is the better default was measured on game encodings (`make bench`, see the
-//! README): see [`ClauseForm::default`].
+//! The default is [`ClauseForm::Polarity`], measured on the lifted BDDL encoding of ten
+//! game positions (`cargo bench --bench clause_forms`): 35% fewer clauses, 34% fewer
+//! literals, and DepQBF faster on 9 of 10 instances (42 s against 70 s in total).
 //!
 //! ## References
 //! - G. S. Tseitin, *On the complexity of derivation in propositional calculus*, 1968.
@@ -26,9 +27,9 @@ use crate::formula::{CircuitQbf, ClauseSink, Cnf, CnfQbf, GateOp, Lit, Prefix, Q
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum ClauseForm {
     /// Both directions of every gate's definition.
-    #[default]
     Tseitin,
     /// Only the directions the gate's polarity needs (Plaisted–Greenbaum).
+    #[default]
     Polarity,
 }
 

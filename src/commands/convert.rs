@@ -8,15 +8,19 @@ use generators::io::{read_qcir, Format, QdimacsStream};
 use generators::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
+use crate::cli::ClauseFormArg;
 use crate::output::write_atomically;
 
-pub fn run(input: &str, output: &Path, polarity: bool) -> Result<ExitCode> {
+pub fn run(input: &str, output: &Path, clause_form: ClauseFormArg) -> Result<ExitCode> {
     let source = read_source(input)?;
     if Format::detect(&source.bytes) != Format::Qcir {
         bail!("{input}: not a QCIR file (it does not start with `#QCIR-G14`); convert reads QCIR and writes QDIMACS");
     }
     let qbf = read_qcir(&source)?;
-    let form = if polarity { ClauseForm::Polarity } else { ClauseForm::Tseitin };
+    let form = match clause_form {
+        ClauseFormArg::Polarity => ClauseForm::Polarity,
+        ClauseFormArg::Tseitin => ClauseForm::Tseitin,
+    };
     let mut stream = QdimacsStream::new()?;
     let prefix = to_cnf_into(&qbf, form, &mut stream);
     write_atomically(output, |out| stream.finish(out, qbf.vars.max_index(), &prefix, &[]))?;

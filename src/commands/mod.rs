@@ -24,7 +24,7 @@ use crate::cli_games::{EncodeModel, SolveModel};
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Stats { files, csv } => stats::run(&files, csv),
-        Command::Convert { input, output, polarity } => convert::run(&input, &output, polarity),
+        Command::Convert { input, output, clause_form } => convert::run(&input, &output, clause_form),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
         Command::Generate { suite, out, jobs } => generate::run(&suite, out, jobs),
