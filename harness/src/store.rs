@@ -6,6 +6,7 @@
 //! second while records arrive, and when the run ends; a reader never sees a partial CSV.
 
 use std::collections::BTreeMap;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -71,7 +72,7 @@ impl ResultStore {
     pub fn write_csv(&self) -> Result<(), Error> {
         let path = self.dir.join("results.csv");
         let what = || format!("writing {}", path.display());
-        let tmp = tempfile::Builder::new().prefix(".results-").tempfile_in(&self.dir).context(what)?;
+        let tmp = tempfile::Builder::new().prefix(".results-").permissions(std::fs::Permissions::from_mode(0o644)).tempfile_in(&self.dir).context(what)?;
         let mut w = csv::Writer::from_writer(tmp.as_file());
         for record in self.records.values() {
             w.serialize(record).map_err(|e| Error::new(format!("{}: {e}", what())))?;

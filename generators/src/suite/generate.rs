@@ -11,6 +11,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -278,7 +279,7 @@ impl<W: Write> Write for Hashing<W> {
 
 /// Streams a file into `dir` through `write`, then renames it to `<sha256>.<ext>`.
 fn write_content_addressed(dir: &Path, ext: &str, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(String, PathBuf), GenError> {
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(io_err(dir))?;
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").permissions(fs::Permissions::from_mode(0o644)).tempfile_in(dir).map_err(io_err(dir))?;
     let digest = {
         let mut hashing = Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
         write(&mut hashing).and_then(|_| hashing.flush()).map_err(io_err(dir))?;
@@ -308,7 +309,7 @@ pub fn verify_file(path: &Path, id: &str) -> Result<(), GenError> {
 fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), GenError> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(dir).map_err(io_err(dir))?;
+    let mut tmp = tempfile::Builder::new().prefix(".tmp-").permissions(fs::Permissions::from_mode(0o644)).tempfile_in(dir).map_err(io_err(dir))?;
     write(tmp.as_file_mut()).map_err(io_err(path))?;
     tmp.persist(path).map_err(|e| GenError::Io { path: path.to_path_buf(), source: e.error })?;
     Ok(())
