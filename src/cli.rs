@@ -58,6 +58,9 @@ pub enum Command {
         #[arg(long)]
         jobs: Option<usize>,
     },
+    /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
+    #[command(after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15")]
+    Depth(DepthArgs),
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),
@@ -144,6 +147,34 @@ pub struct RunArgs {
     /// The solvers file.
     #[arg(long, default_value = "suite/solvers.toml")]
     pub config: PathBuf,
+}
+
+/// The settings of `qbfgames depth`.
+#[derive(clap::Args, Debug)]
+pub struct DepthArgs {
+    /// The suite whose grid points are deepened (its depths are ignored).
+    pub suite: PathBuf,
+    /// A solver of the solvers file.
+    #[arg(long, default_value = "depqbf")]
+    pub solver: String,
+    /// The largest depth tried.
+    #[arg(long)]
+    pub max_depth: u32,
+    /// Only this family.
+    #[arg(long)]
+    pub family: Option<String>,
+    /// Time limit per solver run in seconds (CPU and wall clock).
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Memory limit per solver run, e.g. 4G.
+    #[arg(long, default_value = "4G")]
+    pub memory: String,
+    /// The solvers file.
+    #[arg(long, default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
+    /// Output format of the table.
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
 }
 
 /// How gates become clauses.

@@ -125,3 +125,16 @@ fn a_bad_suite_gives_one_error_and_writes_nothing() {
     assert!(err.contains("bad.toml:9:10: model file `missing/domain.ig` does not exist"), "{err}");
     assert!(!out_dir.exists(), "nothing written");
 }
+
+#[test]
+fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path());
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
+    let out = qbfgames(&["depth", s(&suite), "--family", "httt", "--solver", "depqbf", "--max-depth", "5", "--timeout", "30", "--format", "csv", "--config", s(&config)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let table = text(&out.stdout);
+    // Shaik & van de Pol, Table 2: 3×3 domino is won at depth 3, el at depth 5.
+    assert!(table.lines().any(|l| l.contains("3x3_domino") && l.contains(",win at 3,")), "{table}");
+    assert!(table.lines().any(|l| l.contains("3x3_el") && l.contains(",win at 5,")), "{table}");
+}

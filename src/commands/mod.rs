@@ -1,6 +1,7 @@
 //! One file per command; [`run`] dispatches.
 
 mod convert;
+mod depth;
 mod encode_bddl;
 mod encode_gdl;
 mod generate;
@@ -28,6 +29,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
         Command::Generate { suite, out, jobs } => generate::run(&suite, out, jobs),
+        Command::Depth(args) => depth::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output } => package::run(&dir, &output),
         Command::Encode(EncodeCmd { model }) => match model {
