@@ -37,6 +37,8 @@ bench:
 	$(CARGO) bench -p generators --bench bddl
 	$(CARGO) bench -p generators --bench gdl
 	$(CARGO) bench -p harness --bench overhead
+	$(CARGO) bench -p generators --bench clause_forms
+	$(CARGO) bench -p qbfgames --bench generate
 
 # The critical depths of the BDDL paper's Table 2, by the reference solver (60 s per entry).
 verify-bddl: build
