@@ -10,11 +10,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use generators::io::{write_qcir, write_qdimacs, QdimacsStream};
 use generators::suite::generate::{Builder, Instance};
 use generators::suite::resolve::params_string;
 use generators::suite::{load, Depth, Job};
-use generators::tseitin::to_cnf_into;
 use harness::{classify, parse_memory, prepare, Executor, InputFormat, Job as RunJob, Limits, RealExecutor, Status, ToolRun, Tools};
 use reports::Table;
 
@@ -81,17 +79,12 @@ fn solve(instance: &Instance, job: &Job, solver: &ToolRun, limits: &Limits, dir:
     let qcir = !solver.tool.reads(InputFormat::Qdimacs) && solver.tool.reads(InputFormat::Qcir);
     let path = dir.join(if qcir { "instance.qcir" } else { "instance.qdimacs" });
     let mut file = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
-    match (qcir, &instance.cnf, &instance.circuit) {
-        (true, _, Some(c)) => write_qcir(&mut file, c, &[])?,
-        (true, _, None) => bail!("solver {} reads only QCIR, and encoding {} has no circuit", solver.tool.name, job.encoding.name()),
-        (false, Some(cnf), _) => write_qdimacs(&mut file, cnf, &[])?,
-        (false, None, Some(c)) => {
-            let mut stream = QdimacsStream::new()?;
-            let prefix = to_cnf_into(c, job.family.clause_form, &mut stream);
-            stream.finish(&mut file, c.vars.max_index(), &prefix, &[])?;
-        }
-        (false, None, None) => bail!("{}: the encoding produced no formula", job.key()),
+    if qcir {
+        instance.write_qcir(&mut file, &[])
+    } else {
+        instance.write_qdimacs(&mut file, job.family.clause_form, &[])
     }
+    .with_context(|| format!("{} for solver {}", job.key(), solver.tool.name))?;
     file.flush()?;
     drop(file);
     let argv = solver.tool.argv(&path, None, limits.cpu_seconds(), limits.memory >> 20);

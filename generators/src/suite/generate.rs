@@ -26,7 +26,7 @@ use crate::formula::{CircuitQbf, CnfQbf};
 use crate::identity::{gbd_hash, sha256_hex, to_hex};
 use crate::io::{write_qcir, write_qdimacs, QdimacsStream, Source};
 use crate::stats::stats;
-use crate::tseitin::to_cnf_into;
+use crate::tseitin::{to_cnf_into, ClauseForm};
 
 /// The version written into every instance and manifest row.
 pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
@@ -40,6 +40,30 @@ pub struct Instance {
     pub cnf: Option<CnfQbf>,
     /// The game as BDDL, PG or GDL text, one entry per file.
     pub sources: Vec<SourceFile>,
+}
+
+impl Instance {
+    /// Writes the QDIMACS form: the encoding's own clauses, or the circuit's clauses in
+    /// `form`.
+    pub fn write_qdimacs(&self, w: &mut dyn Write, form: ClauseForm, comments: &[&str]) -> io::Result<()> {
+        match (&self.cnf, &self.circuit) {
+            (Some(c), _) => write_qdimacs(w, c, comments),
+            (None, Some(c)) => {
+                let mut stream = QdimacsStream::new()?;
+                let prefix = to_cnf_into(c, form, &mut stream);
+                stream.finish(w, c.vars.max_index(), &prefix, comments).map(|_| ())
+            }
+            (None, None) => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding produced no formula")),
+        }
+    }
+
+    /// Writes the QCIR form, if the encoding has a circuit.
+    pub fn write_qcir(&self, w: &mut dyn Write, comments: &[&str]) -> io::Result<()> {
+        match &self.circuit {
+            Some(c) => write_qcir(w, c, comments),
+            None => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding has no circuit form")),
+        }
+    }
 }
 
 /// A source file of an instance: the game as BDDL (a domain and a problem), PG or GDL.
@@ -174,19 +198,8 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     let mut rows = Vec::new();
     for (format, label, ext) in labels {
         let written = match format {
-            OutFormat::Qcir => match &instance.circuit {
-                Some(c) => write_content_addressed(&dir, ext, |w| write_qcir(w, c, &comments)),
-                None => return Err(build_err(format!("encoding {} produced no circuit", job.encoding.name()))),
-            },
-            OutFormat::Qdimacs => match (&instance.cnf, &instance.circuit) {
-                (Some(c), _) => write_content_addressed(&dir, ext, |w| write_qdimacs(w, c, &comments)),
-                (None, Some(c)) => write_content_addressed(&dir, ext, |w| {
-                    let mut stream = QdimacsStream::new()?;
-                    let prefix = to_cnf_into(c, job.family.clause_form, &mut stream);
-                    stream.finish(w, c.vars.max_index(), &prefix, &comments).map(|_| ())
-                }),
-                (None, None) => return Err(build_err("the encoding produced no formula".into())),
-            },
+            OutFormat::Qcir => write_content_addressed(&dir, ext, |w| instance.write_qcir(w, &comments)),
+            OutFormat::Qdimacs => write_content_addressed(&dir, ext, |w| instance.write_qdimacs(w, job.family.clause_form, &comments)),
             _ => {
                 let text = instance.sources.iter().find(|f| f.label == label).ok_or_else(|| build_err(format!("the model produced no {label} source")))?;
                 write_content_addressed(&dir, ext, |w| w.write_all(&text.bytes))
