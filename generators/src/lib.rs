@@ -7,10 +7,14 @@
 //! - [`tseitin`]: QCIR → QDIMACS (Tseitin or Plaisted–Greenbaum clauses).
 //! - [`stats`], [`identity`]: instance sizes, SHA-256 and GBD identifiers.
 //! - [`eval`]: an exhaustive evaluator for small formulas, the ground truth of tests.
+//! - [`positional`], [`encodings`]: positional games (PG, GTTT, Hex), their reference
+//!   solver, and the COR+ encoding.
 
+pub mod encodings;
 pub mod eval;
 pub mod formula;
 pub mod identity;
 pub mod io;
+pub mod positional;
 pub mod stats;
 pub mod tseitin;

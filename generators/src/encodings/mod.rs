@@ -1,0 +1,3 @@
+//! Game encodings into QBF, one file per encoding, each citing its paper.
+
+pub mod corplus;
