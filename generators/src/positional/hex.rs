@@ -34,22 +34,24 @@ pub const MAX_HEX_SIZE: usize = 8;
 
 /// Reads a puzzle file (see the module doc).
 pub fn read_hex(source: &Source) -> Result<HexPuzzle, ParseError> {
-    let text = String::from_utf8_lossy(&source.bytes);
-    let mut tokens = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        let content = line.split('%').next().unwrap_or("");
-        let mut pos = 0;
-        for word in content.split(|c: char| c.is_whitespace()) {
-            if !word.is_empty() {
-                tokens.push((word, offset + pos));
+    let bytes = &source.bytes;
+    let mut tokens: Vec<(String, usize)> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => i = bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |p| i + p),
+            b if b.is_ascii_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < bytes.len() && !bytes[i].is_ascii_whitespace() && bytes[i] != b'%' {
+                    i += 1;
+                }
+                tokens.push((String::from_utf8_lossy(&bytes[start..i]).into_owned(), start));
             }
-            pos += word.len() + 1;
         }
-        offset += line.len();
     }
     let err = |at: usize, msg: String, help: &str| ParseError::at(source, at, msg, help);
-    let Some(&(first, at)) = tokens.first() else {
+    let Some((first, at)) = tokens.first().map(|(w, at)| (w.as_str(), *at)) else {
         return Err(err(source.bytes.len(), "the puzzle is empty".into(), "start the file with the board size, e.g. `5`"));
     };
     let size: usize = match first.parse() {
@@ -58,7 +60,7 @@ pub fn read_hex(source: &Source) -> Result<HexPuzzle, ParseError> {
     };
     let mut owner = vec![None; size * size];
     let mut puzzle = HexPuzzle { size, black: Vec::new(), white: Vec::new() };
-    for &(word, at) in &tokens[1..] {
+    for (word, at) in tokens[1..].iter().map(|(w, at)| (w.as_str(), *at)) {
         let parsed = word.strip_suffix(']').and_then(|w| w.split_once('['));
         let (colour, cell) = match parsed {
             Some(("b", cell)) => (Player::Black, cell),
