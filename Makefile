@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean
+.PHONY: all build suite test bench solvers clean verify-positional
 
 all: build
 
@@ -29,6 +29,12 @@ test: solvers
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p generators --bench formula
+	$(CARGO) bench -p generators --bench positional
+
+# Published positional-game figures too slow for `make test`: Hex critical depths up to
+# 5×5 (Table 7) by the reference solver, and DepQBF at d-2 / d (one minute each).
+verify-positional: solvers
+	$(CARGO) bench -p generators --bench positional_verify
 
 clean:
 	$(CARGO) clean

@@ -1,0 +1,76 @@
+//! `make verify-positional`: the reproductions too slow for `cargo test`.
+//!
+//! - Table 7: the critical depth of every Hex puzzle up to 5×5, by the reference solver,
+//!   must equal the published one;
+//! - the QBF check of the same: DepQBF on the COR+ encoding at d−2 (must be false) and d
+//!   (must be true), with a one-minute limit per instance (a timeout is reported, not a
+//!   failure; a wrong verdict is a failure).
+//!
+//! Exits non-zero on any disagreement.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use generators::encodings::corplus;
+use generators::formula::{Cnf, CnfQbf, VarManager};
+use generators::io::{write_qdimacs, Source};
+use generators::positional::hex::read_hex;
+use generators::positional::solver::Solver;
+use generators::positional::PositionalGame;
+use harness::{Outcome, Verdict};
+
+fn depqbf(game: &PositionalGame) -> (Outcome, Duration) {
+    let mut vars = VarManager::new();
+    let mut cnf = Cnf::new();
+    let prefix = corplus::encode(game, &mut cnf, &mut vars);
+    let mut bytes = Vec::new();
+    write_qdimacs(&mut bytes, &CnfQbf { max_var: vars.max_index(), prefix, cnf }, &[]).expect("writing to memory");
+    let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
+    let start = Instant::now();
+    let outcome = harness::solve_qdimacs(&solver, &bytes, Duration::from_secs(60)).expect("running DepQBF");
+    (outcome, start.elapsed())
+}
+
+fn main() -> ExitCode {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite");
+    let table = std::fs::read_to_string(suite.join("published/corplus-table7-hex.csv")).expect("Table 7 in suite/published");
+    let mut failures = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#') && !l.starts_with("puzzle")) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let (puzzle, size, depth) = (fields[0], fields[1], fields[2]);
+        if !["3x3", "4x4", "5x5"].contains(&size) {
+            continue;
+        }
+        let file = match puzzle {
+            "browne" => "hein_21_5x5".to_string(),
+            p => format!("hein_{}_{size}", &p[4..]),
+        };
+        let published: usize = depth.parse().expect("a depth");
+        let source = Source::read(&suite.join(format!("games/hex/{file}.hex")).display().to_string()).expect("puzzle");
+        let game = read_hex(&source).expect("valid puzzle").game();
+        let start = Instant::now();
+        let ours = Solver::new(&game).expect("small").critical_depth();
+        let verdict = if ours == Some(published) { "ok" } else { "MISMATCH" };
+        failures += usize::from(ours != Some(published));
+        print!("{puzzle:<8} {size} published {published:>2} reference {ours:>8?} ({:.2}s) {verdict}", start.elapsed().as_secs_f64());
+        for (d, expected) in [(published - 2, false), (published, true)] {
+            let (outcome, time) = depqbf(&game.with_depth(d).expect("depth within the game"));
+            let mark = match outcome.verdict() {
+                Some(v) if (v == Verdict::True) == expected => "ok",
+                Some(_) => {
+                    failures += 1;
+                    "WRONG"
+                }
+                None => "timeout",
+            };
+            print!(" | depqbf d={d}: {mark} ({:.2}s)", time.as_secs_f64());
+        }
+        println!();
+    }
+    if failures > 0 {
+        eprintln!("{failures} disagreement(s)");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
