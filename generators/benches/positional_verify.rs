@@ -6,6 +6,9 @@
 //!   (must be true), with a one-minute limit per instance (a timeout is reported, not a
 //!   failure; a wrong verdict is a failure).
 //!
+//! - Figure 2: game 1 after 2 stones, published "15?" (no solver finished); the reference
+//!   solver's critical depth is printed.
+//!
 //! Exits non-zero on any disagreement.
 
 use std::path::Path;
@@ -16,6 +19,7 @@ use generators::encodings::corplus;
 use generators::formula::{Cnf, CnfQbf, VarManager};
 use generators::io::{write_qdimacs, Source};
 use generators::positional::hex::read_hex;
+use generators::positional::pg::read_pg;
 use generators::positional::solver::Solver;
 use generators::positional::PositionalGame;
 use harness::{Outcome, Verdict};
@@ -69,6 +73,11 @@ fn main() -> ExitCode {
         }
         println!();
     }
+    let fig2 = suite.join("games/gttt5x5/game_1_gttt_L_5x5_k_02_m_15.pg");
+    let game = read_pg(&Source::read(&fig2.display().to_string()).expect("PG file")).expect("valid PG").game;
+    let start = Instant::now();
+    let depth = Solver::new(&game).expect("small").critical_depth();
+    println!("fig2 k=2 (published 15?): reference critical depth {depth:?} ({:.2}s)", start.elapsed().as_secs_f64());
     if failures > 0 {
         eprintln!("{failures} disagreement(s)");
         return ExitCode::FAILURE;

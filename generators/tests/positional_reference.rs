@@ -38,12 +38,40 @@ fn gttt_4x4_has_34_wins_and_62_non_wins() {
     assert_eq!((wins, 96 - wins), (34, 62));
 }
 
-/// Table 7: critical depths of the Hex puzzles up to 4×4 (the 5×5 ones run in
-/// `make verify-positional`).
+/// The suite file of a Table 7 puzzle (`browne` is hein_21).
+fn hex_file(puzzle: &str, size: &str) -> String {
+    match puzzle {
+        "browne" => "games/hex/hein_21_5x5.hex".to_string(),
+        p => format!("games/hex/hein_{}_{size}.hex", p.trim_start_matches("hein")),
+    }
+}
+
+/// Table 7: the critical depth of every Hex puzzle up to 5×5 (the 6×6 and 7×7 ones are
+/// beyond the published solvers too).
 #[test]
-fn hex_critical_depths_up_to_4x4() {
-    for (file, depth) in [("hein_04_3x3", 5), ("hein_09_4x4", 7), ("hein_12_4x4", 7), ("hein_07_4x4", 9), ("hein_06_4x4", 13)] {
-        let game = read_hex(&source(&format!("games/hex/{file}.hex"))).expect("valid puzzle").game();
+fn hex_critical_depths_match_table_7() {
+    let table = std::fs::read_to_string(suite("published/corplus-table7-hex.csv")).expect("Table 7 in suite/published");
+    let mut checked = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#') && !l.starts_with("puzzle")) {
+        let fields: Vec<&str> = line.split(',').collect();
+        if !["3x3", "4x4", "5x5"].contains(&fields[1]) {
+            continue;
+        }
+        let game = read_hex(&source(&hex_file(fields[0], fields[1]))).expect("valid puzzle").game();
+        let published: usize = fields[2].parse().expect("a depth");
+        assert_eq!(Solver::new(&game).expect("small").critical_depth(), Some(published), "{}", fields[0]);
+        checked += 1;
+    }
+    assert_eq!(checked, 15);
+}
+
+/// Figures 2 and 3: critical depths in recorded GTTT 5×5 L games (game 1 after 4 and 6
+/// stones: 13; game 2 after 4 stones: 5). Game 1 after 2 stones (published "15?") takes
+/// seconds and runs in `make verify-positional`.
+#[test]
+fn recorded_5x5_games_match_figures_2_and_3() {
+    for (file, depth) in [("game_1_gttt_L_5x5_k_04_m_15", 13), ("game_1_gttt_L_5x5_k_06_m_13", 13), ("game_2_gttt_L_5x5_k_04_m_15", 5)] {
+        let game = read_pg(&source(&format!("games/gttt5x5/{file}.pg"))).expect("valid PG").game;
         assert_eq!(Solver::new(&game).expect("small").critical_depth(), Some(depth), "{file}");
     }
 }

@@ -14,7 +14,11 @@
 //!   canonical key is the least image under the game's symmetries);
 //! - an immediate win of the player to move is taken first;
 //! - Black gives up when every Black winning set without a White stone lacks more vertices
-//!   than Black has moves left within the bound.
+//!   than Black has moves left within the bound;
+//! - moves are tried in the order of a threat score (vertices in Black winning sets that
+//!   are nearly complete first), and in Maker-Breaker games vertices in no set that can
+//!   still be completed are not searched while others are empty: claiming one is a pass,
+//!   and in a positional game a pass never helps the player who makes it.
 //!
 //! ## References
 //! V. Mayer-Eichberger, A. Saffidine: *Positional Games and QBF: A Polished Encoding*
@@ -98,6 +102,7 @@ pub struct Solver {
     perms: Vec<Perm>,
     black_won: bool,
     white_won: bool,
+    maker_breaker: bool,
     /// Positions visited by the last search.
     pub nodes: u64,
 }
@@ -132,6 +137,7 @@ impl Solver {
             perms: game.symmetries.iter().map(|p| Perm::new(p)).collect(),
             black_won: game.black_wins.iter().any(|s| s.is_empty()),
             white_won: game.white_wins.iter().any(|s| s.is_empty()),
+            maker_breaker: game.is_maker_breaker(),
             nodes: 0,
         })
     }
@@ -177,31 +183,63 @@ impl Solver {
         }
         self.nodes += 1;
         let mover = self.turns[t];
+        let moves = self.ordered_moves(b, w, empty, black_left[t]);
         let value = match mover {
             Player::Black => {
-                let hopeless = self
-                    .black_sets
-                    .iter()
-                    .filter(|&&s| s & w == 0)
-                    .all(|&s| (s & !b).count_ones() as usize > black_left[t]);
-                if hopeless {
+                if moves.is_empty() {
                     false
                 } else if bits(empty).any(|v| self.completes(&self.black_sets_of[v], b | 1 << v)) {
                     true
                 } else {
-                    bits(empty).any(|v| self.search(b | 1 << v, w, t + 1, depth, black_left, table))
+                    moves.iter().any(|&v| self.search(b | 1 << v, w, t + 1, depth, black_left, table))
                 }
             }
             Player::White => {
                 if bits(empty).any(|v| self.completes(&self.white_sets_of[v], w | 1 << v)) {
                     false
+                } else if moves.is_empty() {
+                    false
                 } else {
-                    bits(empty).all(|v| self.search(b, w | 1 << v, t + 1, depth, black_left, table))
+                    moves.iter().all(|&v| self.search(b, w | 1 << v, t + 1, depth, black_left, table))
                 }
             }
         };
         table.insert(key, value);
         value
+    }
+
+    /// The moves worth searching, most promising first; empty when Black cannot complete
+    /// any winning set with `black_left` more stones (Black has lost).
+    ///
+    /// A vertex scores by the Black winning sets through it that White has not touched and
+    /// that lack at most `black_left` vertices, the more the fewer they lack. In a
+    /// Maker-Breaker game a vertex without score is a pass for either player (it lies in no
+    /// set that can still matter), and a pass never helps the player making it, so such
+    /// vertices are searched only when no other vertex is empty.
+    fn ordered_moves(&self, b: u128, w: u128, empty: u128, black_left: usize) -> Vec<usize> {
+        let mut score = [0u64; MAX_VERTICES];
+        let mut alive = false;
+        for &s in &self.black_sets {
+            let missing = s & !b;
+            let m = missing.count_ones() as usize;
+            if s & w != 0 || m > black_left {
+                continue;
+            }
+            alive = true;
+            let weight = 1u64 << (4 * (12 - m.min(12)));
+            for v in bits(missing) {
+                score[v] += weight;
+            }
+        }
+        if !alive {
+            return Vec::new();
+        }
+        let mut moves: Vec<usize> = bits(empty).collect();
+        if self.maker_breaker && moves.iter().any(|&v| score[v] > 0) {
+            moves.retain(|&v| score[v] > 0);
+        }
+        moves.sort_by_key(|&v| std::cmp::Reverse(score[v]));
+        moves
     }
 
     fn completes(&self, sets: &[u128], owned: u128) -> bool {
@@ -236,6 +274,53 @@ mod tests {
         assert_eq!(Solver::new(&gttt("domino", 3, Player::Black))?.critical_depth(), Some(3));
         // White first: White takes the domino first.
         assert_eq!(Solver::new(&gttt("domino", 3, Player::White))?.critical_depth(), None);
+        Ok(())
+    }
+
+    /// Plain minimax straight from the rules, without any of the speed-ups.
+    fn naive(game: &PositionalGame, b: &mut Vec<bool>, w: &mut Vec<bool>, t: usize, depth: usize) -> bool {
+        let owns = |sets: &[Vec<usize>], mine: &[bool]| sets.iter().any(|s| s.iter().all(|&v| mine[v]));
+        if owns(&game.white_wins, w) {
+            return false;
+        }
+        if owns(&game.black_wins, b) {
+            return true;
+        }
+        let empty: Vec<usize> = (0..game.size()).filter(|&v| !b[v] && !w[v]).collect();
+        if t == depth || empty.is_empty() {
+            return false;
+        }
+        let black = game.turns[t] == Player::Black;
+        let mut results = empty.iter().map(|&v| {
+            let board = if black { &mut *b } else { &mut *w };
+            board[v] = true;
+            let r = naive(game, b, w, t + 1, depth);
+            let board = if black { &mut *b } else { &mut *w };
+            board[v] = false;
+            r
+        });
+        if black {
+            results.any(|r| r)
+        } else {
+            results.all(|r| r)
+        }
+    }
+
+    #[test]
+    fn the_speed_ups_do_not_change_values() -> Result<(), SolveError> {
+        let hex = |text: &str| crate::positional::hex::read_hex(&crate::io::Source::from_bytes("h", text)).map(|p| p.game());
+        let mut games = vec![gttt("el", 3, Player::Black), gttt("tic", 3, Player::White), gttt("knobby", 3, Player::Black)];
+        for text in ["3", "3 w[b2]", "3 b[b2] w[a2]", "3 w[b1] b[a1] w[c2]"] {
+            games.push(hex(text).map_err(|_| SolveError::TooLarge(0))?);
+        }
+        for game in games {
+            let rewritten = game.without_initials();
+            for depth in 1..=rewritten.turns.len().min(7) {
+                let n = rewritten.size();
+                let expected = naive(&rewritten, &mut vec![false; n], &mut vec![false; n], 0, depth);
+                assert_eq!(Solver::new(&game)?.black_wins(depth)?, expected, "{:?} depth {depth}", game.black_wins);
+            }
+        }
         Ok(())
     }
 
