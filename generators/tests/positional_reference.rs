@@ -177,3 +177,25 @@ fn duplicate_winning_sets_are_noted() {
     assert_eq!(file.notes, vec!["1 duplicate black winning set(s) removed".to_string()]);
     assert_eq!(file.game.turns, vec![Player::Black, Player::White, Player::Black]);
 }
+
+/// Gomoku and Snaky generated from parameters are the games of the published PG files
+/// (same winning sets and first moves, so the same encoding sizes).
+#[test]
+fn generated_challenges_equal_their_pg_files() {
+    for (file, shape, n) in [("gomoku_1_1_15x15_connect5", "connect5", 15), ("gttt_1_1_9x9_snaky", "snaky", 9)] {
+        let from_file = read_pg(&source(&format!("games/pg/{file}.pg"))).expect("valid PG").game;
+        let shape = Shape::parse(shape).expect("named shape");
+        let generated = Gttt { shape, board: n, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game();
+        let sorted = |sets: &[Vec<usize>]| {
+            let mut s = sets.to_vec();
+            s.sort();
+            s
+        };
+        assert_eq!(generated.vertices, from_file.vertices, "{file}");
+        assert_eq!(sorted(&generated.black_wins), sorted(&from_file.black_wins), "{file}");
+        assert_eq!(sorted(&generated.white_wins), sorted(&from_file.white_wins), "{file}");
+        assert_eq!(generated.first_moves, from_file.first_moves, "{file}");
+        assert_eq!(generated.turns, from_file.turns, "{file}");
+        assert_eq!(sizes(&generated), sizes(&from_file), "{file}");
+    }
+}
