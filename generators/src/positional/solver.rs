@@ -184,26 +184,18 @@ impl Solver {
         self.nodes += 1;
         let mover = self.turns[t];
         let moves = self.ordered_moves(b, w, empty, black_left[t]);
-        let value = match mover {
-            Player::Black => {
-                if moves.is_empty() {
-                    false
-                } else if bits(empty).any(|v| self.completes(&self.black_sets_of[v], b | 1 << v)) {
-                    true
-                } else {
-                    moves.iter().any(|&v| self.search(b | 1 << v, w, t + 1, depth, black_left, table))
+        // No move worth searching means Black can no longer complete a winning set.
+        let value = !moves.is_empty()
+            && match mover {
+                Player::Black => {
+                    bits(empty).any(|v| self.completes(&self.black_sets_of[v], b | 1 << v))
+                        || moves.iter().any(|&v| self.search(b | 1 << v, w, t + 1, depth, black_left, table))
                 }
-            }
-            Player::White => {
-                if bits(empty).any(|v| self.completes(&self.white_sets_of[v], w | 1 << v)) {
-                    false
-                } else if moves.is_empty() {
-                    false
-                } else {
-                    moves.iter().all(|&v| self.search(b, w | 1 << v, t + 1, depth, black_left, table))
+                Player::White => {
+                    !bits(empty).any(|v| self.completes(&self.white_sets_of[v], w | 1 << v))
+                        && moves.iter().all(|&v| self.search(b, w | 1 << v, t + 1, depth, black_left, table))
                 }
-            }
-        };
+            };
         table.insert(key, value);
         value
     }
