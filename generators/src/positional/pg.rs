@@ -279,3 +279,32 @@ pub fn write_pg<W: std::io::Write>(mut w: W, game: &PositionalGame, comment: &st
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::positional::gttt::{Gttt, Shape};
+
+    #[test]
+    fn written_games_read_back_the_same() -> Result<(), Box<dyn std::error::Error>> {
+        let shape = Shape::parse("elly").ok_or("shape")?;
+        let mut game = Gttt { shape, board: 4, torus: true, p: 2, q: 1, first: Player::White, first_moves: true }.game();
+        game.black_initials = vec![5];
+        game.white_initials = vec![6, 9];
+        let mut bytes = Vec::new();
+        write_pg(&mut bytes, &game, "elly 4x4 torus\nwith stones")?;
+        let back = read_pg(&Source::from_bytes("elly.pg", bytes))?.game;
+        game.symmetries.clear();
+        assert_eq!(back, game);
+        Ok(())
+    }
+
+    #[test]
+    fn cell_names_round_trip() {
+        for (x, y) in [(1, 1), (26, 3), (27, 12), (52, 7)] {
+            assert_eq!(parse_cell(&cell_name(x, y)), Some((x, y)));
+        }
+        assert_eq!(parse_cell("a0"), None);
+        assert_eq!(parse_cell("1a"), None);
+    }
+}

@@ -305,11 +305,20 @@ mod tests {
         for text in ["3", "3 w[b2]", "3 b[b2] w[a2]", "3 w[b1] b[a1] w[c2]"] {
             games.push(hex(text).map_err(|_| SolveError::TooLarge(0))?);
         }
+        let mut with_stones = gttt("elly", 3, Player::Black);
+        with_stones.black_initials = vec![4];
+        with_stones.white_initials = vec![0, 8];
+        with_stones.turns.truncate(6);
+        games.push(with_stones);
         for game in games {
-            let rewritten = game.without_initials();
-            for depth in 1..=rewritten.turns.len().min(7) {
-                let n = rewritten.size();
-                let expected = naive(&rewritten, &mut vec![false; n], &mut vec![false; n], 0, depth);
+            // The naive search plays the original game from its initial stones, so it also
+            // checks the initial-stone rewrite the solver starts with.
+            let n = game.size();
+            let (mut b, mut w) = (vec![false; n], vec![false; n]);
+            game.black_initials.iter().for_each(|&v| b[v] = true);
+            game.white_initials.iter().for_each(|&v| w[v] = true);
+            for depth in 1..=game.turns.len().min(7) {
+                let expected = naive(&game, &mut b.clone(), &mut w.clone(), 0, depth);
                 assert_eq!(Solver::new(&game)?.black_wins(depth)?, expected, "{:?} depth {depth}", game.black_wins);
             }
         }
