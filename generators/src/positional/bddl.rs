@@ -126,6 +126,17 @@ mod tests {
     }
 
     #[test]
+    fn gttt_goals_are_written_for_both_players() -> Result<(), Box<dyn std::error::Error>> {
+        use crate::positional::gttt::{Gttt, Shape};
+        let shape = Shape::parse("domino").ok_or("shape")?;
+        let game = Gttt { shape, board: 2, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game();
+        let mut problem = Vec::new();
+        BddlProblem::new(&game)?.write(&mut problem)?;
+        insta::assert_snapshot!("domino_2x2_problem", String::from_utf8(problem)?);
+        Ok(())
+    }
+
+    #[test]
     fn pq_games_are_refused() {
         let game = PositionalGame {
             vertices: vec!["a".into(), "b".into()],
