@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl
+.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional
 
 all: build
 
@@ -36,6 +36,7 @@ bench:
 	$(CARGO) bench -p generators --bench formula
 	$(CARGO) bench -p generators --bench bddl
 	$(CARGO) bench -p generators --bench gdl
+	$(CARGO) bench -p generators --bench positional
 	$(CARGO) bench -p harness --bench overhead
 	$(CARGO) bench -p generators --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
@@ -48,6 +49,11 @@ verify-bddl: build
 # reference player on every row, DepQBF on the GD/SD instances (see benches/gdl_table2.rs).
 verify-gdl: solvers
 	$(CARGO) bench -p generators --bench gdl_table2 -- --timeout 60
+
+# Published positional-game figures too slow for `make test`: Hex critical depths up to
+# 5×5 (Table 7) by the reference solver, and DepQBF at d-2 / d (one minute each).
+verify-positional: solvers
+	$(CARGO) bench -p generators --bench positional_verify
 
 clean:
 	$(CARGO) clean

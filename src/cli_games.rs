@@ -28,6 +28,33 @@ pub enum EncodeModel {
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
     },
+    /// A positional game from a PG file, with the COR+ encoding (QDIMACS).
+    #[command(after_help = "Examples:\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg -o qubic.qdimacs\n  qbfgames encode pg game.pg --depth 9 --emit-bddl bddl/")]
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        out: EncodeOut,
+    },
+    /// Generalized tic-tac-toe GTTT(p,q) on an n×n board, with the COR+ encoding (QDIMACS).
+    #[command(after_help = "Examples:\n  qbfgames encode gttt --shape elly --board 4 --depth 9\n  qbfgames encode gttt --shape tippy --board 5 --torus --pq 2,1 --white-first --depth 11 -o t.qdimacs")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        out: EncodeOut,
+    },
+    /// A Hex puzzle (Black to move), with the COR+ encoding (QDIMACS).
+    #[command(after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle p.hex --depth 9 --emit-bddl out/")]
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        /// The encoding: `corplus` here; the lifted encoding reads BDDL (write it with --emit-bddl).
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
+        #[command(flatten)]
+        out: EncodeOut,
+    },
     Gdl(EncodeGdl),
 }
 
@@ -100,6 +127,30 @@ pub enum SolveModel {
         #[arg(long)]
         critical: bool,
     },
+    /// A positional game from a PG file.
+    #[command(after_help = "Example:\n  qbfgames solve pg game.pg --depth 9")]
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        solve: SolveOpts,
+    },
+    /// Generalized tic-tac-toe GTTT(p,q).
+    #[command(after_help = "Example:\n  qbfgames solve gttt --shape elly --board 4 --critical")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        solve: SolveOpts,
+    },
+    /// A Hex puzzle (Black to move).
+    #[command(after_help = "Example:\n  qbfgames solve hex --puzzle suite/games/hex/hein_09_4x4.hex --critical")]
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        #[command(flatten)]
+        solve: SolveOpts,
+    },
     Gdl(SolveGdl),
 }
 
@@ -131,4 +182,79 @@ pub struct BddlGame {
     /// The depth in plies, overriding the problem's `#depth`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
+}
+
+/// Selects a PG file.
+#[derive(Args, Debug)]
+pub struct PgArgs {
+    /// The PG file.
+    pub file: String,
+    /// Keep only the first N time points (default: all of the file's #times).
+    #[arg(long)]
+    pub depth: Option<usize>,
+}
+
+/// Selects a GTTT game.
+#[derive(Args, Debug)]
+pub struct GtttArgs {
+    /// A shape name (domino tic el elly fatty knobby tippy skinny snaky l), connect<k>, or cells like "00 10 11".
+    #[arg(long)]
+    pub shape: String,
+    /// The board is n×n.
+    #[arg(long)]
+    pub board: usize,
+    /// Placements wrap around the edges.
+    #[arg(long)]
+    pub torus: bool,
+    /// The first player claims q vertices, then each player claims p: `p,q`.
+    #[arg(long, default_value = "1,1")]
+    pub pq: String,
+    /// White moves first.
+    #[arg(long)]
+    pub white_first: bool,
+    /// Do not restrict the first move to one vertex per symmetry class.
+    #[arg(long)]
+    pub no_first_moves: bool,
+    /// Number of time points (default: n², the whole board).
+    #[arg(long)]
+    pub depth: Option<usize>,
+}
+
+/// Selects a Hex puzzle.
+#[derive(Args, Debug)]
+pub struct HexArgs {
+    /// The puzzle file (`n`, then b[cell] / w[cell] stones).
+    #[arg(long)]
+    pub puzzle: String,
+    /// Number of time points, Black first (default: the number of empty cells).
+    #[arg(long)]
+    pub depth: Option<usize>,
+}
+
+/// Where `encode` writes.
+#[derive(Args, Debug)]
+pub struct EncodeOut {
+    /// The QDIMACS output (written atomically); `-` for standard output.
+    #[arg(short, long, default_value = "-")]
+    pub output: PathBuf,
+    /// Also write the game as BDDL (`domain.bddl`, `problem.bddl`) into this directory.
+    #[arg(long, value_name = "DIR")]
+    pub emit_bddl: Option<PathBuf>,
+}
+
+/// What `solve` answers.
+#[derive(Args, Debug)]
+pub struct SolveOpts {
+    /// Print the least depth at which Black wins (exit 10 if there is one, 20 if not).
+    #[arg(long)]
+    pub critical: bool,
+}
+
+/// Encodings of positional games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PositionalEncoding {
+    /// Mayer-Eichberger and Saffidine's Corrective+ encoding.
+    Corplus,
+    /// The lifted BDDL encoding (runs from BDDL files, not from here).
+    Lifted,
 }

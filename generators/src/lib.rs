@@ -11,6 +11,8 @@
 //! - [`gdl`]: GDL games (parser, validation, grounder, reference player).
 //! - [`encodings`]: the lifted BDDL encoding and the GDL encodings (general and strictly
 //!   turn-taking, with GN/GT/GD prefixes).
+//! - [`positional`]: positional games (PG, GTTT, Hex), their reference solver, and the
+//!   emitter to BDDL; the COR+ encoding is in [`encodings`].
 //! - [`suite`]: declarative suites → content-addressed instances and a manifest.
 
 pub mod bddl;
@@ -20,6 +22,7 @@ pub mod formula;
 pub mod gdl;
 pub mod identity;
 pub mod io;
+pub mod positional;
 pub mod stats;
 pub mod suite;
 pub mod tseitin;

@@ -4,12 +4,15 @@ mod convert;
 mod depth;
 mod encode_bddl;
 mod encode_gdl;
+mod encode_positional;
 mod generate;
 mod hash;
 mod manifest;
 mod package;
+mod positional;
 mod solve_bddl;
 mod solve_gdl;
+mod solve_positional;
 mod run;
 mod stats;
 mod suite;
@@ -35,10 +38,16 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
+            EncodeModel::Pg { game, out } => encode_positional::run(positional::load_pg(&game)?, &out),
+            EncodeModel::Gttt { game, out } => encode_positional::run(positional::load_gttt(&game)?, &out),
+            EncodeModel::Hex { game, encoding, out } => encode_positional::run_hex(positional::load_hex(&game)?, encoding, &out),
         },
         Command::Solve(SolveCmd { model }) => match model {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
             SolveModel::Gdl(args) => solve_gdl::run(&args),
+            SolveModel::Pg { game, solve } => solve_positional::run(positional::load_pg(&game)?, &solve),
+            SolveModel::Gttt { game, solve } => solve_positional::run(positional::load_gttt(&game)?, &solve),
+            SolveModel::Hex { game, solve } => solve_positional::run(positional::load_hex(&game)?, &solve),
         },
         Command::Run(args) => run::run(&args),
     }

@@ -1,0 +1,129 @@
+//! `make verify-positional`: the reproductions too slow for `cargo test`.
+//!
+//! - Table 7: the critical depth of every Hex puzzle up to 5×5, by the reference solver,
+//!   must equal the published one;
+//! - the QBF check of the same: DepQBF on the COR+ encoding at d−2 (must be false) and d
+//!   (must be true), with a one-minute limit per instance (a timeout is reported, not a
+//!   failure; a wrong verdict is a failure).
+//!
+//! - the 96 GTTT 4×4 games at the depths beyond `cargo test` (9 up to 16, ending on a Black
+//!   move): DepQBF with a ten-second limit per instance against the reference solver;
+//!   agreements and timeouts are counted, a disagreement is a failure;
+//! - Figure 2: game 1 after 2 stones, published "15?" (no solver finished); the reference
+//!   solver's critical depth is printed.
+//!
+//! Exits non-zero on any disagreement.
+
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use generators::encodings::corplus;
+use generators::formula::{Cnf, CnfQbf, VarManager};
+use generators::io::{write_qdimacs, Source};
+use generators::positional::hex::read_hex;
+use generators::positional::pg::read_pg;
+use generators::positional::solver::Solver;
+use generators::positional::gttt::{Gttt, Shape, GTTT_4X4_SHAPES};
+use generators::positional::{Player, PositionalGame};
+use harness::{Outcome, Verdict};
+
+fn depqbf(game: &PositionalGame) -> (Outcome, Duration) {
+    depqbf_within(game, Duration::from_secs(60))
+}
+
+fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) {
+    let mut vars = VarManager::new();
+    let mut cnf = Cnf::new();
+    let prefix = corplus::encode(game, &mut cnf, &mut vars);
+    let mut bytes = Vec::new();
+    write_qdimacs(&mut bytes, &CnfQbf { max_var: vars.max_index(), prefix, cnf }, &[]).expect("writing to memory");
+    let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
+    let start = Instant::now();
+    let outcome = harness::solve_qdimacs(&solver, &bytes, limit).expect("running DepQBF");
+    (outcome, start.elapsed())
+}
+
+fn main() -> ExitCode {
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite");
+    let table = std::fs::read_to_string(suite.join("published/corplus-table7-hex.csv")).expect("Table 7 in suite/published");
+    let mut failures = 0;
+    for line in table.lines().filter(|l| !l.starts_with('#') && !l.starts_with("puzzle")) {
+        let fields: Vec<&str> = line.split(',').collect();
+        let (puzzle, size, depth) = (fields[0], fields[1], fields[2]);
+        if !["3x3", "4x4", "5x5"].contains(&size) {
+            continue;
+        }
+        let file = match puzzle {
+            "browne" => "hein_21_5x5".to_string(),
+            p => format!("hein_{}_{size}", &p[4..]),
+        };
+        let published: usize = depth.parse().expect("a depth");
+        let source = Source::read(&suite.join(format!("games/hex/{file}.hex")).display().to_string()).expect("puzzle");
+        let game = read_hex(&source).expect("valid puzzle").game();
+        let start = Instant::now();
+        let ours = Solver::new(&game).expect("small").critical_depth();
+        let verdict = if ours == Some(published) { "ok" } else { "MISMATCH" };
+        failures += usize::from(ours != Some(published));
+        let shown = ours.map_or_else(|| "none".to_string(), |d| d.to_string());
+        print!("{puzzle:<8} {size} published {published:>2} reference {shown:>4} ({:.2}s) {verdict}", start.elapsed().as_secs_f64());
+        for (d, expected) in [(published - 2, false), (published, true)] {
+            let (outcome, time) = depqbf(&game.with_depth(d).expect("depth within the game"));
+            let mark = match outcome.verdict() {
+                Some(v) if (v == Verdict::True) == expected => "ok",
+                Some(_) => {
+                    failures += 1;
+                    "WRONG"
+                }
+                None => "timeout",
+            };
+            print!(" | depqbf d={d}: {mark} ({:.2}s)", time.as_secs_f64());
+        }
+        println!();
+    }
+    failures += gttt_4x4_deep();
+    let fig2 = suite.join("games/gttt5x5/game_1_gttt_L_5x5_k_02_m_15.pg");
+    let game = read_pg(&Source::read(&fig2.display().to_string()).expect("PG file")).expect("valid PG").game;
+    let start = Instant::now();
+    let depth = Solver::new(&game).expect("small").critical_depth();
+    println!("fig2 k=2 (published 15?): reference critical depth {depth:?} ({:.2}s)", start.elapsed().as_secs_f64());
+    if failures > 0 {
+        eprintln!("{failures} disagreement(s)");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// GTTT 4×4 at depths 9–16: returns the number of disagreements.
+fn gttt_4x4_deep() -> usize {
+    let (mut agree, mut timeouts, mut wrong) = (0, 0, 0);
+    let start = Instant::now();
+    for (p, q) in [(1, 1), (2, 1), (2, 2)] {
+        for name in GTTT_4X4_SHAPES {
+            for torus in [false, true] {
+                for first in [Player::Black, Player::White] {
+                    let shape = Shape::parse(name).expect("named shape");
+                    let game = Gttt { shape, board: 4, torus, p, q, first, first_moves: true }.game();
+                    let mut solver = Solver::new(&game).expect("16 vertices");
+                    for depth in (9..=16).filter(|&d| game.turns[d - 1] == Player::Black) {
+                        let expected = solver.black_wins(depth).expect("depth within the game");
+                        let cut = game.with_depth(depth).expect("depth within the game");
+                        match depqbf_within(&cut, Duration::from_secs(10)).0.verdict() {
+                            Some(v) if (v == Verdict::True) == expected => agree += 1,
+                            Some(_) => {
+                                wrong += 1;
+                                println!("WRONG: gttt({p},{q}) {name} torus={torus} first={first:?} depth {depth}");
+                            }
+                            None => timeouts += 1,
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "gttt 4x4 depths 9-16: {agree} agree, {timeouts} timeouts (10 s), {wrong} disagree ({:.0}s)",
+        start.elapsed().as_secs_f64()
+    );
+    wrong
+}

@@ -1,0 +1,60 @@
+//! `qbfgames encode|solve pg|gttt|hex`, run as a program in a temporary directory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn qbfgames(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).output().expect("the binary runs")
+}
+
+fn suite(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("suite").join(path).display().to_string()
+}
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+#[test]
+fn solve_answers_with_exit_codes_and_the_critical_depth() {
+    let dir = temp();
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let out = qbfgames(&["solve", "hex", "--puzzle", &hex, "--critical"], dir.path());
+    assert_eq!(out.status.code(), Some(10));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("critical depth 5"));
+    let out = qbfgames(&["solve", "hex", "--puzzle", &hex, "--depth", "3"], dir.path());
+    assert_eq!(out.status.code(), Some(20));
+    let out = qbfgames(&["solve", "gttt", "--shape", "tic", "--board", "3", "--pq", "1,1"], dir.path());
+    assert_eq!(out.status.code(), Some(20));
+}
+
+#[test]
+fn encode_writes_qdimacs_and_bddl_deterministically() {
+    let dir = temp();
+    let hex = suite("games/hex/hein_09_4x4.hex");
+    for out in ["a.qdimacs", "b.qdimacs"] {
+        let run = qbfgames(&["encode", "hex", "--puzzle", &hex, "--depth", "7", "-o", out, "--emit-bddl", "bddl"], dir.path());
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    }
+    let read = |p: &str| std::fs::read(dir.path().join(p)).expect("written");
+    assert_eq!(read("a.qdimacs"), read("b.qdimacs"));
+    assert!(String::from_utf8_lossy(&read("a.qdimacs")).starts_with("c COR+ encoding of hein_09_4x4.hex, depth 7\np cnf "));
+    assert!(String::from_utf8_lossy(&read("bddl/domain.bddl")).contains(":action occupy"));
+    assert!(String::from_utf8_lossy(&read("bddl/problem.bddl")).contains("#depth\n7\n"));
+}
+
+#[test]
+fn bad_input_is_an_error_naming_the_place_and_the_fix() {
+    let dir = temp();
+    let pg: PathBuf = dir.path().join("bad.pg");
+    std::fs::write(&pg, "#times\nt1\n#positionz\na1\n").expect("write");
+    let out = qbfgames(&["encode", "pg", "bad.pg"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.pg:3:1: unknown section word `#positionz`"), "{err}");
+    let out = qbfgames(&["encode", "hex", "--puzzle", &suite("games/hex/hein_04_3x3.hex"), "--encoding", "lifted"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--emit-bddl"));
+    let out = qbfgames(&["encode", "gttt", "--shape", "blob", "--board", "3"], dir.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--shape blob"));
+}
