@@ -7,8 +7,14 @@ use std::time::Duration;
 
 use generators::bddl;
 use generators::encodings::gdl::{Encoding as GdlEnc, GdlEncoding, PrefixMethod};
-use generators::encodings::lifted;
+use generators::encodings::{corplus, lifted};
+use generators::formula::{Cnf, CnfQbf, VarManager};
 use generators::io::Source;
+use generators::positional::bddl::{write_domain, BddlProblem};
+use generators::positional::gttt::{Gttt, Shape};
+use generators::positional::hex::read_hex;
+use generators::positional::pg::{read_pg, write_pg};
+use generators::positional::{Player, PositionalGame};
 use generators::suite::generate::{Builder, Instance, SourceFile};
 use generators::suite::{Depth, Encoding, GdlPrefix, Job, ModelKind, OutFormat, Param};
 use harness::{run, Invocation, Outcome, Verdict};
@@ -77,12 +83,92 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }] })
 }
 
+fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, String> {
+    match job.params.get(key) {
+        Some(Param::Str(s)) => Ok(s),
+        other => Err(format!("grid key `{key}` is {other:?}, not a string")),
+    }
+}
+
+fn int_param(job: &Job, key: &str) -> Result<i64, String> {
+    match job.params.get(key) {
+        Some(Param::Int(i)) => Ok(*i),
+        other => Err(format!("grid key `{key}` is {other:?}, not an integer")),
+    }
+}
+
+fn pq(job: &Job) -> Result<(usize, usize), String> {
+    let text = str_param(job, "pq")?;
+    let parts: Vec<usize> = text.split(',').filter_map(|s| s.trim().parse().ok()).collect();
+    match parts[..] {
+        [p, q] if p > 0 && q > 0 => Ok((p, q)),
+        _ => Err(format!("pq = \"{text}\": write two positive numbers, e.g. \"2,1\"")),
+    }
+}
+
+/// The positional game of a `gttt`, `hex` or `pg` job, cut to the job's depth.
+fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, String> {
+    let game = match job.family.model {
+        ModelKind::Gttt => {
+            let shape_name = str_param(job, "shape")?;
+            let shape = Shape::parse(shape_name).ok_or_else(|| format!("unknown shape `{shape_name}`"))?;
+            let board = usize::try_from(int_param(job, "board")?).ok().filter(|&b| b > 0).ok_or("board must be positive")?;
+            let torus = matches!(job.params.get("torus"), Some(Param::Bool(true)));
+            let first = if str_param(job, "first")? == "white" { Player::White } else { Player::Black };
+            let (p, q) = pq(job)?;
+            Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking }.game()
+        }
+        ModelKind::Hex => read_hex(&read(&path_param(dir, job, "puzzle")?)?).map_err(|e| e.to_string())?.game(),
+        ModelKind::Pg => read_pg(&read(&path_param(dir, job, "file")?)?).map_err(|e| e.to_string())?.game,
+        other => return Err(format!("model `{}` is not a positional game", other.name())),
+    };
+    match plies(job.depth) {
+        None => Ok(game),
+        Some(d) => game.with_depth(d as usize).ok_or_else(|| format!("depth {d} is more than the game's {} time points", game.turns.len())),
+    }
+}
+
+fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
+    let game = positional_game(dir, job)?;
+    let outputs = job.outputs();
+    let mut sources = Vec::new();
+    let needs_bddl = outputs.contains(&OutFormat::Bddl) || job.encoding == Encoding::Lifted;
+    if needs_bddl {
+        let problem = BddlProblem::new(&game).map_err(|e| e.to_string())?;
+        let (mut domain, mut text) = (Vec::new(), Vec::new());
+        write_domain(&mut domain).and_then(|_| problem.write(&mut text)).map_err(|e| e.to_string())?;
+        sources.push(SourceFile { label: "bddl-domain", bytes: domain });
+        sources.push(SourceFile { label: "bddl-problem", bytes: text });
+    }
+    if outputs.contains(&OutFormat::Pg) {
+        let mut text = Vec::new();
+        write_pg(&mut text, &game, "positional game written by qbfgames").map_err(|e| e.to_string())?;
+        sources.push(SourceFile { label: "pg", bytes: text });
+    }
+    let (circuit, cnf) = match job.encoding {
+        Encoding::Corplus => {
+            let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
+            let prefix = corplus::encode(&game, &mut cnf, &mut vars);
+            (None, Some(CnfQbf { max_var: vars.max_index(), prefix, cnf }))
+        }
+        Encoding::Lifted => {
+            let domain = Source::from_bytes("domain.ig", sources[0].bytes.clone());
+            let problem = Source::from_bytes("problem.ig", sources[1].bytes.clone());
+            let bddl_game = bddl::load(&domain, &problem, None).map_err(|e| e.to_string())?;
+            (Some(lifted::encode(&bddl_game)), None)
+        }
+        other => return Err(format!("positional games have no {} encoding", other.name())),
+    };
+    sources.retain(|f| !f.label.starts_with("bddl") || outputs.contains(&OutFormat::Bddl));
+    Ok(Instance { circuit, cnf, sources })
+}
+
 impl Builder for Encoders {
     fn build(&self, dir: &Path, job: &Job) -> Result<Instance, String> {
         match job.family.model {
             ModelKind::Bddl => bddl_instance(dir, job),
             ModelKind::Gdl => gdl_instance(dir, job),
-            other => Err(format!("model `{}` has no encoder in this build", other.name())),
+            ModelKind::Gttt | ModelKind::Hex | ModelKind::Pg => positional_instance(dir, job),
         }
     }
 
@@ -97,7 +183,24 @@ impl Builder for Encoders {
                 }
                 a
             }
-            other => return Err(format!("model `{}` has no reference solver in this build", other.name())),
+            ModelKind::Gttt => {
+                let mut a: Vec<String> = ["solve", "gttt", "--shape", str_param(job, "shape")?, "--board"].map(String::from).to_vec();
+                a.push(int_param(job, "board")?.to_string());
+                let (p, q) = pq(job)?;
+                a.extend(["--pq".into(), format!("{p},{q}")]);
+                if matches!(job.params.get("torus"), Some(Param::Bool(true))) {
+                    a.push("--torus".into());
+                }
+                if str_param(job, "first")? == "white" {
+                    a.push("--white-first".into());
+                }
+                if !job.family.symmetry_breaking {
+                    a.push("--no-first-moves".into());
+                }
+                a
+            }
+            ModelKind::Hex => vec!["solve".into(), "hex".into(), "--puzzle".into(), path("puzzle")?],
+            ModelKind::Pg => vec!["solve".into(), "pg".into(), path("file")?],
         };
         if let Some(d) = plies(job.depth) {
             args.extend(["--depth".into(), d.to_string()]);

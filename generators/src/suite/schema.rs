@@ -107,7 +107,7 @@ const GTTT: Schema = Schema {
     template_keys: false,
     encodings: &[Encoding::Corplus, Encoding::Lifted],
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
-    model_depth: false,
+    model_depth: true,
     odd_depths: false,
 };
 
