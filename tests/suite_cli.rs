@@ -138,3 +138,14 @@ fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
     assert!(table.lines().any(|l| l.contains("3x3_domino") && l.contains(",win at 3,")), "{table}");
     assert!(table.lines().any(|l| l.contains("3x3_el") && l.contains(",win at 5,")), "{table}");
 }
+
+#[test]
+fn every_shipped_suite_is_valid() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite");
+    for name in ["default", "sat2023-bddl", "corplus", "gdl-aamas2024"] {
+        let path = dir.join(format!("{name}.toml"));
+        let out = qbfgames(&["suite", "check", s(&path)]);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        assert!(text(&out.stdout).contains(&format!("suite `{name}` is valid")), "{}", text(&out.stdout));
+    }
+}
