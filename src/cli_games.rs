@@ -44,12 +44,12 @@ pub enum EncodeModel {
         #[command(flatten)]
         out: EncodeOut,
     },
-    /// A Hex puzzle (Black to move), with the COR+ encoding (QDIMACS).
+    /// A Hex puzzle (Black to move), with the COR+ or the lifted encoding (QDIMACS).
     #[command(after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle p.hex --depth 9 --emit-bddl out/")]
     Hex {
         #[command(flatten)]
         game: HexArgs,
-        /// The encoding: `corplus` here; the lifted encoding reads BDDL (write it with --emit-bddl).
+        /// The encoding: COR+, or the lifted BDDL encoding of the puzzle written as BDDL.
         #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
         encoding: PositionalEncoding,
         #[command(flatten)]
@@ -255,6 +255,6 @@ pub struct SolveOpts {
 pub enum PositionalEncoding {
     /// Mayer-Eichberger and Saffidine's Corrective+ encoding.
     Corplus,
-    /// The lifted BDDL encoding (runs from BDDL files, not from here).
+    /// The lifted BDDL encoding, from the game written as BDDL (explicit winning sets).
     Lifted,
 }

@@ -2,10 +2,12 @@
 
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use generators::encodings::corplus;
+use anyhow::Result;
+use generators::bddl;
+use generators::encodings::{corplus, lifted};
 use generators::formula::VarManager;
-use generators::io::QdimacsStream;
+use generators::io::{QdimacsStream, Source};
+use generators::tseitin::{to_cnf_into, ClauseForm};
 use generators::positional::bddl::{write_domain, BddlProblem};
 
 use super::positional::NamedGame;
@@ -27,8 +29,28 @@ pub fn run(named: NamedGame, out: &EncodeOut) -> Result<ExitCode> {
 }
 
 pub fn run_hex(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut) -> Result<ExitCode> {
-    if encoding == PositionalEncoding::Lifted {
-        bail!("--encoding lifted: the lifted encoding reads BDDL; write the puzzle's BDDL files with --emit-bddl DIR and encode them with `qbfgames encode bddl`");
+    match encoding {
+        PositionalEncoding::Corplus => run(named, out),
+        PositionalEncoding::Lifted => run_lifted(named, out),
     }
-    run(named, out)
+}
+
+/// The lifted BDDL encoding of a positional game: the game is written as BDDL (occupy
+/// actions, explicit winning sets) and encoded from that, then written as QDIMACS.
+fn run_lifted(named: NamedGame, out: &EncodeOut) -> Result<ExitCode> {
+    let problem = BddlProblem::new(&named.game)?;
+    let (mut domain_text, mut problem_text) = (Vec::new(), Vec::new());
+    write_domain(&mut domain_text)?;
+    problem.write(&mut problem_text)?;
+    if let Some(dir) = &out.emit_bddl {
+        write_atomically(&dir.join("domain.bddl"), |w| w.write_all(&domain_text))?;
+        write_atomically(&dir.join("problem.bddl"), |w| w.write_all(&problem_text))?;
+    }
+    let game = bddl::load(&Source::from_bytes("domain.bddl", domain_text), &Source::from_bytes("problem.bddl", problem_text), None)?;
+    let qbf = lifted::encode(&game);
+    let mut stream = QdimacsStream::new()?;
+    let prefix = to_cnf_into(&qbf, ClauseForm::default(), &mut stream);
+    let comment = format!("lifted BDDL encoding of {}, depth {}", named.name, game.depth());
+    write_atomically(&out.output, |w| stream.finish(w, qbf.vars.max_index(), &prefix, &[&comment]))?;
+    Ok(ExitCode::SUCCESS)
 }
