@@ -12,7 +12,7 @@ use std::time::Duration;
 use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
 use generators::gdl::{load, player::Solver, GroundGame};
 use generators::io::{write_qdimacs, Source};
-use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
+use harness::{caqe, depqbf, solve_qdimacs, Outcome, Verdict};
 
 fn game(name: &str) -> GroundGame {
     let path = format!("{}/../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
@@ -38,6 +38,7 @@ fn check(name: &str, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
 
 fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
     let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let caqe = caqe().unwrap_or_else(|e| panic!("{e}"));
     let mut player = Solver::new(g, first).unwrap_or_else(|e| panic!("{e}"));
     let variants = [
         (Encoding::General, PrefixMethod::Naive),
@@ -69,6 +70,11 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
                 other => panic!("{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF gave {other:?}"),
             };
             assert_eq!(verdict, expected, "{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF says {verdict}, minimax says {expected}");
+            if prefix == PrefixMethod::Dependency {
+                let outcome = solve_qdimacs(&caqe, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                let want = Outcome::Solved(if expected { Verdict::True } else { Verdict::False });
+                assert_eq!(outcome, want, "{name} depth {depth} {encoding:?}/{prefix:?}: CAQE disagrees with minimax");
+            }
         }
     }
     assert_eq!(refused, turns == Turns::Variable, "{name}: SD refusal does not match the game's turn structure");

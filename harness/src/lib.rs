@@ -39,7 +39,7 @@ mod store;
 mod version;
 
 pub use answer::{classify, AnswerLines, AnswerSpec};
-pub use check::{depqbf, solve_qdimacs};
+pub use check::{caqe, depqbf, solve_qdimacs};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, Conflict, Findings};
 pub use environment::Environment;
