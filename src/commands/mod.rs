@@ -7,6 +7,7 @@ mod generate;
 mod hash;
 mod manifest;
 mod package;
+mod report;
 mod solve_bddl;
 mod solve_gdl;
 mod run;
@@ -39,6 +40,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Gdl(args) => solve_gdl::run(&args),
         },
         Command::Run(args) => run::run(&args),
+        Command::Report { dir, out, scatter } => report::run(&dir, out, scatter),
     }
 }
 
