@@ -76,3 +76,23 @@ pub fn write_page<W: Write>(mut out: W, title: &str, sections: &[Section], figur
     }
     writeln!(out, "</body>\n</html>")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::Table;
+
+    #[test]
+    fn cells_are_escaped_and_the_xml_declaration_of_a_plot_is_dropped() {
+        assert_eq!(escape("<a href=\"x\">&</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+        let mut table = Table::new(&["game"]);
+        table.push_row(vec!["<script>".into()]);
+        let section = Section::new("t", "T & U", "", table);
+        let figure = Figure { id: "p", title: "P", svg: "<?xml version=\"1.0\"?>\n<svg></svg>\n" };
+        let mut out = Vec::new();
+        write_page(&mut out, "R", &[section], &[figure]).unwrap_or_else(|e| panic!("{e}"));
+        let page = String::from_utf8_lossy(&out);
+        assert!(page.contains("<td>&lt;script&gt;</td>") && page.contains("<h2 id=\"t\">T &amp; U</h2>"), "{page}");
+        assert!(page.contains("<figure id=\"plot-p\">\n<svg></svg>\n<figcaption>P</figcaption>") && !page.contains("<?xml"), "{page}");
+    }
+}
