@@ -39,7 +39,7 @@ chromium:
 # The report tests alone: golden files of every format and plot, and the HTML in Chromium.
 test-report: chromium
 	$(CARGO) test -p reports
-	$(CARGO) test --test report_html
+	$(CARGO) test --test report_cli
 
 # Speed figures (printed, not asserted).
 bench:

@@ -1,9 +1,10 @@
-//! The HTML report in a real browser: `qbfgames report` on the golden-test fixture, then
-//! headless Chromium loads `index.html` and dumps the DOM it built; the coverage table, the
-//! critical-depth marks and every plot must be in it. Chromium is Debian's `chromium`
-//! (`make chromium` installs it; `make test` does that first); without it the test fails.
+//! `qbfgames report` end to end: on a suite generated and run with DepQBF here, and on the
+//! golden-test fixture opened in a real browser — headless Chromium loads `index.html` and
+//! dumps the DOM it built; the coverage table, the critical-depth marks and every plot must
+//! be in it. Chromium is Debian's `chromium` (`make chromium` installs it; `make test` does
+//! that first); without it the test fails.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -77,4 +78,67 @@ fn a_directory_without_results_is_an_error_naming_the_file_and_the_command() {
     assert!(!output.status.success());
     assert!(stderr.contains("results.csv: no results") && stderr.contains("help: `qbfgames run"), "{stderr}");
     assert!(!dir.path().join("report").exists(), "nothing is written");
+}
+
+fn qbfgames(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).output().expect("qbfgames runs")
+}
+
+fn repo(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+#[test]
+fn generate_run_report_gives_the_known_critical_depths_and_both_encodings() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let g = repo("suite/games").display().to_string();
+    let suite = tmp.path().join("small.toml");
+    let text = format!(
+        r#"name = "small"
+[options]
+expected = "reference"
+expected_budget = 60
+[[family]]
+name = "httt"
+model = "bddl"
+depths = [1, 3]
+encodings = ["lifted"]
+formats = ["qdimacs"]
+[family.grid]
+domain = "{g}/bddl/positional/domain.ig"
+problem = "{g}/bddl/httt/3x3_{{shape}}.ig"
+shape = ["domino", "el"]
+[[family]]
+name = "tictactoe"
+model = "gdl"
+depths = [5]
+encodings = ["gdl-ge-gd", "gdl-sd"]
+formats = ["qdimacs"]
+[family.grid]
+game = "{g}/gdl/tictactoe.kif"
+"#
+    );
+    std::fs::write(&suite, text).expect("write the suite");
+    let dir = tmp.path().join("out");
+    let (s, d) = (suite.to_str().unwrap_or(""), dir.to_str().unwrap_or(""));
+    let config = repo("suite/solvers.toml");
+    for args in [
+        vec!["generate", s, "--out", d, "--jobs", "2"],
+        vec!["run", d, "--solvers", "depqbf", "--timeout", "20", "--jobs", "2", "--config", config.to_str().unwrap_or("")],
+        vec!["report", d],
+    ] {
+        let out = qbfgames(&args);
+        assert!(out.status.success(), "qbfgames {}: {}", args[0], String::from_utf8_lossy(&out.stderr));
+    }
+    let md = std::fs::read_to_string(dir.join("report/report.md")).expect("report.md");
+    // 3x3 domino: the first player wins at depth 3 (SAT 2023, Table 2); 3x3 el needs 5.
+    let depth_row = |shape: &str| md.lines().find(|l| l.starts_with("| httt") && l.contains(&format!("shape={shape}"))).unwrap_or_else(|| panic!("httt {shape} in\n{md}")).to_string();
+    let cells = |row: String| row.split('|').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect::<Vec<_>>();
+    assert_eq!(cells(depth_row("domino"))[2..], ["1,3", "win", "**3**"]);
+    assert_eq!(cells(depth_row("el"))[2..], ["1,3", "no win up to 3", "3"]);
+    let encodings = std::fs::read_to_string(dir.join("report/tables/encodings.csv")).expect("encodings.csv");
+    assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-ge-gd,qdimacs,")), "{encodings}");
+    assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-sd,qdimacs,")), "{encodings}");
+    let coverage = std::fs::read_to_string(dir.join("report/tables/coverage.csv")).expect("coverage.csv");
+    assert!(coverage.lines().any(|l| l.starts_with("none+depqbf,6,6,1,5,0,0,") && l.ends_with(",1.00")), "every job solved (2 shapes × 2 depths + 2 encodings; only domino at 3 is a win):\n{coverage}");
 }
