@@ -58,7 +58,7 @@ impl Chart for Cactus {
             let style = if name == VBS { BLACK.stroke_width(2) } else { colour(i).stroke_width(2) };
             let points: Vec<(f64, f64)> = times.iter().enumerate().map(|(n, &t)| ((n + 1) as f64, clamp(t, low))).collect();
             chart
-                .draw_series(LineSeries::new(points.clone(), style).point_size(3))?
+                .draw_series(LineSeries::new(points, style).point_size(3))?
                 .label(name.as_str())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
         }
