@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional
+.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional chromium test-report
 
 all: build
 
@@ -10,7 +10,7 @@ build:
 	$(CARGO) build --release
 
 # The main job: generate the default suite, run the default solvers over it (DepQBF and
-# CAQE, each with and without Bloqqer), and package it for submission.
+# CAQE, each with and without Bloqqer), package it for submission, and write the report.
 SUITE ?= suite/default.toml
 OUT ?= out/default
 QBFGAMES := target/release/qbfgames
@@ -20,7 +20,8 @@ suite: build solvers
 	$(QBFGAMES) manifest verify $(OUT)
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G --jobs 2
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
-	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, package $(OUT).tar.xz"
+	$(QBFGAMES) report $(OUT)
+	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, report in $(OUT)/report, package $(OUT).tar.xz"
 
 # Solvers and preprocessors of suite/solvers.toml: DepQBF (Debian), pyqbf's solvers in
 # .venv, Bloqqer built into tools/ (idempotent; prints what it did).
@@ -28,8 +29,17 @@ solvers:
 	bash scripts/install-solvers.sh
 
 # All tests; installs what they need first.
-test: solvers
+test: solvers chromium
 	$(CARGO) test --workspace
+
+# Headless Chromium for the test that opens the HTML report (Debian's package; idempotent).
+chromium:
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium; }
+
+# The report tests alone: golden files of every format and plot, and the HTML in Chromium.
+test-report: chromium
+	$(CARGO) test -p reports
+	$(CARGO) test --test report_cli
 
 # Speed figures (printed, not asserted).
 bench:

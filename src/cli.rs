@@ -91,6 +91,20 @@ pub enum Command {
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
     #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped")]
     Run(RunArgs),
+    /// Tables and plots of a run: coverage, critical depths, encodings; Markdown, CSV,
+    /// LaTeX, HTML, SVG and PNG under DIR/report (see docs/reports.md).
+    #[command(after_help = "Examples:\n  qbfgames report out/default\n  qbfgames report out/default --out paper/figures --scatter none+depqbf,bloqqer+depqbf")]
+    Report {
+        /// A directory with manifest.csv (`qbfgames generate`) and results.csv (`qbfgames run`).
+        dir: PathBuf,
+        /// The output directory (default: DIR/report).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The two configurations of the scatter plot, `PRE+SOLVER,PRE+SOLVER` (default: the
+        /// first two by name).
+        #[arg(long, value_delimiter = ',', num_args = 1)]
+        scatter: Option<Vec<String>>,
+    },
 }
 
 /// `qbfgames suite …`.

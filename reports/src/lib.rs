@@ -1,10 +1,26 @@
-//! Tables: one model, exported as aligned text, Markdown and CSV.
+//! Reports: tables over instances and results, and plots, in several formats.
 //!
-//! Commands build a [`Table`] (named columns, rows of cells) and pick an exporter; no
-//! exporter knows where its table came from.
+//! One table model ([`Table`], and [`Section`]: a titled table with bold/italic marks); one
+//! exporter per format: aligned text, Markdown, CSV ([`write_text`], [`write_markdown`],
+//! [`write_csv`]), LaTeX booktabs ([`latex`]) and a self-contained HTML page ([`html`]).
+//! [`Report`] reads a run directory ([`RunData`]: `manifest.csv` and `results.csv`) into
+//! the coverage, critical-depth and encoding tables and the plots ([`plot`]).
 
+pub mod coverage;
+pub mod depth;
+pub mod encodings;
 mod export;
+pub mod html;
+pub mod input;
+pub mod latex;
+pub mod matrix;
+pub mod plot;
+pub mod report;
+pub mod section;
 mod table;
 
 pub use export::{write_csv, write_markdown, write_text};
+pub use input::{Error, RunData};
+pub use report::{Options, Report};
+pub use section::{Mark, Section};
 pub use table::{Align, Column, Table};

@@ -10,6 +10,7 @@ mod hash;
 mod manifest;
 mod package;
 mod positional;
+mod report;
 mod solve_bddl;
 mod solve_gdl;
 mod solve_positional;
@@ -50,6 +51,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Hex { game, solve } => solve_positional::run(positional::load_hex(&game)?, &solve),
         },
         Command::Run(args) => run::run(&args),
+        Command::Report { dir, out, scatter } => report::run(&dir, out, scatter),
     }
 }
 

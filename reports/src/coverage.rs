@@ -1,0 +1,160 @@
+//! Coverage tables: how many jobs each configuration solved, per family and overall.
+//!
+//! Columns: solved (correct answers), true, false, wrong (answers contradicting the
+//! manifest's expected value; never counted as solved), unsolved (wrong included), PAR-2 (mean over jobs of
+//! the time of a solved job, or twice the time limit otherwise), and the cumulative time of
+//! the solved jobs. The overall table adds the *average coverage* of Shaik and van de Pol's
+//! Table 3: the fraction of a family's (their "domain's") jobs solved, averaged over
+//! families, so that a family with many depths does not outweigh one with few. The virtual
+//! best solver (VBS, the fastest answer of any configuration on each job) is its own row.
+//!
+//! ## References
+//! - I. Shaik, J. van de Pol. *Concise QBF Encodings for Games on a Grid*. SAT 2023,
+//!   Table 3 ("Average Coverage indicates the fraction of solved instances by a
+//!   combination, averaged per game row").
+
+use super::matrix::{Cell, JobRow, Matrix};
+use super::section::Section;
+use super::table::Table;
+use super::input::Answer;
+
+/// The name of the virtual best solver's row.
+pub const VBS: &str = "VBS";
+
+/// Counts of one configuration (or the VBS) over a set of jobs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Counts {
+    pub jobs: usize,
+    pub true_: usize,
+    pub false_: usize,
+    pub wrong: usize,
+    pub par2_sum: f64,
+    pub time: f64,
+}
+
+impl Counts {
+    pub fn solved(&self) -> usize {
+        self.true_ + self.false_
+    }
+
+    pub fn unsolved(&self) -> usize {
+        self.jobs - self.solved()
+    }
+
+    pub fn par2(&self) -> f64 {
+        if self.jobs == 0 {
+            0.0
+        } else {
+            self.par2_sum / self.jobs as f64
+        }
+    }
+
+    fn add(&mut self, cell: Option<Cell>, timeout: f64) {
+        self.jobs += 1;
+        match cell.map(|c| (c.answer, c.seconds)) {
+            Some((Answer::True, _)) => self.true_ += 1,
+            Some((Answer::False, _)) => self.false_ += 1,
+            Some((Answer::Wrong, _)) => self.wrong += 1,
+            _ => {}
+        }
+        match cell.and_then(|c| c.solved()) {
+            Some(s) => {
+                self.par2_sum += s;
+                self.time += s;
+            }
+            None => self.par2_sum += 2.0 * timeout,
+        }
+    }
+}
+
+/// Counts of a configuration (`None`: the VBS) over jobs.
+pub fn counts(jobs: &[&JobRow], configuration: Option<&str>, timeout: f64) -> Counts {
+    let mut counts = Counts::default();
+    for job in jobs {
+        let cell = match configuration {
+            Some(name) => job.cells.get(name).copied(),
+            None => job.best(),
+        };
+        counts.add(cell, timeout);
+    }
+    counts
+}
+
+/// The configurations and the VBS, in row order.
+fn rows(matrix: &Matrix) -> Vec<(String, Option<&str>)> {
+    matrix.configurations.iter().map(|c| (c.clone(), Some(c.as_str()))).chain([(VBS.to_string(), None)]).collect()
+}
+
+fn count_cells(c: &Counts) -> Vec<String> {
+    vec![
+        c.jobs.to_string(),
+        c.solved().to_string(),
+        c.true_.to_string(),
+        c.false_.to_string(),
+        c.wrong.to_string(),
+        c.unsolved().to_string(),
+        format!("{:.2}", c.par2()),
+        format!("{:.2}", c.time),
+    ]
+}
+
+const COUNT_COLUMNS: [&str; 8] = [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">PAR-2 (s)", ">time (s)"];
+
+/// The average coverage of a configuration (`None`: the VBS): solved/jobs per family, averaged.
+pub fn average_coverage(matrix: &Matrix, configuration: Option<&str>) -> f64 {
+    let families = matrix.families();
+    if families.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = families
+        .values()
+        .map(|jobs| {
+            let c = counts(jobs, configuration, matrix.timeout);
+            c.solved() as f64 / c.jobs as f64
+        })
+        .sum();
+    sum / families.len() as f64
+}
+
+/// One row per configuration and the VBS, over all jobs, with the average coverage.
+pub fn summary(matrix: &Matrix) -> Section {
+    let mut table = Table::new(&[&["configuration"][..], &COUNT_COLUMNS[..], &[">avg coverage"]].concat());
+    let all: Vec<&JobRow> = matrix.jobs.values().collect();
+    for (name, config) in rows(matrix) {
+        let mut cells = vec![name];
+        cells.extend(count_cells(&counts(&all, config, matrix.timeout)));
+        cells.push(format!("{:.2}", average_coverage(matrix, config)));
+        table.push_row(cells);
+    }
+    Section::new(
+        "coverage",
+        "Coverage",
+        &format!(
+            "Jobs solved by each configuration over all families; PAR-2 is the mean time with unsolved jobs at twice the limit ({} s); average coverage is the fraction of a family's jobs solved, averaged over families (Shaik and van de Pol, SAT 2023, Table 3). VBS: the fastest answer of any configuration.",
+            fmt_seconds(matrix.timeout)
+        ),
+        table,
+    )
+}
+
+/// One row per family × configuration, the VBS last in each family.
+pub fn per_family(matrix: &Matrix) -> Section {
+    let mut table = Table::new(&[&["family", "configuration"][..], &COUNT_COLUMNS[..]].concat());
+    for (family, jobs) in matrix.families() {
+        for (name, config) in rows(matrix) {
+            let mut cells = vec![family.to_string(), name];
+            cells.extend(count_cells(&counts(&jobs, config, matrix.timeout)));
+            table.push_row(cells);
+        }
+    }
+    Section::new("coverage-by-family", "Coverage by family", "Jobs of each family solved by each configuration, and by the virtual best solver.", table)
+}
+
+/// Seconds without a needless fraction.
+pub fn fmt_seconds(s: f64) -> String {
+    if s.fract() == 0.0 {
+        format!("{s:.0}")
+    } else {
+        format!("{s}")
+    }
+}

@@ -1,0 +1,124 @@
+//! The inputs of a report: `DIR/manifest.csv` (written by `qbfgames generate`) and
+//! `DIR/results.csv` (written by `qbfgames run`), joined on the instance id.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::Path;
+
+use generators::suite::manifest::{self, Row};
+use harness::{Record, Status};
+
+/// A report input that cannot be read; the message names the file and the fix.
+#[derive(Debug)]
+pub struct Error(pub String);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The manifest and the results of one directory.
+#[derive(Clone, Debug)]
+pub struct RunData {
+    /// Manifest rows by instance id (the first row of an id wins).
+    pub instances: BTreeMap<String, Row>,
+    /// Result records, sorted by key.
+    pub records: Vec<Record>,
+}
+
+impl RunData {
+    /// Reads `dir/manifest.csv` and `dir/results.csv`.
+    pub fn load(dir: &Path) -> Result<RunData, Error> {
+        let manifest_path = dir.join("manifest.csv");
+        if !manifest_path.is_file() {
+            return Err(Error(format!(
+                "{}: no manifest\n  help: `qbfgames generate SUITE --out {}` writes it",
+                manifest_path.display(),
+                dir.display()
+            )));
+        }
+        let rows = manifest::read_csv(&manifest_path).map_err(|e| Error(e.to_string()))?;
+        let results_path = dir.join("results.csv");
+        let records = read_results(&results_path)?;
+        Ok(RunData::new(rows, records))
+    }
+
+    /// Joins rows and records; records are sorted by key.
+    pub fn new(rows: Vec<Row>, records: Vec<Record>) -> RunData {
+        let mut instances = BTreeMap::new();
+        for row in rows {
+            instances.entry(row.id.clone()).or_insert(row);
+        }
+        let mut records = records;
+        records.sort_by(|a, b| a.key.cmp(&b.key));
+        RunData { instances, records }
+    }
+
+    /// Every configuration (`preprocessor+solver`) with a record, sorted by name.
+    pub fn configurations(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.records.iter().map(Record::configuration).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// The family of an instance: the manifest's, else the record's.
+    pub fn family<'a>(&'a self, record: &'a Record) -> &'a str {
+        self.instances.get(&record.instance).map_or(record.family.as_str(), |row| row.family.as_str())
+    }
+
+    /// The run time limit: the largest `timeout_s` of any record (0 without records).
+    pub fn timeout(&self) -> f64 {
+        self.records.iter().map(|r| r.timeout_s).fold(0.0, f64::max)
+    }
+}
+
+/// Reads `results.csv`; a missing file is an error with the command that writes it.
+pub fn read_results(path: &Path) -> Result<Vec<Record>, Error> {
+    if !path.is_file() {
+        let dir = path.parent().map_or_else(|| ".".into(), |d| d.display().to_string());
+        return Err(Error(format!("{}: no results\n  help: `qbfgames run {dir}` writes them", path.display())));
+    }
+    let mut reader = csv::Reader::from_path(path).map_err(|e| Error(format!("{}: {e}", path.display())))?;
+    let mut records = Vec::new();
+    for (i, record) in reader.deserialize::<Record>().enumerate() {
+        let record = record.map_err(|e| {
+            Error(format!("{}:{}: not a result record: {e}\n  help: the file is written only by `qbfgames run`", path.display(), i + 2))
+        })?;
+        records.push(record);
+    }
+    Ok(records)
+}
+
+/// A record's outcome as the tables count it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    True,
+    False,
+    /// An answer that contradicts the manifest's expected value: counted as unsolved.
+    Wrong,
+    Unsolved,
+}
+
+/// The outcome of a record.
+pub fn answer(record: &Record) -> Answer {
+    match record.status {
+        _ if record.is_wrong() => Answer::Wrong,
+        Status::True => Answer::True,
+        Status::False => Answer::False,
+        _ => Answer::Unsolved,
+    }
+}
+
+/// The time a configuration spent on an instance: preprocessing plus solving, wall clock.
+pub fn seconds(record: &Record) -> f64 {
+    record.pre_wall_s + record.wall_s
+}
+
+/// The solving time of a record with a (correct) answer.
+pub fn solved_time(record: &Record) -> Option<f64> {
+    matches!(answer(record), Answer::True | Answer::False).then(|| seconds(record))
+}

@@ -1,0 +1,96 @@
+//! The outcome matrix: for every job (the manifest's `job`: family, parameters, depth and
+//! encoding) and every configuration, the best result over the job's files.
+//!
+//! A job is the unit the tables count, not a file: a job is written as QDIMACS and as QCIR,
+//! and a configuration runs the formats its solver reads, so counting files would count one
+//! benchmark twice for some solvers and once for others. A configuration solves a job when
+//! it answers correctly on any of its files; its time is the fastest such answer. A wrong
+//! answer on any file makes the job wrong for that configuration: a correct answer on the
+//! other format does not hide it.
+
+use std::collections::BTreeMap;
+
+use super::input::{answer, seconds, Answer, RunData};
+
+/// A configuration's result on a job.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub answer: Answer,
+    /// Seconds: of the fastest answer, else of the longest unsolved attempt.
+    pub seconds: f64,
+}
+
+impl Cell {
+    pub fn solved(&self) -> Option<f64> {
+        matches!(self.answer, Answer::True | Answer::False).then_some(self.seconds)
+    }
+}
+
+/// One job's row of the matrix.
+#[derive(Clone, Debug, Default)]
+pub struct JobRow {
+    pub family: String,
+    /// Results by configuration name.
+    pub cells: BTreeMap<String, Cell>,
+}
+
+impl JobRow {
+    /// The virtual best solver: the fastest answer of any configuration.
+    pub fn best(&self) -> Option<Cell> {
+        self.cells.values().filter(|c| c.solved().is_some()).copied().min_by(|a, b| a.seconds.total_cmp(&b.seconds))
+    }
+}
+
+/// Jobs with at least one record, by job key.
+#[derive(Clone, Debug, Default)]
+pub struct Matrix {
+    pub jobs: BTreeMap<String, JobRow>,
+    pub configurations: Vec<String>,
+    pub timeout: f64,
+}
+
+impl Matrix {
+    pub fn new(data: &RunData) -> Matrix {
+        let mut jobs: BTreeMap<String, JobRow> = BTreeMap::new();
+        for record in &data.records {
+            let job = data.instances.get(&record.instance).map_or(record.instance.as_str(), |row| row.job.as_str());
+            let row = jobs.entry(job.to_string()).or_insert_with(|| JobRow { family: data.family(record).to_string(), cells: BTreeMap::new() });
+            let cell = Cell { answer: answer(record), seconds: seconds(record) };
+            row.cells
+                .entry(record.configuration())
+                .and_modify(|old| {
+                    if better(&cell, old) {
+                        *old = cell;
+                    }
+                })
+                .or_insert(cell);
+        }
+        Matrix { jobs, configurations: data.configurations(), timeout: data.timeout() }
+    }
+
+    /// Families, sorted, with their jobs.
+    pub fn families(&self) -> BTreeMap<&str, Vec<&JobRow>> {
+        let mut families: BTreeMap<&str, Vec<&JobRow>> = BTreeMap::new();
+        for row in self.jobs.values() {
+            families.entry(row.family.as_str()).or_default().push(row);
+        }
+        families
+    }
+}
+
+/// Whether `new` should replace `old` for the same job and configuration: a wrong answer
+/// beats everything (it must stay visible), a correct answer beats none, and among correct
+/// answers the faster wins.
+fn better(new: &Cell, old: &Cell) -> bool {
+    let rank = |c: &Cell| match c.answer {
+        Answer::Wrong => 0,
+        Answer::True | Answer::False => 1,
+        Answer::Unsolved => 2,
+    };
+    match rank(new).cmp(&rank(old)) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Greater => false,
+        std::cmp::Ordering::Equal if rank(new) == 1 => new.seconds < old.seconds,
+        std::cmp::Ordering::Equal => new.seconds > old.seconds,
+    }
+}

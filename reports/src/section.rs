@@ -1,0 +1,43 @@
+//! A report section: a titled table whose cells may carry typographic marks (the bold and
+//! italic of the papers' critical-depth tables), exported by every format.
+
+use std::collections::BTreeMap;
+
+use super::table::Table;
+
+/// Typography of a cell.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Bold,
+    Italic,
+}
+
+/// A titled table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// File stem of the section's CSV and LaTeX files, and its HTML anchor.
+    pub id: String,
+    pub title: String,
+    /// A sentence under the title saying how to read the table.
+    pub caption: String,
+    pub table: Table,
+    /// Marks by (row, column).
+    pub marks: BTreeMap<(usize, usize), Mark>,
+}
+
+impl Section {
+    pub fn new(id: &str, title: &str, caption: &str, table: Table) -> Section {
+        Section { id: id.into(), title: title.into(), caption: caption.into(), table, marks: BTreeMap::new() }
+    }
+
+    /// The table with each marked cell wrapped by `wrap(mark, text)`.
+    pub fn marked(&self, wrap: impl Fn(Mark, &str) -> String) -> Table {
+        let mut table = self.table.clone();
+        for (&(r, c), &mark) in &self.marks {
+            if let Some(cell) = table.rows.get_mut(r).and_then(|row| row.get_mut(c)) {
+                *cell = wrap(mark, cell);
+            }
+        }
+        table
+    }
+}
