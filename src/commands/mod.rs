@@ -10,6 +10,9 @@ mod package;
 mod solve_bddl;
 mod solve_gdl;
 mod run;
+mod slurm;
+mod slurm_collect;
+mod slurm_shard;
 mod stats;
 mod suite;
 
@@ -39,6 +42,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Gdl(args) => solve_gdl::run(&args),
         },
         Command::Run(args) => run::run(&args),
+        Command::SlurmScript(args) => slurm::script(&args),
+        Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
+        Command::Collect { dir, resubmit_failed, no_wait } => slurm_collect::run(&dir, resubmit_failed, no_wait),
     }
 }
 
