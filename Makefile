@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl
+.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl test-slurm
 
 all: build
 
@@ -30,6 +30,12 @@ solvers:
 # All tests; installs what they need first.
 test: solvers
 	$(CARGO) test --workspace
+
+# The Slurm backend on a real Slurm on this machine: installs slurm-wlm and munge if
+# missing (and DepQBF), starts the daemons, runs, kills and resubmits array tasks, stops the daemons
+# (scripts/test-slurm.sh; needs root or sudo). Not part of `make test`.
+test-slurm:
+	bash scripts/test-slurm.sh
 
 # Speed figures (printed, not asserted).
 bench:

@@ -74,7 +74,7 @@ impl Profile {
             Ok(f) => Ok(f.slurm),
             Err(e) => {
                 let offset = e.span().map_or(0, |s| s.start);
-                let help = "the profile has one table [slurm] with the keys partition, account, qos, cpus_per_task, mem_per_cpu, array_limit, shard_cells, time, modules, setup, sbatch, qbfgames, poll_seconds (suite/cluster.toml documents them)";
+                let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
                 Err(Error::new(located(&text, path, offset, e.message(), help)))
             }
         }

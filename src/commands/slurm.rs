@@ -92,6 +92,9 @@ fn prepare(args: &RunArgs) -> Result<Option<Prepared>> {
         bail!("--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead");
     }
     let dir = absolute(&args.dir)?;
+    if dir.to_string_lossy().contains(|c: char| c.is_whitespace() || c == '"' || c == '\'') {
+        bail!("{}: the Slurm backend needs a directory path without spaces or quotes (it goes into #SBATCH lines)\n  help: move or link the directory to such a path", dir.display());
+    }
     let config = absolute(&args.config).with_context(|| format!("--config {}", args.config.display()))?;
     let tools = Tools::load(&config)?;
     let limits = limits(args)?;
