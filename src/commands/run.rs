@@ -29,6 +29,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if args.backend == Backend::Slurm {
         return super::slurm::run(args);
     }
+    super::slurm::no_slurm_flags(&args.slurm)?;
     let tools = Tools::load(&args.config)?;
     let limits = limits(args)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

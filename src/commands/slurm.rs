@@ -33,6 +33,7 @@ struct Prepared {
 
 /// `qbfgames run --backend slurm`: submit, wait (unless `--no-wait`), collect.
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
+    check_flags(args)?;
     let scheduler = SlurmCli;
     let dir = absolute(&args.dir)?;
     for n in batches(&dir)? {
@@ -87,10 +88,8 @@ pub fn wait_for(scheduler: &dyn Scheduler, name: &str, poll: std::time::Duration
 
 /// Makes a batch of the cells of `args` that have no result yet; `None` if there are none.
 fn prepare(args: &RunArgs) -> Result<Option<Prepared>> {
+    check_flags(args)?;
     let profile = profile(&args.slurm)?;
-    if args.jobs.is_some() {
-        bail!("--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead");
-    }
     let dir = absolute(&args.dir)?;
     if dir.to_string_lossy().contains(|c: char| c.is_whitespace() || c == '"' || c == '\'') {
         bail!("{}: the Slurm backend needs a directory path without spaces or quotes (it goes into #SBATCH lines)\n  help: move or link the directory to such a path", dir.display());
@@ -167,6 +166,32 @@ fn prepare(args: &RunArgs) -> Result<Option<Prepared>> {
     let script_path = batch_dir.join("job.sbatch");
     write_atomically(&script_path, |w| script.write(w))?;
     Ok(Some(Prepared { dir, batch_dir, script, script_path }))
+}
+
+/// Fails when a Slurm flag is given to a local run, where it would be ignored.
+pub fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
+    let given = [
+        ("--profile", args.profile.is_some()),
+        ("--partition", args.partition.is_some()),
+        ("--account", args.account.is_some()),
+        ("--array-limit", args.array_limit.is_some()),
+        ("--cpus-per-task", args.cpus_per_task.is_some()),
+        ("--mem-per-cpu", args.mem_per_cpu.is_some()),
+        ("--shard-cells", args.shard_cells.is_some()),
+        ("--no-wait", args.no_wait),
+    ];
+    if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
+        bail!("{flag} is a Slurm setting\n  help: add --backend slurm, or drop {flag} for a run on this machine");
+    }
+    Ok(())
+}
+
+/// Flags that mean nothing on Slurm.
+fn check_flags(args: &RunArgs) -> Result<()> {
+    if args.jobs.is_some() {
+        bail!("--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead");
+    }
+    Ok(())
 }
 
 /// The profile file (if any) with the command line's settings over it.
