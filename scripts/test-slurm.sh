@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `make test-slurm`: the Slurm backend on a real Slurm, on this machine.
 #
-# 1. Installs Debian's slurm-wlm, munge and depqbf if missing (apt-get, as root or sudo).
+# 1. Installs Debian's slurm-wlm, munge and depqbf if missing (apt-get). Runs as root;
+#    started as another user, it builds qbfgames and goes on under sudo.
 # 2. Starts munged, slurmctld and slurmd on localhost with a test configuration in
 #    $STATE (no cgroups: proctrack/linuxproc, task/none, select/cons_tres, no
 #    accounting; ports 16817/16818 so a system Slurm is not disturbed). Daemons left
@@ -18,10 +19,11 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 STATE=${QBFGAMES_SLURM_STATE:-/tmp/qbfgames-slurm-test}
 CARGO=${CARGO:-cargo}
-SUDO=""
 if [ "$(id -u)" != 0 ]; then
+    # The daemons and the array tasks run as root: build as this user, then go on as root.
     command -v sudo >/dev/null || { echo "test-slurm: needs root or sudo (to install and run slurmd)" >&2; exit 1; }
-    SUDO=sudo
+    "$CARGO" build --quiet
+    exec sudo env "PATH=$PATH" QBFGAMES_BUILT=1 QBFGAMES_SLURM_STATE="$STATE" bash "$0" "$@"
 fi
 started=$(date +%s)
 say() { echo "test-slurm [$(( $(date +%s) - started ))s]: $*"; }
@@ -34,8 +36,8 @@ for p in slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge depq
 done
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]}"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
 # --- 2. daemons -------------------------------------------------------------------
@@ -45,9 +47,9 @@ stop_pid_file() {
     [ -f "$file" ] || return 0
     pid=$(cat "$file")
     if [ -n "$pid" ] && [ -r "/proc/$pid/comm" ] && [ "$(cat "/proc/$pid/comm")" = "$name" ]; then
-        $SUDO kill "$pid" 2>/dev/null || true
+        kill "$pid" 2>/dev/null || true
         for _ in $(seq 50); do [ -e "/proc/$pid" ] || break; sleep 0.1; done
-        [ -e "/proc/$pid" ] && { $SUDO kill -9 "$pid" 2>/dev/null || true; sleep 0.2; }
+        [ -e "/proc/$pid" ] && { kill -9 "$pid" 2>/dev/null || true; sleep 0.2; }
     fi
     rm -f "$file"
 }
@@ -59,7 +61,7 @@ stop_daemons() {
 if [ -d "$STATE" ]; then
     say "stopping daemons of an earlier attempt (if any) and clearing $STATE"
     stop_daemons
-    $SUDO rm -rf "$STATE"
+    rm -rf "$STATE"
 fi
 mkdir -p "$STATE"/{munge,spool,ctld,log,work}
 chmod 700 "$STATE/munge"
@@ -100,16 +102,19 @@ NodeName=localhost CPUs=$(nproc) RealMemory=$memory_mb State=UNKNOWN
 PartitionName=test Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
 say "starting munged, slurmctld, slurmd (state in $STATE)"
-$SUDO munged -F --force --key-file="$STATE/munge/munge.key" --socket="$STATE/munge/socket" \
-    --pid-file="$STATE/munge/munged.pid" --seed-file="$STATE/munge/seed" --log-file="$STATE/log/munged.log" >"$STATE/log/munged.out" 2>&1 &
-echo $! > "$STATE/munged.pid"
+# Starts a daemon in the foreground, in the background; the process writes its own PID
+# (through sh's exec, so the file names the daemon itself) to $STATE/<name>.pid.
+start_daemon() {
+    local name=$1; shift
+    sh -c 'echo $$ > "$0"; shift; exec "$@"' "$STATE/$name.pid" _ "$@" >"$STATE/log/$name.out" 2>&1 &
+}
+trap 'say "stopping the daemons"; stop_daemons' EXIT
+start_daemon munged munged -F --force --key-file="$STATE/munge/munge.key" --socket="$STATE/munge/socket" \
+    --pid-file="$STATE/munge/munged.pid" --seed-file="$STATE/munge/seed" --log-file="$STATE/log/munged.log"
 for _ in $(seq 50); do [ -S "$STATE/munge/socket" ] && break; sleep 0.1; done
 [ -S "$STATE/munge/socket" ] || fail "munged did not start (log: $STATE/log/munged.log)"
-$SUDO slurmctld -D -f "$SLURM_CONF" >"$STATE/log/slurmctld.out" 2>&1 &
-echo $! > "$STATE/slurmctld.pid"
-$SUDO slurmd -D -f "$SLURM_CONF" -N localhost >"$STATE/log/slurmd.out" 2>&1 &
-echo $! > "$STATE/slurmd.pid"
-trap 'say "stopping the daemons"; stop_daemons' EXIT
+start_daemon slurmctld slurmctld -D -f "$SLURM_CONF"
+start_daemon slurmd slurmd -D -f "$SLURM_CONF" -N localhost
 for _ in $(seq 100); do
     [ "$(sinfo -h -N -o %T 2>/dev/null)" = idle ] && break
     sleep 0.2
@@ -118,7 +123,7 @@ done
 say "slurm is up: $(sinfo -h -o '%P %D %T')"
 
 # --- 3. build ---------------------------------------------------------------------
-$CARGO build --quiet
+[ -n "${QBFGAMES_BUILT:-}" ] || "$CARGO" build --quiet
 QBFGAMES=$ROOT/target/debug/qbfgames
 WORK=$STATE/work
 fixture() {

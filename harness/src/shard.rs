@@ -14,6 +14,15 @@
 //! again; [`collect`] appends to `DIR/results.jsonl` only keys of the shard's list that the
 //! directory does not have yet. A key therefore reaches the results at most once, and every
 //! key of a complete shard reaches them.
+//!
+//! Each shard preprocesses into its own cache (`shard-<i>/cache`): the shared cache of a
+//! local run names its temporary files by process id, which is unique on one machine but
+//! not across the nodes of a cluster.
+//!
+//! ## References
+//! - The results store and resume follow CAQE's experiment runner and
+//!   docs/harness.md; the array layout follows Slurm's job arrays,
+//!   <https://slurm.schedmd.com/job_array.html>.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

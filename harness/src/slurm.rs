@@ -14,6 +14,12 @@
 //! The profile (`suite/cluster.toml` documents every key) holds what differs between
 //! clusters: partition, account, modules to load, setup lines, extra `#SBATCH` lines.
 //! It is read like the solvers file: unknown keys are errors naming `file:line:col`.
+//!
+//! ## References
+//! - Slurm job arrays: <https://slurm.schedmd.com/job_array.html> (`--array` ranges,
+//!   `%K` limits, `SLURM_ARRAY_TASK_ID`, `%a` in output names, `MaxArraySize`).
+//! - `sbatch` and `squeue` manual pages, Slurm 22.05: <https://slurm.schedmd.com/sbatch.html>,
+//!   <https://slurm.schedmd.com/squeue.html> (`--parsable`, `--array`, `--name`, `%K`).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

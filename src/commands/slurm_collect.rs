@@ -22,7 +22,7 @@ const INCOMPLETE_EXIT: u8 = 3;
 pub fn run(dir: &Path, resubmit_failed: bool, no_wait: bool) -> Result<ExitCode> {
     let dir = std::fs::canonicalize(dir).with_context(|| format!("{}: cannot open", dir.display()))?;
     let scheduler = SlurmCli;
-    let (failed, incomplete) = merge_all(&dir, &scheduler)?;
+    let Merged { failed, missing: incomplete } = merge_all(&dir, &scheduler)?;
     if resubmit_failed && !failed.is_empty() {
         for (n, shards) in &failed {
             let bdir = batch_dir(&dir, *n);
@@ -60,9 +60,16 @@ pub fn run(dir: &Path, resubmit_failed: bool, no_wait: bool) -> Result<ExitCode>
     Ok(code)
 }
 
-/// Merges every batch, printing one line per batch and one per unfinished shard. Returns
-/// the failed shards by batch and the number of cells still without a result.
-fn merge_all(dir: &Path, scheduler: &dyn Scheduler) -> Result<(Vec<(u64, Vec<usize>)>, usize)> {
+/// What merging found unfinished.
+struct Merged {
+    /// The failed shards of each batch that has some.
+    failed: Vec<(u64, Vec<usize>)>,
+    /// Cells of all batches still without a result.
+    missing: usize,
+}
+
+/// Merges every batch, printing one line per batch and one per unfinished shard.
+fn merge_all(dir: &Path, scheduler: &dyn Scheduler) -> Result<Merged> {
     let mut store = ResultStore::open(dir)?;
     let mut failed = Vec::new();
     let mut missing = 0;
@@ -104,5 +111,5 @@ fn merge_all(dir: &Path, scheduler: &dyn Scheduler) -> Result<(Vec<(u64, Vec<usi
             failed.push((n, mine));
         }
     }
-    Ok((failed, missing))
+    Ok(Merged { failed, missing })
 }
