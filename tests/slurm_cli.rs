@@ -78,6 +78,9 @@ fn shards_run_by_hand_merge_into_the_answers_of_the_manifest() -> Result<()> {
 fn a_shard_that_does_not_exist_is_a_clear_error() -> Result<()> {
     let dir = fixture()?;
     let d = dir.path().to_str().ok_or("temp dir not UTF-8")?;
+    let out = qbfgames(&["collect", d])?;
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out).contains("no Slurm batches to collect"), "{}", text(&out));
     let out = qbfgames(&["slurm-script", d, "--config", "suite/slurm-test/solvers.toml", "--shard-cells", "8"])?;
     assert!(out.status.success(), "{}", text(&out));
     let out = qbfgames(&["run-shard", d, "--batch", "1", "--shard", "1"])?;

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use harness::shard::{batch_dir, batches, collect, Batch, ShardState};
 use harness::slurm::{array_spec, job_name, Scheduler, SlurmCli};
 use harness::ResultStore;
@@ -21,6 +21,9 @@ const INCOMPLETE_EXIT: u8 = 3;
 
 pub fn run(dir: &Path, resubmit_failed: bool, no_wait: bool) -> Result<ExitCode> {
     let dir = std::fs::canonicalize(dir).with_context(|| format!("{}: cannot open", dir.display()))?;
+    if batches(&dir)?.is_empty() {
+        bail!("{}: no Slurm batches to collect\n  help: `qbfgames run {} --backend slurm` or `qbfgames slurm-script` makes one", dir.display(), dir.display());
+    }
     let scheduler = SlurmCli;
     let Merged { failed, missing: incomplete } = merge_all(&dir, &scheduler)?;
     if resubmit_failed && !failed.is_empty() {
