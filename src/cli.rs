@@ -86,7 +86,7 @@ pub enum Command {
     Solve(SolveCmd),
     /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
-    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped")]
+    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml")]
     Run(RunArgs),
     /// Write the Slurm job-array script for the pending cells of DIR without submitting it.
     #[command(after_help = "Example:\n  qbfgames slurm-script out --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/slurm/batch-1/job.sbatch   # then: qbfgames collect out")]
@@ -104,7 +104,7 @@ pub enum Command {
         shard: usize,
     },
     /// Merge the results of Slurm batches into DIR/results.csv; report failed shards.
-    #[command(after_help = "Examples:\n  qbfgames collect out\n  qbfgames collect out --resubmit-failed")]
+    #[command(after_help = "Exit codes: 0 every cell done and consistent, 2 wrong answers or conflicts, 3 cells still missing.\n\nExamples:\n  qbfgames collect out\n  qbfgames collect out --resubmit-failed")]
     Collect {
         /// The results directory.
         dir: PathBuf,

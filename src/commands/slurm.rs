@@ -48,10 +48,21 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }
     }
     let Some(prepared) = prepare(args)? else {
-        return slurm_collect::run(&args.dir, false, true);
+        println!("nothing to run: every cell of {} has its result", args.dir.display());
+        if batches(&dir)?.is_empty() {
+            return Ok(ExitCode::SUCCESS);
+        }
+        return slurm_collect::run(&dir, false, true);
     };
     let all: Vec<usize> = (0..prepared.script.shards).collect();
-    let job = scheduler.submit(&prepared.script_path, &array_spec(&all, prepared.script.profile.array_limit))?;
+    let job = match scheduler.submit(&prepared.script_path, &array_spec(&all, prepared.script.profile.array_limit)) {
+        Ok(job) => job,
+        Err(e) => {
+            // A batch that never reached the queue would only show up as failed shards.
+            let _ = std::fs::remove_dir_all(&prepared.batch_dir);
+            return Err(e.into());
+        }
+    };
     println!("submitted job {job}: {} array task(s), logs in {}", prepared.script.shards, prepared.batch_dir.join("logs").display());
     if args.slurm.no_wait {
         println!("not waiting; merge the results later with: qbfgames collect {}", args.dir.display());
