@@ -22,7 +22,7 @@ CARGO=${CARGO:-cargo}
 if [ "$(id -u)" != 0 ]; then
     # The daemons and the array tasks run as root: build as this user, then go on as root.
     command -v sudo >/dev/null || { echo "test-slurm: needs root or sudo (to install and run slurmd)" >&2; exit 1; }
-    "$CARGO" build --quiet
+    "$CARGO" build --quiet --profile test
     exec sudo env "PATH=$PATH" QBFGAMES_BUILT=1 QBFGAMES_SLURM_STATE="$STATE" bash "$0" "$@"
 fi
 started=$(date +%s)
@@ -122,8 +122,8 @@ done
 [ "$(sinfo -h -N -o %T 2>/dev/null)" = idle ] || fail "the node did not come up (logs: $STATE/log/)"
 say "slurm is up: $(sinfo -h -o '%P %D %T')"
 
-# --- 3. build ---------------------------------------------------------------------
-[ -n "${QBFGAMES_BUILT:-}" ] || "$CARGO" build --quiet
+# --- 3. build (the test profile, so that the build of `make test` is reused) ----------
+[ -n "${QBFGAMES_BUILT:-}" ] || "$CARGO" build --quiet --profile test
 QBFGAMES=$ROOT/target/debug/qbfgames
 WORK=$STATE/work
 fixture() {
