@@ -25,6 +25,7 @@ if [ "$(id -u)" != 0 ]; then
     "$CARGO" build --quiet --profile test
     exec sudo env "PATH=$PATH" QBFGAMES_BUILT=1 QBFGAMES_SLURM_STATE="$STATE" bash "$0" "$@"
 fi
+export PATH="$PATH:/usr/sbin:/sbin"    # the daemons live in sbin
 started=$(date +%s)
 say() { echo "test-slurm [$(( $(date +%s) - started ))s]: $*"; }
 fail() { echo "test-slurm: FAIL: $*" >&2; exit 1; }
@@ -32,7 +33,7 @@ fail() { echo "test-slurm: FAIL: $*" >&2; exit 1; }
 # --- 1. packages ------------------------------------------------------------------
 missing=()
 for p in slurmctld:slurm-wlm slurmd:slurm-wlm sbatch:slurm-wlm munged:munge depqbf:depqbf; do
-    command -v "${p%%:*}" >/dev/null || [ -x "/usr/sbin/${p%%:*}" ] || missing+=("${p#*:}")
+    command -v "${p%%:*}" >/dev/null || missing+=("${p#*:}")
 done
 if [ ${#missing[@]} -gt 0 ]; then
     say "installing ${missing[*]}"
@@ -169,8 +170,11 @@ shard0=$WORK/b/slurm/batch-1/shard-0/results.jsonl
 for _ in $(seq 300); do [ -s "$shard0" ] && break; sleep 0.1; done
 [ -s "$shard0" ] || fail "shard 0 recorded nothing in 30 s (log: $WORK/b/slurm/batch-1/logs/0.out)"
 scancel --signal=KILL --full "${job}_0"
-say "killed array task ${job}_0 after $(wc -l < "$shard0") of 4 cells"
-while [ -n "$(squeue -h -j "$job" -o %i 2>/dev/null)" ]; do sleep 0.5; done
+done_before_kill=$(wc -l < "$shard0")
+say "killed array task ${job}_0 after $done_before_kill of 4 cells"
+[ "$done_before_kill" -lt 4 ] || fail "shard 0 finished before it could be killed"
+for _ in $(seq 120); do [ -z "$(squeue -h -j "$job" -o %i 2>/dev/null)" ] && break; sleep 0.5; done
+[ -z "$(squeue -h -j "$job" -o %i 2>/dev/null)" ] || fail "job $job still in the queue after 60 s"
 set +e
 "$QBFGAMES" collect "$WORK/b" > "$WORK/collect.out" 2>&1
 code=$?
