@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional chromium test-report
+.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional chromium test-report test-slurm
 
 all: build
 
@@ -40,6 +40,12 @@ chromium:
 test-report: chromium
 	$(CARGO) test -p reports
 	$(CARGO) test --test report_cli
+
+# The Slurm backend on a real Slurm on this machine: installs slurm-wlm and munge if
+# missing (and DepQBF), starts the daemons, runs, kills and resubmits array tasks, stops the daemons
+# (scripts/test-slurm.sh; needs root or sudo). Not part of `make test`.
+test-slurm:
+	bash scripts/test-slurm.sh
 
 # Speed figures (printed, not asserted).
 bench:

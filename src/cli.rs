@@ -89,7 +89,7 @@ pub enum Command {
     Solve(SolveCmd),
     /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
-    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped")]
+    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml")]
     Run(RunArgs),
     /// Tables and plots of a run: coverage, critical depths, encodings; Markdown, CSV,
     /// LaTeX, HTML, SVG and PNG under DIR/report (see docs/reports.md).
@@ -104,6 +104,33 @@ pub enum Command {
         /// first two by name).
         #[arg(long, value_delimiter = ',', num_args = 1)]
         scatter: Option<Vec<String>>,
+    },
+    /// Write the Slurm job-array script for the pending cells of DIR without submitting it.
+    #[command(after_help = "Example:\n  qbfgames slurm-script out --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/slurm/batch-1/job.sbatch   # then: qbfgames collect out")]
+    SlurmScript(RunArgs),
+    /// Run one shard of a Slurm batch (what each array task of the job script does).
+    #[command(after_help = "Example (inside an array task):\n  qbfgames run-shard /data/out --batch 3 --shard \"$SLURM_ARRAY_TASK_ID\"")]
+    RunShard {
+        /// The results directory of the batch.
+        dir: PathBuf,
+        /// The batch number (the `N` of DIR/slurm/batch-N).
+        #[arg(long)]
+        batch: u64,
+        /// The shard to run (the array task's index).
+        #[arg(long)]
+        shard: usize,
+    },
+    /// Merge the results of Slurm batches into DIR/results.csv; report failed shards.
+    #[command(after_help = "Exit codes: 0 every cell done and consistent, 2 wrong answers or conflicts, 3 cells still missing.\n\nExamples:\n  qbfgames collect out\n  qbfgames collect out --resubmit-failed")]
+    Collect {
+        /// The results directory.
+        dir: PathBuf,
+        /// Submit the shards whose tasks failed or were cancelled again, and wait for them.
+        #[arg(long)]
+        resubmit_failed: bool,
+        /// With --resubmit-failed: submit and return without waiting.
+        #[arg(long, requires = "resubmit_failed")]
+        no_wait: bool,
     },
 }
 
@@ -161,6 +188,47 @@ pub struct RunArgs {
     /// The solvers file.
     #[arg(long, default_value = "suite/solvers.toml")]
     pub config: PathBuf,
+    /// Where the cells run: on this machine, or as one Slurm job array.
+    #[arg(long, value_enum, default_value_t = Backend::Local)]
+    pub backend: Backend,
+    #[command(flatten)]
+    pub slurm: SlurmArgs,
+}
+
+/// Where `qbfgames run` runs the cells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Backend {
+    Local,
+    Slurm,
+}
+
+/// Settings of the Slurm backend; each overrides the cluster profile's key of the same name.
+#[derive(clap::Args, Debug, Default)]
+pub struct SlurmArgs {
+    /// The cluster profile, a TOML file with a [slurm] table (see suite/cluster.toml).
+    #[arg(long, help_heading = "Slurm")]
+    pub profile: Option<PathBuf>,
+    /// Slurm partition.
+    #[arg(long, help_heading = "Slurm")]
+    pub partition: Option<String>,
+    /// Slurm account to charge.
+    #[arg(long, help_heading = "Slurm")]
+    pub account: Option<String>,
+    /// Array tasks running at once.
+    #[arg(long, help_heading = "Slurm")]
+    pub array_limit: Option<usize>,
+    /// CPUs per array task; that many cells of a shard run at once (replaces --jobs).
+    #[arg(long, help_heading = "Slurm")]
+    pub cpus_per_task: Option<usize>,
+    /// Memory per CPU, Slurm notation (default: --memory plus 256M).
+    #[arg(long, help_heading = "Slurm")]
+    pub mem_per_cpu: Option<String>,
+    /// Cells per shard (one array task per shard; default 20).
+    #[arg(long, help_heading = "Slurm")]
+    pub shard_cells: Option<usize>,
+    /// Submit and return; `qbfgames collect DIR` merges the results later.
+    #[arg(long, help_heading = "Slurm")]
+    pub no_wait: bool,
 }
 
 /// The settings of `qbfgames depth`.

@@ -236,7 +236,7 @@ fn placeholders(arg: &str) -> Vec<&str> {
 }
 
 /// `file:line:col: message`, the line quoted with a caret, and `help:`.
-fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
+pub(crate) fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
     let offset = offset.min(text.len());
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
     let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);

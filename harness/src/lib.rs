@@ -14,6 +14,9 @@
 //! [`classify`] reads each answer strictly into a [`Status`]; a [`ResultStore`] keeps
 //! one [`Record`] per cell key, durable as soon as the cell ends; [`check`] finds wrong
 //! answers and conflicts.
+//!
+//! On a cluster, [`shard`] splits the pending cells into shards and merges their results
+//! exactly once, and [`slurm`] turns a batch of shards into one Slurm job array.
 
 mod answer;
 mod check;
@@ -34,6 +37,8 @@ mod pool;
 mod preprocess;
 mod process;
 mod record;
+pub mod shard;
+pub mod slurm;
 mod status;
 mod store;
 mod version;

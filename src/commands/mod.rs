@@ -15,6 +15,9 @@ mod solve_bddl;
 mod solve_gdl;
 mod solve_positional;
 mod run;
+mod slurm;
+mod slurm_collect;
+mod slurm_shard;
 mod stats;
 mod suite;
 
@@ -52,6 +55,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         },
         Command::Run(args) => run::run(&args),
         Command::Report { dir, out, scatter } => report::run(&dir, out, scatter),
+        Command::SlurmScript(args) => slurm::script(&args),
+        Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
+        Command::Collect { dir, resubmit_failed, no_wait } => slurm_collect::run(&dir, resubmit_failed, no_wait),
     }
 }
 

@@ -13,45 +13,32 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use harness::{
-    check, parse_memory, prepare, read_manifest, run_matrix, Environment, Findings, Limits, Plan, RealExecutor, Record,
-    ResultStore, Status, Tool, ToolRun, Tools,
+    check, parse_memory, prepare, read_manifest, run_matrix, Environment, Executor, Findings, Instance, Limits, Plan,
+    RealExecutor, Record, ResultStore, Status, Tool, ToolRun, Tools,
 };
 use reports::Table;
 
 use self::progress::Progress;
-use crate::cli::{RunArgs, TableFormat};
+use crate::cli::{Backend, RunArgs, TableFormat};
 use crate::output::print_table;
 
 /// Exit code when an answer is wrong or two configurations conflict.
 const FINDINGS_EXIT: u8 = 2;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
-    let tools = Tools::load(&args.config)?;
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
+    if args.backend == Backend::Slurm {
+        return super::slurm::run(args);
     }
-    let limits = Limits { timeout: Duration::from_secs_f64(args.timeout), memory: parse_memory(&args.memory).context("--memory")? };
+    super::slurm::no_slurm_flags(&args.slurm)?;
+    let tools = Tools::load(&args.config)?;
+    let limits = limits(args)?;
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 {
         bail!("--jobs 0: at least one run must be able to go on");
     }
     let executor = RealExecutor;
-    let solvers = select(&tools.solvers, &args.solvers, "--solvers", false)?
-        .into_iter()
-        .flatten()
-        .map(|t| prepare(t, &executor))
-        .collect::<Result<Vec<ToolRun>, _>>()?;
-    let preprocessors = select(&tools.preprocessors, &args.preprocessors, "--preprocessors", true)?;
-    let preprocessors = preprocessors
-        .into_iter()
-        .map(|t| t.map(|t| prepare(t, &executor)).transpose())
-        .collect::<Result<Vec<Option<ToolRun>>, _>>()?;
-    let instances = read_manifest(&args.dir)?;
-    for inst in &instances {
-        if !inst.path.is_file() {
-            bail!("{}: listed in the manifest (id {}) but missing\n  help: run `qbfgames generate` again", inst.path.display(), inst.id);
-        }
-    }
+    let (solvers, preprocessors) = tool_runs(&tools, &args.solvers, &args.preprocessors, &executor)?;
+    let instances = instances(&args.dir)?;
     let mut store = ResultStore::open(&args.dir)?;
     let mut env = Environment::of_this_machine();
     env.qbfgames_version = env!("CARGO_PKG_VERSION").to_string();
@@ -72,11 +59,48 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     })?;
     progress.finish();
     store.finish()?;
-    let records: Vec<&Record> = store.records().filter(|r| cells.contains(&r.key)).collect();
+    conclude(store.records().filter(|r| cells.contains(&r.key)).collect())
+}
+
+/// Prints the summary table and any wrong answers or conflicts; the exit code says which.
+pub(super) fn conclude(records: Vec<&Record>) -> Result<ExitCode> {
     print_table(&summary(&records), TableFormat::Text)?;
     let findings = check(records.iter().copied());
     report(&findings)?;
     Ok(if findings.is_clean() { ExitCode::SUCCESS } else { ExitCode::from(FINDINGS_EXIT) })
+}
+
+/// The limits of `--timeout` and `--memory`.
+pub(super) fn limits(args: &RunArgs) -> Result<Limits> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0) {
+        bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
+    }
+    Ok(Limits { timeout: Duration::from_secs_f64(args.timeout), memory: parse_memory(&args.memory).context("--memory")? })
+}
+
+/// The solvers and preprocessors named, located and with their versions asked.
+pub(super) fn tool_runs(tools: &Tools, solvers: &[String], preprocessors: &[String], executor: &dyn Executor) -> Result<(Vec<ToolRun>, Vec<Option<ToolRun>>)> {
+    let solvers = select(&tools.solvers, solvers, "--solvers", false)?
+        .into_iter()
+        .flatten()
+        .map(|t| prepare(t, executor))
+        .collect::<Result<Vec<ToolRun>, _>>()?;
+    let preprocessors = select(&tools.preprocessors, preprocessors, "--preprocessors", true)?
+        .into_iter()
+        .map(|t| t.map(|t| prepare(t, executor)).transpose())
+        .collect::<Result<Vec<Option<ToolRun>>, _>>()?;
+    Ok((solvers, preprocessors))
+}
+
+/// The instances of `dir`'s manifest, each checked to exist.
+pub(super) fn instances(dir: &std::path::Path) -> Result<Vec<Instance>> {
+    let instances = read_manifest(dir)?;
+    for inst in &instances {
+        if !inst.path.is_file() {
+            bail!("{}: listed in the manifest (id {}) but missing\n  help: run `qbfgames generate` again", inst.path.display(), inst.id);
+        }
+    }
+    Ok(instances)
 }
 
 /// The tools named in a `--solvers`/`--preprocessors` list; `none` (where allowed) is

@@ -1,0 +1,325 @@
+//! Slurm: the cluster profile, the job-array script, and the scheduler seam.
+//!
+//! A batch (see [`crate::shard`]) becomes one `sbatch` job array: array task `i` runs
+//! `qbfgames run-shard DIR --batch N --shard i`, which runs shard `i`'s cells with the
+//! same limits and measurement as a local run. Never one job per cell: schedulers limit
+//! the number of jobs a user may queue, and a job costs seconds of scheduler time.
+//!
+//! The [`Scheduler`] trait is the seam between the batch logic and Slurm's commands:
+//! [`SlurmCli`] calls `sbatch` and `squeue` (argv lists, never a shell); tests use a
+//! mock. Array tasks are found again by the job name, which is derived from the
+//! directory and the batch, so a script submitted by hand is followed like one submitted
+//! by `qbfgames`.
+//!
+//! The profile (`suite/cluster.toml` documents every key) holds what differs between
+//! clusters: partition, account, modules to load, setup lines, extra `#SBATCH` lines.
+//! It is read like the solvers file: unknown keys are errors naming `file:line:col`.
+//!
+//! ## References
+//! - Slurm job arrays: <https://slurm.schedmd.com/job_array.html> (`--array` ranges,
+//!   `%K` limits, `SLURM_ARRAY_TASK_ID`, `%a` in output names, `MaxArraySize`).
+//! - `sbatch` and `squeue` manual pages, Slurm 22.05: <https://slurm.schedmd.com/sbatch.html>,
+//!   <https://slurm.schedmd.com/squeue.html> (`--parsable`, `--array`, `--name`, `%K`).
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::config::located;
+use super::error::{Context, Error};
+
+/// A cluster profile: what the user wrote, with defaults for what they did not.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Profile {
+    pub partition: Option<String>,
+    pub account: Option<String>,
+    pub qos: Option<String>,
+    /// CPUs per array task; that many cells run at once inside a shard.
+    pub cpus_per_task: Option<usize>,
+    /// Memory per CPU in Slurm's notation (`4G`, `4096M`); default: the memory limit
+    /// plus 256 MiB for the harness.
+    pub mem_per_cpu: Option<String>,
+    /// Array tasks running at once (`%K` of `--array`); default: no limit.
+    pub array_limit: Option<usize>,
+    /// Cells per shard; default 20.
+    pub shard_cells: Option<usize>,
+    /// Wall time per array task (`--time`); default: computed from the shard size.
+    pub time: Option<String>,
+    /// `module load` arguments, one per entry.
+    #[serde(default)]
+    pub modules: Vec<String>,
+    /// Shell lines run before the shard (e.g. activating an environment).
+    #[serde(default)]
+    pub setup: Vec<String>,
+    /// Extra `#SBATCH` options, e.g. `--constraint=intel`.
+    #[serde(default)]
+    pub sbatch: Vec<String>,
+    /// The `qbfgames` executable on the compute nodes; default: this executable.
+    pub qbfgames: Option<PathBuf>,
+    /// Seconds between two looks at the queue while waiting; default 10.
+    pub poll_seconds: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProfileFile {
+    slurm: Profile,
+}
+
+impl Profile {
+    /// Reads the `[slurm]` table of a profile file.
+    pub fn load(path: &Path) -> Result<Profile, Error> {
+        let text = std::fs::read_to_string(path).context(|| format!("reading the cluster profile {}", path.display()))?;
+        match toml::from_str::<ProfileFile>(&text) {
+            Ok(f) => Ok(f.slurm),
+            Err(e) => {
+                let offset = e.span().map_or(0, |s| s.start);
+                let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
+                Err(Error::new(located(&text, path, offset, e.message(), help)))
+            }
+        }
+    }
+
+    pub fn shard_cells(&self) -> usize {
+        self.shard_cells.unwrap_or(20).max(1)
+    }
+
+    pub fn cpus(&self) -> usize {
+        self.cpus_per_task.unwrap_or(1).max(1)
+    }
+
+    pub fn poll(&self) -> Duration {
+        Duration::from_secs(self.poll_seconds.unwrap_or(10).max(1))
+    }
+}
+
+/// Everything the job-array script says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Script {
+    /// The results directory, absolute.
+    pub dir: PathBuf,
+    pub batch: u64,
+    pub shards: usize,
+    /// Cells of the largest shard.
+    pub shard_cells: usize,
+    pub timeout: Duration,
+    /// With preprocessing, a cell can take two time limits.
+    pub preprocessing: bool,
+    pub memory: u64,
+    pub qbfgames: PathBuf,
+    pub profile: Profile,
+}
+
+impl Script {
+    /// The job name, unique per directory and batch: how array tasks are found in the queue.
+    pub fn job_name(&self) -> String {
+        job_name(&self.dir, self.batch)
+    }
+
+    /// The wall time of one array task: every cell may use its whole limit (twice with
+    /// preprocessing), `cpus` at a time, plus five minutes for start-up and the tools'
+    /// version checks, in Slurm's `D-HH:MM:SS`.
+    pub fn time_limit(&self) -> String {
+        if let Some(t) = &self.profile.time {
+            return t.clone();
+        }
+        let per_cell = self.timeout.as_secs_f64().ceil() as u64 * if self.preprocessing { 2 } else { 1 };
+        let rounds = self.shard_cells.div_ceil(self.profile.cpus()) as u64;
+        let s = rounds * per_cell + 300;
+        format!("{}-{:02}:{:02}:{:02}", s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60)
+    }
+
+    pub fn mem_per_cpu(&self) -> String {
+        self.profile.mem_per_cpu.clone().unwrap_or_else(|| format!("{}M", (self.memory >> 20) + 256))
+    }
+
+    /// Writes the script.
+    pub fn write<W: Write>(&self, mut w: W) -> std::io::Result<()> {
+        let dir = self.dir.display().to_string();
+        let batch_dir = super::shard::batch_dir(&self.dir, self.batch);
+        let p = &self.profile;
+        writeln!(w, "#!/bin/bash")?;
+        writeln!(w, "# qbfgames job array: batch {} of {dir}", self.batch)?;
+        writeln!(w, "# {} shards of at most {} cells; array task i runs shard i with", self.shards, self.shard_cells)?;
+        writeln!(w, "# `qbfgames run-shard`, under the same limits and measurement as a local")?;
+        writeln!(w, "# `qbfgames run` (time limit {}s, memory {} MiB per process, cells at once: {}),", self.timeout.as_secs_f64(), self.memory >> 20, p.cpus())?;
+        writeln!(w, "# and writes its records to {}/shard-<i>/results.jsonl.", batch_dir.display())?;
+        writeln!(w, "# A task exits 0 whatever the solvers answered; non-zero only when the harness")?;
+        writeln!(w, "# itself failed (its log says why).")?;
+        writeln!(w, "#")?;
+        writeln!(w, "# Submit all shards:     sbatch {}", quote(&batch_dir.join("job.sbatch").display().to_string()))?;
+        writeln!(w, "# Merge the results:     qbfgames collect {}", quote(&dir))?;
+        writeln!(w, "# Rerun failed shards:   qbfgames collect {} --resubmit-failed", quote(&dir))?;
+        writeln!(w, "#SBATCH --job-name={}", self.job_name())?;
+        writeln!(w, "#SBATCH --array={}", array_spec(&(0..self.shards).collect::<Vec<_>>(), p.array_limit))?;
+        for (flag, value) in [("partition", &p.partition), ("account", &p.account), ("qos", &p.qos)] {
+            if let Some(v) = value {
+                writeln!(w, "#SBATCH --{flag}={v}")?;
+            }
+        }
+        writeln!(w, "#SBATCH --ntasks=1")?;
+        writeln!(w, "#SBATCH --cpus-per-task={}", p.cpus())?;
+        writeln!(w, "#SBATCH --mem-per-cpu={}", self.mem_per_cpu())?;
+        writeln!(w, "#SBATCH --time={}", self.time_limit())?;
+        writeln!(w, "#SBATCH --output={}/logs/%a.out", batch_dir.display())?;
+        for extra in &p.sbatch {
+            writeln!(w, "#SBATCH {extra}")?;
+        }
+        writeln!(w, "set -euo pipefail")?;
+        for m in &p.modules {
+            writeln!(w, "module load {m}")?;
+        }
+        for line in &p.setup {
+            writeln!(w, "{line}")?;
+        }
+        writeln!(
+            w,
+            "exec {} run-shard {} --batch {} --shard \"$SLURM_ARRAY_TASK_ID\"",
+            quote(&self.qbfgames.display().to_string()),
+            quote(&dir),
+            self.batch
+        )
+    }
+}
+
+/// `qbfgames-<8 hex digits of the directory>-<batch>`.
+pub fn job_name(dir: &Path, batch: u64) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in dir.as_os_str().as_encoded_bytes() {
+        h = (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3);
+    }
+    format!("qbfgames-{:08x}-{batch}", h >> 32)
+}
+
+/// An `--array` value: sorted indices as ranges (`0-3,5,7-9`), with `%limit`.
+pub fn array_spec(indices: &[usize], limit: Option<usize>) -> String {
+    let sorted: BTreeSet<usize> = indices.iter().copied().collect();
+    let mut out = String::new();
+    let mut it = sorted.into_iter().peekable();
+    while let Some(start) = it.next() {
+        let mut end = start;
+        while it.peek() == Some(&(end + 1)) {
+            end += 1;
+            it.next();
+        }
+        if !out.is_empty() {
+            out.push(',');
+        }
+        let _ = if end == start { write!(out, "{start}") } else { write!(out, "{start}-{end}") };
+    }
+    if let Some(k) = limit {
+        let _ = write!(out, "%{k}");
+    }
+    out
+}
+
+/// Quotes a word for the shell when it needs it.
+fn quote(word: &str) -> String {
+    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b)) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
+/// Submits job arrays and lists their active tasks.
+pub trait Scheduler {
+    /// Submits `script` with `--array=array`; returns the job id.
+    fn submit(&self, script: &Path, array: &str) -> Result<String, Error>;
+    /// The array indices of the queued or running tasks of jobs named `name`.
+    fn active(&self, name: &str) -> Result<BTreeSet<usize>, Error>;
+}
+
+/// The real Slurm commands, found on `PATH`.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct SlurmCli;
+
+impl Scheduler for SlurmCli {
+    fn submit(&self, script: &Path, array: &str) -> Result<String, Error> {
+        let out = command("sbatch", &["--parsable".into(), format!("--array={array}"), script.display().to_string()])?;
+        Ok(out.split(';').next().unwrap_or("").trim().to_string())
+    }
+
+    fn active(&self, name: &str) -> Result<BTreeSet<usize>, Error> {
+        let out = command("squeue", &["--noheader".into(), "--array".into(), format!("--name={name}"), "--format=%K".into()])?;
+        Ok(out.lines().filter_map(|l| l.trim().parse().ok()).collect())
+    }
+}
+
+/// Runs a Slurm command and returns its standard output; a failure names the command and
+/// quotes its error output.
+fn command(program: &str, args: &[String]) -> Result<String, Error> {
+    let out = Command::new(program).args(args).output().map_err(|e| {
+        Error::new(format!("{program}: {e}\n  help: run on a Slurm login node (the Slurm client commands must be on PATH)"))
+    })?;
+    if !out.status.success() {
+        return Err(Error::new(format!("{program} {} failed ({}): {}", args.join(" "), out.status, String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Waits until no task named `name` is queued or running, looking every `poll`;
+/// `progress` hears the number of active tasks after each look.
+pub fn wait(scheduler: &dyn Scheduler, name: &str, poll: Duration, progress: &mut dyn FnMut(usize)) -> Result<(), Error> {
+    loop {
+        let active = scheduler.active(name)?;
+        progress(active.len());
+        if active.is_empty() {
+            return Ok(());
+        }
+        std::thread::sleep(poll);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_specs_compress_ranges() {
+        assert_eq!(array_spec(&[0, 1, 2, 3], Some(2)), "0-3%2");
+        assert_eq!(array_spec(&[7, 5, 0, 1, 8, 9], None), "0-1,5,7-9");
+        assert_eq!(array_spec(&[4], None), "4");
+    }
+
+    #[test]
+    fn words_are_quoted_for_the_shell_only_when_needed() {
+        assert_eq!(quote("/data/out-1"), "/data/out-1");
+        assert_eq!(quote("my dir"), "'my dir'");
+        assert_eq!(quote("it's"), r"'it'\''s'");
+    }
+
+    #[test]
+    fn the_time_limit_covers_every_cell_of_a_shard() {
+        let mut s = Script {
+            dir: "/d".into(),
+            batch: 1,
+            shards: 1,
+            shard_cells: 25,
+            timeout: Duration::from_secs(3600),
+            preprocessing: true,
+            memory: 4 << 30,
+            qbfgames: "/bin/qbfgames".into(),
+            profile: Profile { cpus_per_task: Some(2), ..Profile::default() },
+        };
+        // 13 rounds × 2 h + 5 min.
+        assert_eq!(s.time_limit(), "1-02:05:00");
+        assert_eq!(s.mem_per_cpu(), "4352M");
+        s.profile.time = Some("4:00:00".into());
+        assert_eq!(s.time_limit(), "4:00:00");
+    }
+
+    #[test]
+    fn job_names_differ_by_directory_and_batch() {
+        let a = job_name(Path::new("/x/out"), 1);
+        assert_ne!(a, job_name(Path::new("/y/out"), 1));
+        assert_ne!(a, job_name(Path::new("/x/out"), 2));
+        assert_eq!(a, job_name(Path::new("/x/out"), 1));
+    }
+}
