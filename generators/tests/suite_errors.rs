@@ -107,7 +107,7 @@ const BAD: &[(&str, &str)] = &[
     ("even_depth_where_odd_required", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"hex\"\ndepths = [5, 6]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\npuzzle = \"games/p.pg\"\n"),
     ("zero_depth", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [0, 1]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
     ("duplicate_depth", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3, 3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
-    ("model_depth_not_allowed", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"gttt\"\ndepths = \"model\"\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nshape = \"tic\"\nboard = 3\n"),
+    ("model_depth_not_allowed", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"hex\"\ndepths = \"model\"\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\npuzzle = \"games/p.pg\"\n"),
     ("unknown_grid_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"gttt\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nshape = \"tic\"\nboard = 3\ncolour = \"red\"\n"),
     ("missing_grid_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"gttt\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nshape = \"tic\"\n"),
     ("grid_value_wrong_type", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"gttt\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nshape = \"tic\"\nboard = \"4\"\n"),
