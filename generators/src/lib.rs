@@ -22,6 +22,7 @@ pub mod formula;
 pub mod gdl;
 pub mod identity;
 pub mod io;
+mod mixhash;
 pub mod positional;
 pub mod stats;
 pub mod suite;

@@ -25,8 +25,8 @@
 //!   Definitions 3.7–3.10.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::mixhash::MixState;
 use super::model::{Action, Board, Condition, Game, Pred};
 
 /// A board position: bit `index(x, y)` of `black` or `white` set, or neither (open).
@@ -112,31 +112,7 @@ impl std::fmt::Display for TooLarge {
 
 impl std::error::Error for TooLarge {}
 
-/// A multiplicative hash for the transposition table (keys are already well mixed bits).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(26) ^ v).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-    fn write_u32(&mut self, v: u32) {
-        self.write_u64(v as u64);
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(v as u64);
-    }
-}
-
-type Table = HashMap<(State, u32, bool), bool, BuildHasherDefault<MixHasher>>;
+type Table = HashMap<(State, u32, bool), bool, MixState>;
 
 /// The reference solver for one game; answers for several depths share its table.
 pub struct Solver {

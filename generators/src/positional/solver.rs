@@ -25,8 +25,8 @@
 //! (2021), Section 2 (the rules of Maker-Maker and Maker-Breaker games).
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
+use crate::mixhash::MixState;
 use super::model::{Player, PositionalGame};
 
 /// The largest board (after the initial-stone rewrite) the solver takes.
@@ -41,29 +41,7 @@ pub enum SolveError {
     TooDeep { depth: usize, turns: usize },
 }
 
-/// A multiplicative hasher for the transposition table (keys are already well mixed).
-#[derive(Default)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, x: u128) {
-        self.write_u64(x as u64);
-        self.write_u64((x >> 64) as u64);
-    }
-}
-
-type Table = HashMap<(u128, u128), bool, BuildHasherDefault<MixHasher>>;
+type Table = HashMap<(u128, u128), bool, MixState>;
 
 /// A vertex permutation as byte lookup tables: `tables[j][b]` is the image of byte `j`.
 struct Perm {
