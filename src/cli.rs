@@ -91,6 +91,9 @@ pub enum Command {
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
     #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped")]
     Run(RunArgs),
+    /// Winning strategies: extract Black's first move from a solver and validate it.
+    #[command(subcommand)]
+    Strategy(crate::cli_strategy::StrategyCmd),
 }
 
 /// `qbfgames suite …`.

@@ -15,6 +15,7 @@ mod solve_gdl;
 mod solve_positional;
 mod run;
 mod stats;
+mod strategy;
 mod suite;
 
 use std::process::ExitCode;
@@ -50,6 +51,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Hex { game, solve } => solve_positional::run(positional::load_hex(&game)?, &solve),
         },
         Command::Run(args) => run::run(&args),
+        Command::Strategy(cmd) => strategy::run(cmd),
     }
 }
 

@@ -1,0 +1,71 @@
+//! The command line of `strategy`: extract Black's first move from a solver and check it.
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs};
+
+/// `qbfgames strategy …`.
+#[derive(Subcommand, Debug)]
+pub enum StrategyCmd {
+    /// Encode a game, read Black's first move from the solver's `--qdo` assignment, and
+    /// check with the reference solver that Black still wins after it within depth − 1.
+    /// Prints `valid: <move>` (exit 0) or `invalid: <move> at <position>` (exit 1).
+    #[command(subcommand)]
+    FirstMove(FirstMoveModel),
+}
+
+/// The models `strategy first-move` knows (BDDL: lifted encoding; the others: COR+).
+#[derive(Subcommand, Debug)]
+pub enum FirstMoveModel {
+    /// A BDDL game, lifted encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5")]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// A positional game from a PG file, COR+ encoding.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// Generalized tic-tac-toe, COR+ encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// A Hex puzzle, COR+ encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5")]
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+}
+
+/// The QBF solvers that print the outermost existential block with `--qdo`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum QdoSolver {
+    /// DepQBF (on PATH).
+    Depqbf,
+    /// CAQE through pyqbf (`tools/bin/pyqbf-caqe`, installed by `make solvers`, or on PATH).
+    Caqe,
+}
+
+/// Options shared by every model of `strategy first-move`.
+#[derive(Args, Debug)]
+pub struct StrategyOpts {
+    /// The QBF solver.
+    #[arg(long, value_enum, default_value_t = QdoSolver::Depqbf)]
+    pub solver: QdoSolver,
+    /// Wall-clock limit for the solver, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
+}
