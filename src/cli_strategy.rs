@@ -1,5 +1,7 @@
 //! The command line of `strategy`: extract Black's first move from a solver and check it.
 
+use std::path::PathBuf;
+
 use clap::{Args, Subcommand, ValueEnum};
 
 use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs};
@@ -68,4 +70,7 @@ pub struct StrategyOpts {
     /// Wall-clock limit for the solver, in seconds.
     #[arg(long, default_value_t = 600)]
     pub timeout: u64,
+    /// Also write the symbol map (which variables are Black's first move) as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
 }

@@ -20,6 +20,7 @@ use harness::{find_program, Invocation, Outcome};
 
 use super::encode_bddl::load;
 use super::positional::{self, NamedGame};
+use crate::output::write_atomically;
 use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
@@ -59,7 +60,10 @@ fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignment)> 
 }
 
 /// Prints the result of a check and turns it into the exit code.
-fn report(answer: (bool, Assignment), map: &SymbolMap, depth: usize, reference_wins: impl FnOnce() -> Result<bool>, check: impl FnOnce(&Move) -> Result<Check>) -> Result<ExitCode> {
+fn report(opts: &StrategyOpts, answer: (bool, Assignment), map: &SymbolMap, depth: usize, reference_wins: impl FnOnce() -> Result<bool>, check: impl FnOnce(&Move) -> Result<Check>) -> Result<ExitCode> {
+    if let Some(path) = &opts.map {
+        write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, map)?))?;
+    }
     let (verdict, assignment) = answer;
     if !verdict {
         return Ok(if reference_wins()? {
@@ -95,7 +99,7 @@ fn first_move_bddl(args: &crate::cli_games::BddlGame, opts: &StrategyOpts) -> Re
     let answer = solve_qdo(opts, file.path())?;
     let depth = game.depth();
     let reference = || Ok(generators::bddl::Solver::new(&game)?.wins(depth));
-    report(answer, &map, depth as usize, reference, |mv| Ok(check_bddl(&game, mv)?))
+    report(opts, answer, &map, depth as usize, reference, |mv| Ok(check_bddl(&game, mv)?))
 }
 
 fn first_move_positional(named: NamedGame, opts: &StrategyOpts) -> Result<ExitCode> {
@@ -110,5 +114,5 @@ fn first_move_positional(named: NamedGame, opts: &StrategyOpts) -> Result<ExitCo
     let answer = solve_qdo(opts, file.path())?;
     let depth = game.turns.len();
     let reference = || Ok(generators::positional::solver::Solver::new(&game)?.black_wins(depth)?);
-    report(answer, &map, depth, reference, |mv| Ok(check_positional(&game, mv)?))
+    report(opts, answer, &map, depth, reference, |mv| Ok(check_positional(&game, mv)?))
 }
