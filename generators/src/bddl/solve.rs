@@ -223,6 +223,24 @@ impl Solver {
         Some(self.won(next, true) || self.white_to_move(next, depth - 1))
     }
 
+    /// The initial state.
+    pub fn initial(&self) -> State {
+        self.initial
+    }
+
+    /// The legal moves in `s` of Black (`black`) or White: the action's number (Black's
+    /// actions first, then White's), the move, and the successor state.
+    pub fn moves(&self, s: State, black: bool) -> Vec<(usize, FirstMove, State)> {
+        let moves = if black { &self.black } else { &self.white };
+        let describe = |m: &Move| FirstMove { action: self.names[m.action].clone(), x: m.x, y: m.y };
+        self.successors(s, black).into_iter().map(|(k, next)| (moves[k].action, describe(&moves[k]), next)).collect()
+    }
+
+    /// Whether `s` satisfies a goal of Black (`black`) or of White.
+    pub fn goal_reached(&self, s: State, black: bool) -> bool {
+        self.won(s, black)
+    }
+
     /// The smallest depth in `1..=max` at which Black wins.
     pub fn critical_depth(&mut self, max: u32) -> Option<u32> {
         (1..=max).find(|&d| self.wins(d))

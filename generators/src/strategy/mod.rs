@@ -22,6 +22,7 @@
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023,
 //!   Section 5.1.
 
+pub mod play;
 pub mod validate;
 
 use std::collections::BTreeMap;

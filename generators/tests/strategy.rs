@@ -2,7 +2,9 @@
 //! be a winning move by the reference solvers: on a small true instance (at the critical
 //! depth) of every BDDL family, of GTTT 3×3 and of Hex 3×3 and 4×4. And the check must
 //! catch a broken encoding: with one clause on Black's move bits removed, some removal
-//! makes the solver choose a move the validator rejects.
+//! makes the solver choose a move the validator rejects. Finally the solver's strategy,
+//! re-asked at every Black turn, is played against every White reply on small games, and
+//! every line must end in Black's win (`play --auto --all`).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,6 +18,7 @@ use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::hex::read_hex;
 use generators::positional::{Player, PositionalGame};
 use generators::strategy::validate::{check_bddl, check_positional, Check};
+use generators::strategy::play::{play_all_bddl, play_all_positional};
 use generators::strategy::{parse_qdo, Assignment, SymbolMap};
 use generators::tseitin::{to_cnf, ClauseForm};
 use harness::{depqbf, Invocation};
@@ -139,4 +142,37 @@ fn a_clause_removed_from_the_move_constraints_is_caught() {
         _ => None,
     });
     assert!(caught.is_some(), "no removal among {} clauses on the move bits was caught", on_move.len());
+}
+
+fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
+    Ok(qdo(qbf))
+}
+
+#[test]
+fn the_strategy_wins_against_every_reply_in_small_games() {
+    let mut results = Vec::new();
+    let positional = [
+        ("gttt el 3x3 depth 5", Gttt { shape: Shape::parse("el").expect("a shape"), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game().with_depth(5)),
+        ("hex hein_04 3x3 depth 5", read_hex(&suite("games/hex/hein_04_3x3.hex")).unwrap_or_else(|e| panic!("{e}")).game().with_depth(5)),
+    ];
+    for (name, game) in positional {
+        let game = game.expect("enough time points");
+        results.push((name.to_string(), play_all_positional(&game, &mut depqbf_qdo)));
+    }
+    let bddl_cases = [
+        (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"), 3),
+        (suite("games/bddl/connect/domain.ig"), suite("games/bddl/connect/3x3_connect2.ig"), 3),
+        (suite("games/bddl/breakthrough/domain.ig"), Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()), 5),
+        (suite("games/bddl/domineering/domain.ig"), suite("games/bddl/domineering/2x3.ig"), 4),
+    ];
+    for (domain, problem, max) in &bddl_cases {
+        let game = critical(domain, problem, *max);
+        results.push((format!("{} depth {}", problem.name, game.depth()), play_all_bddl(&game, &mut depqbf_qdo)));
+    }
+    let failures: Vec<String> = results.iter().filter_map(|(name, r)| r.as_ref().err().map(|f| format!("{name}: {f}"))).collect();
+    assert!(failures.is_empty(), "lines Black does not win:\n{}", failures.join("\n"));
+    for (name, r) in &results {
+        let played = r.as_ref().map(|p| (p.lines, p.solver_calls)).unwrap_or_default();
+        assert!(played.0 > 0 && played.1 > 0, "{name}: nothing was played");
+    }
 }
