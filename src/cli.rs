@@ -94,6 +94,8 @@ pub enum Command {
     /// Winning strategies: extract Black's first move from a solver and validate it.
     #[command(subcommand)]
     Strategy(crate::cli_strategy::StrategyCmd),
+    /// Play White against Black's strategy from a QBF solver (interactive, or --auto --all).
+    Play(crate::cli_strategy::PlayCmd),
 }
 
 /// `qbfgames suite …`.

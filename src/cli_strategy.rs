@@ -74,3 +74,58 @@ pub struct StrategyOpts {
     #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
 }
+
+/// `qbfgames play <model>`: play against the solver's strategy.
+#[derive(Args, Debug)]
+pub struct PlayCmd {
+    #[command(subcommand)]
+    pub model: PlayModel,
+}
+
+/// The models `play` knows (BDDL: lifted encoding; the others: COR+).
+#[derive(Subcommand, Debug)]
+pub enum PlayModel {
+    /// A BDDL game (Black moves first).
+    #[command(after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain D.ig --problem P.ig --depth 5 --auto --all")]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// A positional game from a PG file.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Generalized tic-tac-toe.
+    #[command(after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// A Hex puzzle.
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+}
+
+/// How `play` runs.
+#[derive(Args, Debug)]
+pub struct PlayOpts {
+    #[command(flatten)]
+    pub strategy: StrategyOpts,
+    /// Play without a user: White's replies are chosen by the program (with --all).
+    #[arg(long, requires = "all")]
+    pub auto: bool,
+    /// With --auto: try every White reply at every White turn.
+    #[arg(long, requires = "auto")]
+    pub all: bool,
+}

@@ -39,3 +39,43 @@ fn first_move_says_when_there_is_nothing_to_check() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not move first"));
 }
+
+fn qbfgames_with_input(args: &[&str], input: &str, dir: &Path) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("writing the input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn play_auto_all_wins_every_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--auto", "--all"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all "), "{stdout}");
+    let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"));
+    let out = qbfgames(&["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "3", "--auto", "--all"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn interactive_play_rejects_illegal_input_with_help_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let args = ["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5"];
+    // Whatever Black plays, White takes the first vertex of the list still free: taken
+    // vertices are rejected like any illegal input, and the next line is read.
+    let cells = "a1\na2\na3\nb1\nb2\nb3\nc1\nc2\nc3\n";
+    let out = qbfgames_with_input(&args, &format!("zz\nhelp\n{cells}{cells}"), dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("error: `zz` is not a legal move for White here; legal moves: "), "{stdout}");
+    assert!(stdout.contains("Type one of: "), "{stdout}");
+    assert!(stdout.matches("White plays ").count() >= 2, "{stdout}");
+    assert!(stdout.trim_end().ends_with("Black wins, as the solver promised"), "{stdout}");
+
+    let out = qbfgames_with_input(&args, "a1\n", dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did"));
+}

@@ -9,6 +9,7 @@ mod generate;
 mod hash;
 mod manifest;
 mod package;
+mod play;
 mod positional;
 mod solve_bddl;
 mod solve_gdl;
@@ -52,6 +53,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         },
         Command::Run(args) => run::run(&args),
         Command::Strategy(cmd) => strategy::run(cmd),
+        Command::Play(cmd) => play::run(cmd),
     }
 }
 

@@ -49,7 +49,7 @@ fn solver_path(solver: QdoSolver) -> Result<PathBuf> {
 }
 
 /// Runs the solver with `--qdo` on a QDIMACS file; returns its verdict and assignment.
-fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignment)> {
+pub fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignment)> {
     let program = solver_path(opts.solver)?;
     let inv = Invocation { program: program.clone(), args: vec!["--qdo".to_string(), qdimacs.display().to_string()] };
     let run = harness::run(&inv, Duration::from_secs(opts.timeout))?;

@@ -1,0 +1,114 @@
+//! `qbfgames play`: White against Black's strategy from a QBF solver.
+//!
+//! Black's moves come from the solver: the position is re-encoded with the remaining depth
+//! and the first move read from `--qdo`, then checked by the reference solver. White's
+//! moves are typed by the user (one per line on standard input; `help` lists the legal
+//! moves) or, with `--auto --all`, every reply is tried. Exit 0 when every game ended with
+//! Black's win within the depth; 1 with the failing line and position otherwise.
+
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use generators::formula::CnfQbf;
+use generators::io::write_qdimacs;
+use generators::strategy::play::{play_bddl, play_positional, Failure, Played, White};
+use generators::strategy::Assignment;
+
+use super::encode_bddl::load;
+use super::positional;
+use super::strategy::solve_qdo;
+use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts};
+
+pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
+    let (opts, result) = match cmd.model {
+        PlayModel::Bddl { game, play } => {
+            let game = load(&game)?;
+            let r = with_white(&play, |solve, white| play_bddl(&game, solve, white))?;
+            (play, r)
+        }
+        PlayModel::Pg { game, play } => {
+            let game = positional::load_pg(&game)?.game;
+            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
+            (play, r)
+        }
+        PlayModel::Gttt { game, play } => {
+            let game = positional::load_gttt(&game)?.game;
+            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
+            (play, r)
+        }
+        PlayModel::Hex { game, play } => {
+            let game = positional::load_hex(&game)?.game;
+            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
+            (play, r)
+        }
+    };
+    match result {
+        Ok(played) if opts.auto => {
+            println!("Black won all {} lines against every White reply ({} solver calls)", played.lines, played.solver_calls);
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(_) => {
+            println!("Black wins, as the solver promised");
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) => {
+            println!("FAILURE (an encoding or solver bug): {failure}");
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The board as lines (positions are drawn with `/` between rows).
+fn board(position: &str) -> String {
+    position.replace('/', "\n")
+}
+
+/// Runs `play` with the solver and the White side the options ask for.
+fn with_white(opts: &PlayOpts, play: impl FnOnce(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
+    let strategy = &opts.strategy;
+    let mut solve = |qbf: &CnfQbf| -> Result<(bool, Assignment), String> {
+        let run = || -> Result<(bool, Assignment)> {
+            let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
+            write_qdimacs(&mut file, qbf, &[])?;
+            file.flush()?;
+            solve_qdo(strategy, file.path())
+        };
+        run().map_err(|e| format!("{e:#}"))
+    };
+    if opts.auto {
+        return Ok(play(&mut solve, White::All));
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let ended = std::cell::Cell::new(false);
+    let mut choose = |_: &str, moves: &[String]| -> Result<usize, String> {
+        loop {
+            print!("White to move ({} legal; `help` lists them): ", moves.len());
+            std::io::stdout().flush().map_err(|e| e.to_string())?;
+            let mut line = String::new();
+            if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                ended.set(true);
+                return Err("standard input ended".into());
+            }
+            let typed: String = line.split_whitespace().collect();
+            if typed.is_empty() {
+                continue;
+            }
+            if typed == "help" {
+                println!("Type one of: {}", moves.join(" "));
+                continue;
+            }
+            match moves.iter().position(|m| m.replace(' ', "") == typed) {
+                Some(k) => return Ok(k),
+                None => println!("error: `{typed}` is not a legal move for White here; legal moves: {}", moves.join(" ")),
+            }
+        }
+    };
+    let mut show = |mv: &str, position: &str| println!("{mv}\n{}", board(position));
+    let result = play(&mut solve, White::Choose { choose: &mut choose, show: &mut show });
+    match result {
+        Err(failure) if ended.get() => bail!("standard input ended before the game did; White was to move at\n{}", board(&failure.position)),
+        result => Ok(result),
+    }
+}
