@@ -18,7 +18,7 @@ use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::hex::read_hex;
 use generators::positional::{Player, PositionalGame};
 use generators::strategy::validate::{check_bddl, check_positional, Check};
-use generators::strategy::play::{play_all_bddl, play_all_positional};
+use generators::strategy::play::{play_bddl, play_positional, White};
 use generators::strategy::{parse_qdo, Assignment, SymbolMap};
 use generators::tseitin::{to_cnf, ClauseForm};
 use harness::{depqbf, Invocation};
@@ -157,7 +157,7 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
     ];
     for (name, game) in positional {
         let game = game.expect("enough time points");
-        results.push((name.to_string(), play_all_positional(&game, &mut depqbf_qdo)));
+        results.push((name.to_string(), play_positional(&game, &mut depqbf_qdo, White::All)));
     }
     let bddl_cases = [
         (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"), 3),
@@ -167,7 +167,7 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
     ];
     for (domain, problem, max) in &bddl_cases {
         let game = critical(domain, problem, *max);
-        results.push((format!("{} depth {}", problem.name, game.depth()), play_all_bddl(&game, &mut depqbf_qdo)));
+        results.push((format!("{} depth {}", problem.name, game.depth()), play_bddl(&game, &mut depqbf_qdo, White::All)));
     }
     let failures: Vec<String> = results.iter().filter_map(|(name, r)| r.as_ref().err().map(|f| format!("{name}: {f}"))).collect();
     assert!(failures.is_empty(), "lines Black does not win:\n{}", failures.join("\n"));

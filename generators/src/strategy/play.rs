@@ -1,10 +1,12 @@
-//! Playing a solver's strategy against every White reply (`play --auto --all`).
+//! Playing a solver's strategy against White: every White reply (`play --auto --all`), or
+//! the replies a user chooses (interactive `play`).
 //!
 //! At each of Black's turns the current position is re-encoded with the remaining depth,
 //! the solver's first move is decoded with the [`SymbolMap`](super::SymbolMap) and checked
 //! with [`validate`](super::validate) (legal, and Black still wins within the rest); at
-//! each of White's turns every legal White move is tried in turn. Every line must end with
-//! Black's win within the depth; otherwise the first failing position is reported.
+//! each of White's turns every legal White move is tried in turn ([`White::All`]) or one is
+//! chosen ([`White::Choose`]). Every line must end with Black's win within the depth;
+//! otherwise the first failing position is reported.
 
 use std::fmt;
 
@@ -43,13 +45,43 @@ impl fmt::Display for Failure {
     }
 }
 
-struct Explorer<'s, 'a> {
+/// Chooses White's move: given the position and the legal moves, the index of one.
+pub type Chooser<'a> = dyn FnMut(&str, &[String]) -> Result<usize, String> + 'a;
+
+/// Who answers for White.
+pub enum White<'w, 'a> {
+    /// Every legal reply, one after the other.
+    All,
+    /// One reply per turn, and `show` sees every move played and the position after it.
+    Choose { choose: &'w mut Chooser<'a>, show: &'w mut (dyn FnMut(&str, &str) + 'a) },
+}
+
+struct Explorer<'s, 'a, 'w, 'b> {
     solve: &'s mut QdoSolver<'a>,
+    white: White<'w, 'b>,
     played: Played,
     line: Vec<String>,
 }
 
-impl Explorer<'_, '_> {
+impl Explorer<'_, '_, '_, '_> {
+    /// The White replies to try, out of `moves`.
+    fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
+        match &mut self.white {
+            White::All => Ok((0..moves.len()).collect()),
+            White::Choose { choose, .. } => match choose(position, moves) {
+                Ok(k) if k < moves.len() => Ok(vec![k]),
+                Ok(k) => Err(self.fail(position.to_string(), format!("move number {k} does not exist"))),
+                Err(e) => Err(self.fail(position.to_string(), e)),
+            },
+        }
+    }
+
+    fn show(&mut self, mv: &str, position: &str) {
+        if let White::Choose { show, .. } = &mut self.white {
+            show(mv, position);
+        }
+    }
+
     fn fail(&self, position: String, reason: String) -> Failure {
         Failure { position, line: self.line.clone(), reason }
     }
@@ -88,15 +120,15 @@ fn bddl_position(game: &Game, s: State, left: u32) -> Game {
     g
 }
 
-/// Plays the solver's strategy for a BDDL game (Black first) against every White reply.
-pub fn play_all_bddl(game: &Game, solve: &mut QdoSolver) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+/// Plays the solver's strategy for a BDDL game (Black first) against White.
+pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let start = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?.initial();
     e.black_bddl(game, start, game.depth())?;
     Ok(e.played)
 }
 
-impl Explorer<'_, '_> {
+impl Explorer<'_, '_, '_, '_> {
     fn black_bddl(&mut self, game: &Game, s: State, left: u32) -> Result<(), Failure> {
         let here = bddl_position(game, s, left);
         let position = draw_bddl(&here);
@@ -117,6 +149,7 @@ impl Explorer<'_, '_> {
             return Err(self.fail(position, format!("{mv} is not a legal move")));
         };
         self.line.push(mv.to_string());
+        self.show(&format!("Black plays {mv}"), &draw_bddl(&bddl_position(game, next, left - 1)));
         if solver.goal_reached(next, true) {
             self.played.lines += 1;
         } else {
@@ -136,8 +169,11 @@ impl Explorer<'_, '_> {
             self.played.lines += 1;
             return Ok(());
         }
-        for (_, m, next) in replies {
-            self.line.push(format!("{}({},{})", m.action, m.x, m.y));
+        let names: Vec<String> = replies.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
+        for k in self.replies(&position, &names)? {
+            let next = replies[k].2;
+            self.line.push(names[k].clone());
+            self.show(&format!("White plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
             if solver.goal_reached(next, false) {
                 return Err(self.fail(position, "White reaches its goal".into()));
             }
@@ -152,14 +188,14 @@ fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
     sets.iter().any(|set| set.iter().all(|v| owned.contains(v)))
 }
 
-/// Plays the solver's strategy for a positional game against every White reply.
-pub fn play_all_positional(game: &PositionalGame, solve: &mut QdoSolver) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+/// Plays the solver's strategy for a positional game against White.
+pub fn play_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     e.positional(game.clone())?;
     Ok(e.played)
 }
 
-impl Explorer<'_, '_> {
+impl Explorer<'_, '_, '_, '_> {
     fn positional(&mut self, game: PositionalGame) -> Result<(), Failure> {
         let position = draw_positional(&game);
         if completes(&game.white_wins, &game.white_initials) {
@@ -198,7 +234,9 @@ impl Explorer<'_, '_> {
                 };
                 let v = game.vertices.iter().position(|n| n == name).unwrap_or(usize::MAX);
                 self.line.push(mv.to_string());
-                self.positional(after(v, Player::Black))?;
+                let next = after(v, Player::Black);
+                self.show(&format!("Black plays {mv}"), &draw_positional(&next));
+                self.positional(next)?;
                 self.line.pop();
             }
             Player::White => {
@@ -206,9 +244,12 @@ impl Explorer<'_, '_> {
                 if free.is_empty() {
                     return Err(self.fail(position, "the board is full and Black has not won".into()));
                 }
-                for v in free {
-                    self.line.push(game.vertices[v].clone());
-                    self.positional(after(v, Player::White))?;
+                let names: Vec<String> = free.iter().map(|&v| game.vertices[v].clone()).collect();
+                for k in self.replies(&position, &names)? {
+                    let next = after(free[k], Player::White);
+                    self.line.push(names[k].clone());
+                    self.show(&format!("White plays {}", names[k]), &draw_positional(&next));
+                    self.positional(next)?;
                     self.line.pop();
                 }
             }
