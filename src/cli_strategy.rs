@@ -101,7 +101,7 @@ pub enum PlayModel {
         play: PlayOpts,
     },
     /// Generalized tic-tac-toe.
-    #[command(after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all")]
+    #[command(after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7")]
     Gttt {
         #[command(flatten)]
         game: GtttArgs,
@@ -122,10 +122,16 @@ pub enum PlayModel {
 pub struct PlayOpts {
     #[command(flatten)]
     pub strategy: StrategyOpts,
-    /// Play without a user: White's replies are chosen by the program (with --all).
-    #[arg(long, requires = "all")]
+    /// Play without a user: White's replies are chosen by the program (--all or --games).
+    #[arg(long)]
     pub auto: bool,
     /// With --auto: try every White reply at every White turn.
-    #[arg(long, requires = "auto")]
+    #[arg(long, requires = "auto", conflicts_with = "games")]
     pub all: bool,
+    /// With --auto: play N games with White's replies drawn at random (seeded).
+    #[arg(long, value_name = "N", requires = "auto")]
+    pub games: Option<usize>,
+    /// The seed of the random replies of --games.
+    #[arg(long, default_value_t = 1, requires = "games")]
+    pub seed: u64,
 }

@@ -61,6 +61,21 @@ fn play_auto_all_wins_every_line() {
 }
 
 #[test]
+fn play_auto_games_draws_seeded_replies_and_auto_alone_is_refused() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let args = ["play", "hex", "--puzzle", &hex, "--depth", "5", "--auto", "--games", "4", "--seed", "9"];
+    let first = qbfgames(&args, dir.path());
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert_eq!(first.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all 4 games against random White replies"), "{stdout}");
+    assert_eq!(qbfgames(&args, dir.path()).stdout, first.stdout, "the same seed plays the same games");
+    let out = qbfgames(&["play", "hex", "--puzzle", &hex, "--depth", "5", "--auto"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--auto needs --all (every White reply) or --games N"));
+}
+
+#[test]
 fn interactive_play_rejects_illegal_input_with_help_and_plays_to_the_end() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let args = ["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5"];

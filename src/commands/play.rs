@@ -3,7 +3,7 @@
 //! Black's moves come from the solver: the position is re-encoded with the remaining depth
 //! and the first move read from `--qdo`, then checked by the reference solver. White's
 //! moves are typed by the user (one per line on standard input; `help` lists the legal
-//! moves) or, with `--auto --all`, every reply is tried. Exit 0 when every game ended with
+//! moves), tried all (`--auto --all`), or drawn at random (`--auto --games N --seed S`). Exit 0 when every game ended with
 //! Black's win within the depth; 1 with the failing line and position otherwise.
 
 use std::io::{BufRead, Write};
@@ -44,8 +44,12 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
         }
     };
     match result {
-        Ok(played) if opts.auto => {
+        Ok(played) if opts.auto && opts.all => {
             println!("Black won all {} lines against every White reply ({} solver calls)", played.lines, played.solver_calls);
+            Ok(ExitCode::SUCCESS)
+        }
+        Ok(played) if opts.auto => {
+            println!("Black won all {} games against random White replies ({} solver calls)", played.lines, played.solver_calls);
             Ok(ExitCode::SUCCESS)
         }
         Ok(_) => {
@@ -59,13 +63,32 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
     }
 }
 
+/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for White's random
+/// replies, so that `--games N --seed S` replays the same games.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
 /// The board as lines (positions are drawn with `/` between rows).
 fn board(position: &str) -> String {
     position.replace('/', "\n")
 }
 
 /// Runs `play` with the solver and the White side the options ask for.
-fn with_white(opts: &PlayOpts, play: impl FnOnce(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
+fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
     let strategy = &opts.strategy;
     let mut solve = |qbf: &CnfQbf| -> Result<(bool, Assignment), String> {
         let run = || -> Result<(bool, Assignment)> {
@@ -77,7 +100,26 @@ fn with_white(opts: &PlayOpts, play: impl FnOnce(&mut dyn FnMut(&CnfQbf) -> Resu
         run().map_err(|e| format!("{e:#}"))
     };
     if opts.auto {
-        return Ok(play(&mut solve, White::All));
+        if opts.all {
+            return Ok(play(&mut solve, White::All));
+        }
+        let Some(games) = opts.games else {
+            bail!("--auto needs --all (every White reply) or --games N (random White replies)");
+        };
+        let mut rng = SplitMix64(opts.seed);
+        let mut total = Played { lines: 0, solver_calls: 0 };
+        for _ in 0..games {
+            let mut choose = |_: &str, moves: &[String]| Ok(rng.below(moves.len()));
+            let mut show = |_: &str, _: &str| {};
+            match play(&mut solve, White::Choose { choose: &mut choose, show: &mut show }) {
+                Ok(p) => {
+                    total.lines += p.lines;
+                    total.solver_calls += p.solver_calls;
+                }
+                Err(failure) => return Ok(Err(failure)),
+            }
+        }
+        return Ok(Ok(total));
     }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
