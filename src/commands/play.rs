@@ -43,21 +43,22 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             (play, r)
         }
     };
+    let mut out = std::io::stdout();
     match result {
         Ok(played) if opts.auto && opts.all => {
-            println!("Black won all {} lines against every White reply ({} solver calls)", played.lines, played.solver_calls);
+            writeln!(out, "Black won all {} lines against every White reply ({} solver calls)", played.lines, played.solver_calls)?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(played) if opts.auto => {
-            println!("Black won all {} games against random White replies ({} solver calls)", played.lines, played.solver_calls);
+            writeln!(out, "Black won all {} games against random White replies ({} solver calls)", played.lines, played.solver_calls)?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(_) => {
-            println!("Black wins, as the solver promised");
+            writeln!(out, "Black wins, as the solver promised")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(failure) => {
-            println!("FAILURE (an encoding or solver bug): {failure}");
+            writeln!(out, "FAILURE (an encoding or solver bug): {failure}")?;
             Ok(ExitCode::from(1))
         }
     }
@@ -126,8 +127,8 @@ fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> R
     let ended = std::cell::Cell::new(false);
     let mut choose = |_: &str, moves: &[String]| -> Result<usize, String> {
         loop {
-            print!("White to move ({} legal; `help` lists them): ", moves.len());
-            std::io::stdout().flush().map_err(|e| e.to_string())?;
+            let mut out = std::io::stdout();
+            write!(out, "White to move ({} legal; `help` lists them): ", moves.len()).and_then(|()| out.flush()).map_err(|e| format!("writing to standard output: {e}"))?;
             let mut line = String::new();
             if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
                 ended.set(true);
@@ -138,16 +139,20 @@ fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> R
                 continue;
             }
             if typed == "help" {
-                println!("Type one of: {}", moves.join(" "));
+                writeln!(out, "Type one of: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?;
                 continue;
             }
             match moves.iter().position(|m| m.replace(' ', "") == typed) {
                 Some(k) => return Ok(k),
-                None => println!("error: `{typed}` is not a legal move for White here; legal moves: {}", moves.join(" ")),
+                None => writeln!(out, "error: `{typed}` is not a legal move for White here; legal moves: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?,
             }
         }
     };
-    let mut show = |mv: &str, position: &str| println!("{mv}\n{}", board(position));
+    // A closed standard output (`| head`) must not end the game with a panic; the game goes
+    // on, and a closed input ends it.
+    let mut show = |mv: &str, position: &str| {
+        let _ = writeln!(std::io::stdout(), "{mv}\n{}", board(position));
+    };
     let result = play(&mut solve, White::Choose { choose: &mut choose, show: &mut show });
     match result {
         Err(failure) if ended.get() => bail!("standard input ended before the game did; White was to move at\n{}", board(&failure.position)),

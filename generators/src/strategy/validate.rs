@@ -47,10 +47,29 @@ pub fn check_bddl(game: &Game, mv: &Move) -> Result<Check, bddl::TooLarge> {
     }
 }
 
-/// Draws a positional position: the initial stones of each player.
+/// Draws a positional position: the stones of each player, then, for a game on a grid, the
+/// grid (rows separated by `/`, a column-letter header, `x` black, `o` white, `.` empty).
 pub fn draw_positional(game: &PositionalGame) -> String {
     let names = |vs: &[usize]| vs.iter().map(|&v| game.vertices[v].as_str()).collect::<Vec<_>>().join(" ");
-    format!("black: [{}] white: [{}]", names(&game.black_initials), names(&game.white_initials))
+    let mut lines = vec![format!("black: [{}] white: [{}]", names(&game.black_initials), names(&game.white_initials))];
+    if let Some(coords) = &game.coords {
+        let width = coords.iter().map(|c| c.0).max().unwrap_or(0);
+        let height = coords.iter().map(|c| c.1).max().unwrap_or(0);
+        let header: String = (1..=width).map(|x| crate::positional::pg::cell_name(x, 1).trim_end_matches('1').to_string()).collect::<Vec<_>>().join(" ");
+        lines.push(format!("   {header}"));
+        for y in 1..=height {
+            let row: Vec<&str> = (1..=width)
+                .map(|x| match coords.iter().position(|&c| c == (x, y)) {
+                    Some(v) if game.black_initials.contains(&v) => "x",
+                    Some(v) if game.white_initials.contains(&v) => "o",
+                    Some(_) => ".",
+                    None => " ",
+                })
+                .collect();
+            lines.push(format!("{y:>2} {}", row.join(" ")));
+        }
+    }
+    lines.join("/")
 }
 
 /// Checks Black's first move of a positional game whose first time point is Black's. The
