@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs};
+use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -42,11 +42,14 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         opts: StrategyOpts,
     },
-    /// A Hex puzzle, COR+ encoding.
-    #[command(after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5")]
+    /// A Hex puzzle, COR+ or lifted encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted")]
     Hex {
         #[command(flatten)]
         game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
         #[command(flatten)]
         opts: StrategyOpts,
     },
@@ -112,6 +115,9 @@ pub enum PlayModel {
     Hex {
         #[command(flatten)]
         game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
         #[command(flatten)]
         play: PlayOpts,
     },

@@ -94,3 +94,17 @@ fn interactive_play_rejects_illegal_input_with_help_and_plays_to_the_end() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did"));
 }
+
+#[test]
+fn hex_with_the_lifted_encoding_gives_a_valid_move_and_wins_every_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let out = qbfgames(&["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("valid: occupy("), "{stdout}");
+    let out = qbfgames(&["play", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted", "--auto", "--all"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all "), "{stdout}");
+}

@@ -17,7 +17,8 @@ use generators::strategy::Assignment;
 
 use super::encode_bddl::load;
 use super::positional;
-use super::strategy::solve_qdo;
+use super::strategy::{as_bddl, solve_qdo};
+use crate::cli_games::PositionalEncoding;
 use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts};
 
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
@@ -37,9 +38,14 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
             (play, r)
         }
-        PlayModel::Hex { game, play } => {
+        PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play } => {
             let game = positional::load_hex(&game)?.game;
             let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
+            (play, r)
+        }
+        PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play } => {
+            let game = as_bddl(&positional::load_hex(&game)?)?;
+            let r = with_white(&play, |solve, white| play_bddl(&game, solve, white))?;
             (play, r)
         }
     };

@@ -11,8 +11,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use generators::encodings::{corplus, lifted};
+use generators::bddl::Game;
 use generators::formula::VarManager;
-use generators::io::QdimacsStream;
+use generators::io::{QdimacsStream, Source};
+use generators::positional::bddl::{write_domain, BddlProblem};
 use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::{parse_qdo, Assignment, Move, SymbolMap};
 use generators::tseitin::{to_cnf_into, ClauseForm};
@@ -21,15 +23,17 @@ use harness::{find_program, Invocation, Outcome};
 use super::encode_bddl::load;
 use super::positional::{self, NamedGame};
 use crate::output::write_atomically;
+use crate::cli_games::PositionalEncoding;
 use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     match cmd {
         StrategyCmd::FirstMove(model) => match model {
-            FirstMoveModel::Bddl { game, opts } => first_move_bddl(&game, &opts),
+            FirstMoveModel::Bddl { game, opts } => first_move_bddl(load(&game)?, &opts),
             FirstMoveModel::Pg { game, opts } => first_move_positional(positional::load_pg(&game)?, &opts),
             FirstMoveModel::Gttt { game, opts } => first_move_positional(positional::load_gttt(&game)?, &opts),
-            FirstMoveModel::Hex { game, opts } => first_move_positional(positional::load_hex(&game)?, &opts),
+            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => first_move_positional(positional::load_hex(&game)?, &opts),
+            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => first_move_bddl(as_bddl(&positional::load_hex(&game)?)?, &opts),
         },
     }
 }
@@ -87,8 +91,17 @@ fn report(opts: &StrategyOpts, answer: (bool, Assignment), map: &SymbolMap, dept
     }
 }
 
-fn first_move_bddl(args: &crate::cli_games::BddlGame, opts: &StrategyOpts) -> Result<ExitCode> {
-    let game = load(args)?;
+/// A positional game written as BDDL (occupy actions, explicit winning sets) and read back,
+/// as `encode hex --encoding lifted` does.
+pub fn as_bddl(named: &NamedGame) -> Result<Game> {
+    let problem = BddlProblem::new(&named.game)?;
+    let (mut domain_text, mut problem_text) = (Vec::new(), Vec::new());
+    write_domain(&mut domain_text)?;
+    problem.write(&mut problem_text)?;
+    Ok(generators::bddl::load(&Source::from_bytes("domain.bddl", domain_text), &Source::from_bytes("problem.bddl", problem_text), None)?)
+}
+
+fn first_move_bddl(game: Game, opts: &StrategyOpts) -> Result<ExitCode> {
     let qbf = lifted::encode(&game);
     let map = lifted::first_move_map(&game, &qbf)?;
     let mut stream = QdimacsStream::new()?;
