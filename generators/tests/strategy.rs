@@ -164,6 +164,8 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
         (suite("games/bddl/connect/domain.ig"), suite("games/bddl/connect/3x3_connect2.ig"), 3),
         (suite("games/bddl/breakthrough/domain.ig"), Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()), 5),
         (suite("games/bddl/domineering/domain.ig"), suite("games/bddl/domineering/2x3.ig"), 4),
+        (suite("games/bddl/knightthrough/domain.ig"), suite("games/bddl/knightthrough/3x4.ig"), 3),
+        (suite("games/bddl/evader-pursuer/domain.ig"), suite("games/bddl/evader-pursuer/4x4_e-4-1_p-2-3.ig"), 3),
     ];
     for (domain, problem, max) in &bddl_cases {
         let game = critical(domain, problem, *max);
