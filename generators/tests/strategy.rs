@@ -1,8 +1,8 @@
 //! Black's first move, read from DepQBF's `--qdo` assignment through the symbol maps, must
 //! be a winning move by the reference solvers: on a small true instance (at the critical
 //! depth) of every BDDL family, of GTTT 3×3 and of Hex 3×3 and 4×4. And the check must
-//! catch a broken encoding: with one clause on Black's move bits removed, some removal
-//! makes the solver choose a move the validator rejects. Finally the solver's strategy,
+//! catch a broken encoding (lifted and COR+): with one clause on Black's move bits removed,
+//! some removal makes the solver choose a move the validator rejects. Finally the solver's strategy,
 //! re-asked at every Black turn, is played against every White reply on small games, and
 //! every line must end in Black's win (`play --auto --all`).
 
@@ -177,4 +177,29 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
         let played = r.as_ref().map(|p| (p.lines, p.solver_calls)).unwrap_or_default();
         assert!(played.0 > 0 && played.1 > 0, "{name}: nothing was played");
     }
+}
+
+#[test]
+fn a_clause_removed_from_cor_plus_is_caught() {
+    // GTTT el on 3×3 at depth 5 without symmetry breaking: Black's stone is tied to its
+    // move bits by clauses (8), (9); without one of them the bits can name a losing vertex.
+    let gttt = Gttt { shape: Shape::parse("el").expect("a shape"), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves: false };
+    let game = gttt.game().with_depth(5).expect("a 3x3 board");
+    let mut cnf = Cnf::new();
+    let mut vars = VarManager::new();
+    let prefix = corplus::encode(&game, &mut cnf, &mut vars);
+    let map = corplus::first_move_map(&game, &prefix).unwrap_or_else(|e| panic!("{e}"));
+    let qbf = CnfQbf { max_var: vars.max_index(), prefix, cnf };
+    let move_vars = map.vars();
+    let on_move: Vec<usize> = qbf.cnf.iter().enumerate().filter(|(_, c)| c.iter().any(|l| move_vars.contains(&l.var_index()))).map(|(k, _)| k).collect();
+    assert!(!on_move.is_empty());
+    let caught = on_move.iter().find_map(|&k| {
+        let (verdict, assignment) = qdo(&without(&qbf, k));
+        let mv = map.decode(&assignment);
+        match check_positional(&game, &mv).unwrap_or_else(|e| panic!("{e}")) {
+            Check::Invalid { reason, .. } if verdict => Some(format!("clause {k}: {mv}: {reason}")),
+            _ => None,
+        }
+    });
+    assert!(caught.is_some(), "no removal among {} clauses on the move bits was caught", on_move.len());
 }
