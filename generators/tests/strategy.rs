@@ -1,10 +1,10 @@
 //! Black's first move, read from DepQBF's `--qdo` assignment through the symbol maps, must
 //! be a winning move by the reference solvers: on a small true instance (at the critical
 //! depth) of every BDDL family, of GTTT 3×3 and of Hex 3×3 and 4×4. And the check must
-//! catch a broken encoding (lifted and COR+): with one clause on Black's move bits removed,
-//! some removal makes the solver choose a move the validator rejects. Finally the solver's strategy,
-//! re-asked at every Black turn, is played against every White reply on small games, and
-//! every line must end in Black's win (`play --auto --all`).
+//! catch a broken encoding (lifted and COR+): with one clause on Black's move bits
+//! removed, some removal makes the solver choose a move the validator rejects. Finally the
+//! solver's strategy, re-asked at every Black turn, is played against every White reply on
+//! small games, and every line must end in Black's win (`play --auto --all`).
 
 use std::io::Write;
 use std::path::PathBuf;
