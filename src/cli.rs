@@ -132,6 +132,11 @@ pub enum Command {
         #[arg(long, requires = "resubmit_failed")]
         no_wait: bool,
     },
+    /// Winning strategies: extract Black's first move from a solver and validate it.
+    #[command(subcommand)]
+    Strategy(crate::cli_strategy::StrategyCmd),
+    /// Play White against Black's strategy from a QBF solver (interactive, or --auto --all).
+    Play(crate::cli_strategy::PlayCmd),
 }
 
 /// `qbfgames suite …`.

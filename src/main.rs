@@ -6,6 +6,7 @@
 mod builder;
 mod cli;
 mod cli_games;
+mod cli_strategy;
 mod commands;
 mod output;
 

@@ -13,6 +13,7 @@
 //!   turn-taking, with GN/GT/GD prefixes).
 //! - [`positional`]: positional games (PG, GTTT, Hex), their reference solver, and the
 //!   emitter to BDDL; the COR+ encoding is in [`encodings`].
+//! - [`strategy`]: Black's first move from a solver's assignment, checked by the reference solvers.
 //! - [`suite`]: declarative suites → content-addressed instances and a manifest.
 
 pub mod bddl;
@@ -25,5 +26,6 @@ pub mod io;
 mod mixhash;
 pub mod positional;
 pub mod stats;
+pub mod strategy;
 pub mod suite;
 pub mod tseitin;

@@ -9,6 +9,7 @@ mod generate;
 mod hash;
 mod manifest;
 mod package;
+mod play;
 mod positional;
 mod report;
 mod solve_bddl;
@@ -19,6 +20,7 @@ mod slurm;
 mod slurm_collect;
 mod slurm_shard;
 mod stats;
+mod strategy;
 mod suite;
 
 use std::process::ExitCode;
@@ -58,6 +60,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
         Command::Collect { dir, resubmit_failed, no_wait } => slurm_collect::run(&dir, resubmit_failed, no_wait),
+        Command::Strategy(cmd) => strategy::run(cmd),
+        Command::Play(cmd) => play::run(cmd),
     }
 }
 

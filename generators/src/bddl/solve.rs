@@ -187,6 +187,36 @@ impl Solver {
         Some(FirstMove { action: self.names[m.action].clone(), x: m.x, y: m.y })
     }
 
+    /// Whether Black's first move, Black action number `action` at `(x, y)`, keeps a win
+    /// within `depth` plies (the move included); `None` if it is not a legal first move.
+    pub fn first_move_wins(&mut self, action: usize, x: i32, y: i32, depth: u32) -> Option<bool> {
+        if self.black_second || depth == 0 {
+            return None;
+        }
+        let s = self.initial;
+        let m = self.black.iter().find(|m| m.action == action && m.x == x && m.y == y && m.pre.matches(s, self.full))?;
+        let next = m.apply(s);
+        Some(self.won(next, true) || self.white_to_move(next, depth - 1))
+    }
+
+    /// The initial state.
+    pub fn initial(&self) -> State {
+        self.initial
+    }
+
+    /// The legal moves in `s` of Black (`black`) or White: the action's number (Black's
+    /// actions first, then White's), the move, and the successor state.
+    pub fn moves(&self, s: State, black: bool) -> Vec<(usize, FirstMove, State)> {
+        let moves = if black { &self.black } else { &self.white };
+        let describe = |m: &Move| FirstMove { action: self.names[m.action].clone(), x: m.x, y: m.y };
+        self.successors(s, black).into_iter().map(|(k, next)| (moves[k].action, describe(&moves[k]), next)).collect()
+    }
+
+    /// Whether `s` satisfies a goal of Black (`black`) or of White.
+    pub fn goal_reached(&self, s: State, black: bool) -> bool {
+        self.won(s, black)
+    }
+
     /// The smallest depth in `1..=max` at which Black wins.
     pub fn critical_depth(&mut self, max: u32) -> Option<u32> {
         (1..=max).find(|&d| self.wins(d))

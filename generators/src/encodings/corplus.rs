@@ -189,3 +189,19 @@ pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarM
     }
     prefix
 }
+
+/// Where Black's first stone lives in the formula `encode(game, sink, &mut VarManager::new())`
+/// returned `prefix` for: the move bits of the first layer, after the two initial boards
+/// and the first `time` variable. Fails unless Black has the first time point.
+pub fn first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+    let game = game.without_initials();
+    if game.turns.first() != Some(&Player::Black) {
+        return Err(crate::strategy::MapError::BlackNotFirst);
+    }
+    let n = game.size() as u32;
+    let first = 2 * n + 2;
+    let move_bits: Vec<u32> = (first..first + move_bits(game.size()) as u32).collect();
+    let map = crate::strategy::SymbolMap::Corplus { vertices: game.vertices.clone(), move_bits };
+    crate::strategy::check_outermost(prefix, &map.vars())?;
+    Ok(map)
+}

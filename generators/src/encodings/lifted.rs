@@ -375,3 +375,23 @@ impl Encoder<'_> {
         self.c.and(&mut self.vars, parts)
     }
 }
+
+/// Where Black's first move lives in `qbf = encode(game)`: the action and position bits of
+/// the first ply, which are the first variables the encoder takes. Fails if Black moves
+/// second (its first move is not in the outermost block).
+pub fn first_move_map(game: &Game, qbf: &CircuitQbf) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+    if game.problem.black_second {
+        return Err(crate::strategy::MapError::BlackNotFirst);
+    }
+    let board = game.board();
+    let sizes = [bits_for(game.domain.black.len()), bits_for(board.width as usize), bits_for(board.height as usize)];
+    let mut next = 1u32;
+    let [action_bits, x_bits, y_bits] = sizes.map(|n| {
+        let bits: Vec<u32> = (next..next + n as u32).collect();
+        next += n as u32;
+        bits
+    });
+    let map = crate::strategy::SymbolMap::Lifted { actions: game.domain.black.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
+    crate::strategy::check_outermost(&qbf.prefix, &map.vars())?;
+    Ok(map)
+}

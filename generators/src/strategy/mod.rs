@@ -1,0 +1,174 @@
+//! Winning strategies: which variables of an encoded game are Black's first move, how a
+//! solver's assignment to them decodes into a move, and whether that move is winning.
+//!
+//! Validating a "true" verdict is harder than validating a plan: the answer is to extract
+//! Black's strategy from the solver and check it against the game (Shaik & van de Pol,
+//! Section 5.1, who extract it from QBFcert certificates and play against it). Here the
+//! first move is read from the assignment a solver prints for the outermost existential
+//! block (`--qdo`: `V <lit> 0` lines, DepQBF and CAQE), decoded with a [`SymbolMap`], played
+//! with the explicit-state reference solver, and accepted only if Black still wins within
+//! the remaining depth ([`validate`]).
+//!
+//! A [`SymbolMap`] is produced next to each encoder (`encodings::lifted::first_move_map`,
+//! `encodings::corplus::first_move_map`) and serializes to JSON. Numbers are little-endian
+//! lists of QDIMACS variable indices; a variable the solver did not print counts as false.
+//!
+//! ## Departure from the paper
+//! Only the first move is extracted (the outermost block needs no certificate); deeper
+//! moves come from re-encoding the position after the first move, not from a Skolem
+//! function.
+//!
+//! ## References
+//! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023,
+//!   Section 5.1.
+
+pub mod play;
+pub mod validate;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Where Black's first move lives in an encoded game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "encoding", rename_all = "lowercase")]
+pub enum SymbolMap {
+    /// The lifted BDDL encoding: the index of a Black action, and 0-based x and y bits.
+    Lifted { actions: Vec<String>, action_bits: Vec<u32>, x_bits: Vec<u32>, y_bits: Vec<u32> },
+    /// COR+: the log-encoded vertex index (of the game without initial stones).
+    Corplus { vertices: Vec<String>, move_bits: Vec<u32> },
+}
+
+/// A decoded first move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Black action number `action` at the 1-based position `(x, y)`.
+    Action { action: usize, name: String, x: i32, y: i32 },
+    /// A vertex of a positional game (index in the game without initial stones).
+    Vertex { index: usize, name: String },
+    /// The bits name an action or vertex that does not exist.
+    Nothing { what: &'static str, value: u64 },
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Move::Action { name, x, y, .. } => write!(f, "{name}({x},{y})"),
+            Move::Vertex { name, .. } => write!(f, "{name}"),
+            Move::Nothing { what, value } => write!(f, "no {what} (the bits name number {value})"),
+        }
+    }
+}
+
+/// A solver's assignment to some variables: index → value.
+pub type Assignment = BTreeMap<u32, bool>;
+
+fn number(bits: &[u32], a: &Assignment) -> u64 {
+    bits.iter().enumerate().map(|(i, v)| u64::from(a.get(v).copied().unwrap_or(false)) << i).sum()
+}
+
+impl SymbolMap {
+    /// Every variable of the move, in map order.
+    pub fn vars(&self) -> Vec<u32> {
+        match self {
+            SymbolMap::Lifted { action_bits, x_bits, y_bits, .. } => action_bits.iter().chain(x_bits).chain(y_bits).copied().collect(),
+            SymbolMap::Corplus { move_bits, .. } => move_bits.clone(),
+        }
+    }
+
+    /// The move the assignment names.
+    pub fn decode(&self, a: &Assignment) -> Move {
+        match self {
+            SymbolMap::Lifted { actions, action_bits, x_bits, y_bits } => {
+                let k = number(action_bits, a);
+                match actions.get(k as usize) {
+                    Some(name) => Move::Action { action: k as usize, name: name.clone(), x: number(x_bits, a) as i32 + 1, y: number(y_bits, a) as i32 + 1 },
+                    None => Move::Nothing { what: "action", value: k },
+                }
+            }
+            SymbolMap::Corplus { vertices, move_bits } => {
+                let k = number(move_bits, a);
+                match vertices.get(k as usize) {
+                    Some(name) => Move::Vertex { index: k as usize, name: name.clone() },
+                    None => Move::Nothing { what: "vertex", value: k },
+                }
+            }
+        }
+    }
+}
+
+/// Why a game has no first-move map.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    #[error("Black does not move first, so its first move is not in the outermost block; encode a game where Black moves first")]
+    BlackNotFirst,
+    #[error("variable {0} of Black's first move is not in the outermost existential block (encoder and map disagree)")]
+    NotOutermost(u32),
+}
+
+/// Checks that `vars` are all in the outermost block, which must be existential.
+pub fn check_outermost(prefix: &crate::formula::Prefix, vars: &[u32]) -> Result<(), MapError> {
+    let outer: Vec<u32> = match prefix.blocks().first() {
+        Some(b) if b.quant == crate::formula::Quant::Exists => b.vars.iter().map(|v| v.index()).collect(),
+        _ => Vec::new(),
+    };
+    match vars.iter().find(|v| !outer.contains(v)) {
+        Some(&v) => Err(MapError::NotOutermost(v)),
+        None => Ok(()),
+    }
+}
+
+/// Parses a solver's `--qdo` output: the `s cnf <0|1> …` line and `V <lit> 0` lines;
+/// comment lines (`c …`) and empty lines are skipped. Returns the verdict and assignment.
+pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), String> {
+    let mut verdict = None;
+    let mut assignment = Assignment::new();
+    for (n, line) in text.lines().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] | ["c", ..] => {}
+            ["s", "cnf", v, ..] => {
+                verdict = Some(match *v {
+                    "1" => true,
+                    "0" => false,
+                    other => return Err(format!("line {}: `s cnf {other}`: expected 0 or 1", n + 1)),
+                })
+            }
+            ["V", lit, "0"] => {
+                let lit: i64 = lit.parse().map_err(|_| format!("line {}: `{line}`: not a literal", n + 1))?;
+                let var = u32::try_from(lit.unsigned_abs()).map_err(|_| format!("line {}: `{line}`: variable out of range", n + 1))?;
+                assignment.insert(var, lit > 0);
+            }
+            _ => return Err(format!("line {}: `{line}`: expected `s cnf …`, `V <lit> 0` or a comment", n + 1)),
+        }
+    }
+    verdict.map(|v| (v, assignment)).ok_or_else(|| "no `s cnf` line: the solver gave no answer".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn qdo_output_of_depqbf_and_caqe_parses() {
+        let caqe = "c CommonSolverConfig { … }\ns cnf 1 3 2\nV 1 0\nV -2 0\n\nc Satisfiable\n";
+        let (v, a) = parse_qdo(caqe).unwrap_or_else(|e| panic!("{e}"));
+        assert!(v);
+        assert_eq!(a, Assignment::from([(1, true), (2, false)]));
+        assert_eq!(parse_qdo("s cnf 0 3 2\n").map(|r| r.0), Ok(false));
+        assert!(parse_qdo("V 1 0\n").is_err());
+        assert!(parse_qdo("s cnf 1 1 1\nV x 0\n").is_err());
+    }
+
+    #[test]
+    fn maps_decode_little_endian_and_round_trip_through_json() {
+        let map = SymbolMap::Lifted { actions: vec!["a".into(), "b".into()], action_bits: vec![1], x_bits: vec![2, 3], y_bits: vec![] };
+        let a = Assignment::from([(1, true), (2, false), (3, true)]);
+        assert_eq!(map.decode(&a), Move::Action { action: 1, name: "b".into(), x: 3, y: 1 });
+        let json = serde_json::to_string(&map).unwrap_or_default();
+        assert_eq!(serde_json::from_str::<SymbolMap>(&json).ok(), Some(map));
+        let cor = SymbolMap::Corplus { vertices: vec!["a1".into(), "b1".into(), "c1".into()], move_bits: vec![5, 6] };
+        assert_eq!(cor.decode(&Assignment::from([(5, true), (6, true)])), Move::Nothing { what: "vertex", value: 3 });
+    }
+}

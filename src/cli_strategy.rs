@@ -1,0 +1,143 @@
+//! The command line of `strategy`: extract Black's first move from a solver and check it.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+
+/// `qbfgames strategy …`.
+#[derive(Subcommand, Debug)]
+pub enum StrategyCmd {
+    /// Encode a game, read Black's first move from the solver's `--qdo` assignment, and
+    /// check with the reference solver that Black still wins after it within depth − 1.
+    /// Prints `valid: <move>` (exit 0) or `invalid: <move> at <position>` (exit 1).
+    #[command(subcommand)]
+    FirstMove(FirstMoveModel),
+}
+
+/// The models `strategy first-move` knows (BDDL: lifted encoding; the others: COR+).
+#[derive(Subcommand, Debug)]
+pub enum FirstMoveModel {
+    /// A BDDL game, lifted encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5")]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// A positional game from a PG file, COR+ encoding.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// Generalized tic-tac-toe, COR+ encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// A Hex puzzle, COR+ or lifted encoding.
+    #[command(after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted")]
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+}
+
+/// The QBF solvers that print the outermost existential block with `--qdo`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum QdoSolver {
+    /// DepQBF (on PATH).
+    Depqbf,
+    /// CAQE through pyqbf (`tools/bin/pyqbf-caqe`, installed by `make solvers`, or on PATH).
+    Caqe,
+}
+
+/// Options shared by every model of `strategy first-move`.
+#[derive(Args, Debug)]
+pub struct StrategyOpts {
+    /// The QBF solver.
+    #[arg(long, value_enum, default_value_t = QdoSolver::Depqbf)]
+    pub solver: QdoSolver,
+    /// Wall-clock limit for the solver, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub timeout: u64,
+    /// Also write the symbol map (which variables are Black's first move) as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub map: Option<PathBuf>,
+}
+
+/// `qbfgames play <model>`: play against the solver's strategy.
+#[derive(Args, Debug)]
+pub struct PlayCmd {
+    #[command(subcommand)]
+    pub model: PlayModel,
+}
+
+/// The models `play` knows (BDDL: lifted encoding; the others: COR+).
+#[derive(Subcommand, Debug)]
+pub enum PlayModel {
+    /// A BDDL game (Black moves first).
+    #[command(after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain D.ig --problem P.ig --depth 5 --auto --all")]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// A positional game from a PG file.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Generalized tic-tac-toe.
+    #[command(after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7")]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// A Hex puzzle.
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+}
+
+/// How `play` runs.
+#[derive(Args, Debug)]
+pub struct PlayOpts {
+    #[command(flatten)]
+    pub strategy: StrategyOpts,
+    /// Play without a user: White's replies are chosen by the program (--all or --games).
+    #[arg(long)]
+    pub auto: bool,
+    /// With --auto: try every White reply at every White turn.
+    #[arg(long, requires = "auto", conflicts_with = "games")]
+    pub all: bool,
+    /// With --auto: play N games with White's replies drawn at random (seeded).
+    #[arg(long, value_name = "N", requires = "auto")]
+    pub games: Option<usize>,
+    /// The seed of the random replies of --games.
+    #[arg(long, default_value_t = 1, requires = "games")]
+    pub seed: u64,
+}

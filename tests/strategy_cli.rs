@@ -1,0 +1,110 @@
+//! `qbfgames strategy first-move`, run as a program in a temporary directory.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn qbfgames(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).output().expect("the binary runs")
+}
+
+fn suite(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("suite").join(path).display().to_string()
+}
+
+#[test]
+fn first_move_is_valid_on_true_instances_and_writes_the_map() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = qbfgames(&["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--map", "el.json"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("valid: "), "{stdout}");
+    let map: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("el.json")).expect("the map")).expect("JSON");
+    assert_eq!(map["encoding"], "corplus");
+
+    let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_el.ig"));
+    let out = qbfgames(&["strategy", "first-move", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "5"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("valid: occupy("), "{stdout}");
+}
+
+#[test]
+fn first_move_says_when_there_is_nothing_to_check() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let out = qbfgames(&["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "3"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("no strategy: Black does not win within 3"));
+    let out = qbfgames(&["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--white-first", "--depth", "5"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not move first"));
+}
+
+fn qbfgames_with_input(args: &[&str], input: &str, dir: &Path) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("writing the input");
+    child.wait_with_output().expect("the binary ends")
+}
+
+#[test]
+fn play_auto_all_wins_every_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--auto", "--all"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all "), "{stdout}");
+    let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"));
+    let out = qbfgames(&["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "3", "--auto", "--all"], dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn play_auto_games_draws_seeded_replies_and_auto_alone_is_refused() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let args = ["play", "hex", "--puzzle", &hex, "--depth", "5", "--auto", "--games", "4", "--seed", "9"];
+    let first = qbfgames(&args, dir.path());
+    let stdout = String::from_utf8_lossy(&first.stdout);
+    assert_eq!(first.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all 4 games against random White replies"), "{stdout}");
+    assert_eq!(qbfgames(&args, dir.path()).stdout, first.stdout, "the same seed plays the same games");
+    let out = qbfgames(&["play", "hex", "--puzzle", &hex, "--depth", "5", "--auto"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--auto needs --all (every White reply) or --games N"));
+}
+
+#[test]
+fn interactive_play_rejects_illegal_input_with_help_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let args = ["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5"];
+    // Whatever Black plays, White takes the first vertex of the list still free: taken
+    // vertices are rejected like any illegal input, and the next line is read.
+    let cells = "a1\na2\na3\nb1\nb2\nb3\nc1\nc2\nc3\n";
+    let out = qbfgames_with_input(&args, &format!("zz\nhelp\n{cells}{cells}"), dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("error: `zz` is not a legal move for White here; legal moves: "), "{stdout}");
+    assert!(stdout.contains("Type one of: "), "{stdout}");
+    assert!(stdout.matches("White plays ").count() >= 2, "{stdout}");
+    assert!(stdout.trim_end().ends_with("Black wins, as the solver promised"), "{stdout}");
+
+    let out = qbfgames_with_input(&args, "a1\n", dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did"));
+}
+
+#[test]
+fn hex_with_the_lifted_encoding_gives_a_valid_move_and_wins_every_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let out = qbfgames(&["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("valid: occupy("), "{stdout}");
+    let out = qbfgames(&["play", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted", "--auto", "--all"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("Black won all "), "{stdout}");
+}
