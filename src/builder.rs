@@ -15,6 +15,7 @@ use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::hex::read_hex;
 use generators::positional::pg::{read_pg, write_pg};
 use generators::positional::{Player, PositionalGame};
+use generators::strategy::{MapError, SymbolMap};
 use generators::suite::generate::{Builder, Instance, SourceFile};
 use generators::suite::{Depth, Encoding, GdlPrefix, Job, ModelKind, OutFormat, Param};
 use harness::{run, Invocation, Outcome, Verdict};
@@ -50,14 +51,27 @@ fn first_role(job: &Job) -> Option<String> {
     }
 }
 
+/// A game's first-move map; none when Black does not move first (its first move is then
+/// not in the outermost block), an error when encoder and map disagree.
+fn optional_map(map: Result<SymbolMap, MapError>) -> Result<Option<SymbolMap>, String> {
+    match map {
+        Ok(m) => Ok(Some(m)),
+        Err(MapError::BlackNotFirst) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     let domain = read(&path_param(dir, job, "domain")?)?;
     let problem = read(&path_param(dir, job, "problem")?)?;
     let game = bddl::load(&domain, &problem, plies(job.depth)).map_err(|e| e.to_string())?;
+    let circuit = lifted::encode(&game);
+    let map = optional_map(lifted::first_move_map(&game, &circuit))?;
     Ok(Instance {
-        circuit: Some(lifted::encode(&game)),
+        circuit: Some(circuit),
         cnf: None,
         sources: vec![SourceFile { label: "bddl-domain", bytes: domain.bytes }, SourceFile { label: "bddl-problem", bytes: problem.bytes }],
+        map,
     })
 }
 
@@ -80,7 +94,7 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     let options = GdlEncoding { depth, encoding, prefix, first };
     let cnf = options.encode(&game).map_err(|e| e.0)?;
     let circuit = if job.outputs().contains(&OutFormat::Qcir) { Some(options.encode_circuit(&game).map_err(|e| e.0)?) } else { None };
-    Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }] })
+    Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }], map: None })
 }
 
 fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, String> {
@@ -145,22 +159,25 @@ fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
         write_pg(&mut text, &game, "positional game written by qbfgames").map_err(|e| e.to_string())?;
         sources.push(SourceFile { label: "pg", bytes: text });
     }
-    let (circuit, cnf) = match job.encoding {
+    let (circuit, cnf, map) = match job.encoding {
         Encoding::Corplus => {
             let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
             let prefix = corplus::encode(&game, &mut cnf, &mut vars);
-            (None, Some(CnfQbf { max_var: vars.max_index(), prefix, cnf }))
+            let map = optional_map(corplus::first_move_map(&game, &prefix))?;
+            (None, Some(CnfQbf { max_var: vars.max_index(), prefix, cnf }), map)
         }
         Encoding::Lifted => {
             let domain = Source::from_bytes("domain.ig", sources[0].bytes.clone());
             let problem = Source::from_bytes("problem.ig", sources[1].bytes.clone());
             let bddl_game = bddl::load(&domain, &problem, None).map_err(|e| e.to_string())?;
-            (Some(lifted::encode(&bddl_game)), None)
+            let circuit = lifted::encode(&bddl_game);
+            let map = optional_map(lifted::first_move_map(&bddl_game, &circuit))?;
+            (Some(circuit), None, map)
         }
         other => return Err(format!("positional games have no {} encoding", other.name())),
     };
     sources.retain(|f| !f.label.starts_with("bddl") || outputs.contains(&OutFormat::Bddl));
-    Ok(Instance { circuit, cnf, sources })
+    Ok(Instance { circuit, cnf, sources, map })
 }
 
 impl Builder for Encoders {

@@ -89,6 +89,13 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
 
     let verified = qbfgames(&["manifest", "verify", s(&a)]);
     assert!(verified.status.success(), "{}", text(&verified.stderr));
+    let maps: Vec<&str> = manifest.lines().filter(|l| l.contains(",lifted,qdimacs,") || l.contains(",lifted,qcir,")).collect();
+    assert_eq!(maps.len(), 8);
+    for line in maps {
+        let map = line.rsplit(',').next().unwrap_or_default();
+        let json = fs::read_to_string(a.join(map)).unwrap_or_else(|e| panic!("{map}: {e}"));
+        assert!(map.ends_with(".map.json") && json.contains("\"encoding\": \"lifted\""), "{map}: {json}");
+    }
 
     let (p1, p2) = (tmp.path().join("small.tar.xz"), tmp.path().join("again/small.tar.xz"));
     for p in [&p1, &p2] {

@@ -51,7 +51,7 @@ impl Builder for Toy {
         };
         let qbf = toy(board, depth);
         let (circuit, cnf) = if job.encoding == Encoding::Corplus { (None, Some(to_cnf(&qbf, ClauseForm::Polarity))) } else { (Some(qbf), None) };
-        Ok(Instance { circuit, cnf, sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }] })
+        Ok(Instance { circuit, cnf, sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }], map: None })
     }
 
     fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<bool, String> {

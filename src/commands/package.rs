@@ -3,7 +3,7 @@
 //! `NAME.tar.xz` holds, under one top directory `NAME/`: every instance gzip-compressed
 //! (the competitions' convention; `instances/<family>/<sha256>.<ext>.gz`), the manifest
 //! (CSV and JSON, `path` pointing at the compressed files; `id` stays the SHA-256 of the
-//! uncompressed instance), a generated `README.md` describing each family, and
+//! uncompressed instance), the symbol maps (`<id>.map.json`: Black's first-move variables), a generated `README.md` describing each family, and
 //! `SHA256SUMS` over the archive's files (check with `sha256sum -c SHA256SUMS`). The
 //! archive is deterministic: sorted entries, zero timestamps and owners, fixed compression
 //! settings, so the same suite gives the same archive bytes.
@@ -41,6 +41,10 @@ pub fn run(dir: &Path, output: &Path) -> Result<ExitCode> {
         }
         let path = format!("{}.gz", row.path);
         files.insert(path.clone(), gzip(&bytes)?);
+        if !row.map.is_empty() {
+            let map = fs::read(dir.join(&row.map)).with_context(|| format!("reading {}", dir.join(&row.map).display()))?;
+            files.insert(row.map.clone(), map);
+        }
         packaged.push(Row { path, ..row.clone() });
     }
     let mut csv = Vec::new();

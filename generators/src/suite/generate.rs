@@ -26,6 +26,7 @@ use crate::formula::{CircuitQbf, CnfQbf};
 use crate::identity::{gbd_hash, sha256_hex, to_hex};
 use crate::io::{write_qcir, write_qdimacs, QdimacsStream, Source};
 use crate::stats::stats;
+use crate::strategy::SymbolMap;
 use crate::tseitin::{to_cnf_into, ClauseForm};
 
 /// The version written into every instance and manifest row.
@@ -40,6 +41,8 @@ pub struct Instance {
     pub cnf: Option<CnfQbf>,
     /// The game as BDDL, PG or GDL text, one entry per file.
     pub sources: Vec<SourceFile>,
+    /// Where Black's first move is in the QBF (the same variables in QCIR and QDIMACS).
+    pub map: Option<SymbolMap>,
 }
 
 impl Instance {
@@ -211,8 +214,18 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
                 return Err(GenError::Changed { job: key.clone(), format: label.into(), old: old.id.clone(), new: id });
             }
         }
-        let relative = path.strip_prefix(out).unwrap_or(&path).to_string_lossy().into_owned();
-        rows.push(describe(job, format, label, id, relative, &path, expected, expected_by)?);
+        let relative = |p: &Path| p.strip_prefix(out).unwrap_or(p).to_string_lossy().into_owned();
+        let map = match (&instance.map, format.is_qbf()) {
+            (Some(map), true) => {
+                let map_path = dir.join(format!("{id}.map.json"));
+                write_atomically(&map_path, |w| serde_json::to_writer_pretty(&mut *w, map).map_err(io::Error::other).and_then(|_| w.write_all(b"\n")))?;
+                relative(&map_path)
+            }
+            _ => String::new(),
+        };
+        let mut row = describe(job, format, label, id, relative(&path), &path, expected, expected_by)?;
+        row.map = map;
+        rows.push(row);
     }
     Ok((rows, false))
 }
@@ -241,6 +254,7 @@ fn describe(job: &Job, format: OutFormat, label: &str, id: String, relative: Str
         path: relative,
         generator_version: GENERATOR_VERSION.to_string(),
         job: job.key(),
+        map: String::new(),
     };
     if format.is_qbf() {
         let source = Source::read(&path.display().to_string()).map_err(io_err(path))?;

@@ -38,6 +38,10 @@ pub struct Row {
     pub generator_version: String,
     /// The job this file belongs to (family, parameters, depth, encoding).
     pub job: String,
+    /// The symbol map of a QBF file (`<id>.map.json`: Black's first-move variables), relative
+    /// to the output directory; empty when the encoding has none.
+    #[serde(default)]
+    pub map: String,
 }
 
 impl Row {
@@ -67,7 +71,7 @@ pub fn write_csv<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
 
 const CSV_COLUMNS: &[&str] = &[
     "id", "gbd_id", "family", "game", "params", "encoding", "format", "depth", "vars", "universal", "existential", "blocks", "clauses", "literals", "gates",
-    "expected", "expected_by", "path", "generator_version", "job",
+    "expected", "expected_by", "path", "generator_version", "job", "map",
 ];
 
 /// Writes rows as a JSON array (one object per row, keys in column order).
@@ -110,6 +114,7 @@ mod tests {
             path: "instances/f/ab.qdimacs".into(),
             generator_version: "0.1.0".into(),
             job: "f/board=4;shape=elly/d=5/corplus".into(),
+            map: "instances/f/ab.map.json".into(),
         };
         let mut bytes = Vec::new();
         write_csv(&mut bytes, std::slice::from_ref(&row))?;
