@@ -24,7 +24,7 @@ use generators::io::{write_qdimacs, Source};
 use generators::positional::hex::read_hex;
 use generators::positional::pg::read_pg;
 use generators::positional::solver::Solver;
-use generators::positional::gttt::{Gttt, Shape, GTTT_4X4_SHAPES};
+use generators::positional::gttt::Gttt;
 use generators::positional::{Player, PositionalGame};
 use harness::{Outcome, Verdict};
 
@@ -98,26 +98,20 @@ fn main() -> ExitCode {
 fn gttt_4x4_deep() -> usize {
     let (mut agree, mut timeouts, mut wrong) = (0, 0, 0);
     let start = Instant::now();
-    for (p, q) in [(1, 1), (2, 1), (2, 2)] {
-        for name in GTTT_4X4_SHAPES {
-            for torus in [false, true] {
-                for first in [Player::Black, Player::White] {
-                    let shape = Shape::parse(name).expect("named shape");
-                    let game = Gttt { shape, board: 4, torus, p, q, first, first_moves: true }.game();
-                    let mut solver = Solver::new(&game).expect("16 vertices");
-                    for depth in (9..=16).filter(|&d| game.turns[d - 1] == Player::Black) {
-                        let expected = solver.black_wins(depth).expect("depth within the game");
-                        let cut = game.with_depth(depth).expect("depth within the game");
-                        match depqbf_within(&cut, Duration::from_secs(10)).0.verdict() {
-                            Some(v) if (v == Verdict::True) == expected => agree += 1,
-                            Some(_) => {
-                                wrong += 1;
-                                println!("WRONG: gttt({p},{q}) {name} torus={torus} first={first:?} depth {depth}");
-                            }
-                            None => timeouts += 1,
-                        }
-                    }
+    for (name, gttt) in Gttt::table5_set() {
+        let game = gttt.game();
+        let mut solver = Solver::new(&game).expect("16 vertices");
+        for depth in (9..=16).filter(|&d| game.turns[d - 1] == Player::Black) {
+            let expected = solver.black_wins(depth).expect("depth within the game");
+            let cut = game.with_depth(depth).expect("depth within the game");
+            match depqbf_within(&cut, Duration::from_secs(10)).0.verdict() {
+                Some(v) if (v == Verdict::True) == expected => agree += 1,
+                Some(_) => {
+                    wrong += 1;
+                    let Gttt { p, q, torus, first, .. } = gttt;
+                    println!("WRONG: gttt({p},{q}) {name} torus={torus} first={first:?} depth {depth}");
                 }
+                None => timeouts += 1,
             }
         }
     }

@@ -122,6 +122,25 @@ pub struct Gttt {
 }
 
 impl Gttt {
+    /// The 96 games of the COR+ paper's 4×4 set (Table 5), with their shape names: every
+    /// shape of [`GTTT_4X4_SHAPES`] × plain/torus × Black/White first × (1,1), (2,1), (2,2),
+    /// first moves restricted as in the published files.
+    pub fn table5_set() -> Vec<(&'static str, Gttt)> {
+        let mut set = Vec::new();
+        for (p, q) in [(1, 1), (2, 1), (2, 2)] {
+            for name in GTTT_4X4_SHAPES {
+                for torus in [false, true] {
+                    for first in [Player::Black, Player::White] {
+                        if let Some(shape) = Shape::parse(name) {
+                            set.push((name, Gttt { shape, board: 4, torus, p, q, first, first_moves: true }));
+                        }
+                    }
+                }
+            }
+        }
+        set
+    }
+
     /// The game with depth n² (the whole board).
     pub fn game(&self) -> PositionalGame {
         let n = self.board;
