@@ -10,6 +10,10 @@ use std::time::Duration;
 
 use harness::{find_program, run, Invocation, Outcome};
 
+mod common;
+
+use common::small_suite;
+
 #[test]
 fn the_html_report_opens_in_headless_chromium_with_its_tables_and_plots() {
     let Some(chromium) = find_program("chromium") else {
@@ -91,34 +95,7 @@ fn repo(path: &str) -> PathBuf {
 #[test]
 fn generate_run_report_gives_the_known_critical_depths_and_both_encodings() {
     let tmp = tempfile::tempdir().expect("a temporary directory");
-    let g = repo("suite/games").display().to_string();
-    let suite = tmp.path().join("small.toml");
-    let text = format!(
-        r#"name = "small"
-[options]
-expected = "reference"
-expected_budget = 60
-[[family]]
-name = "httt"
-model = "bddl"
-depths = [1, 3]
-encodings = ["lifted"]
-formats = ["qdimacs"]
-[family.grid]
-domain = "{g}/bddl/positional/domain.ig"
-problem = "{g}/bddl/httt/3x3_{{shape}}.ig"
-shape = ["domino", "el"]
-[[family]]
-name = "tictactoe"
-model = "gdl"
-depths = [5]
-encodings = ["gdl-ge-gd", "gdl-sd"]
-formats = ["qdimacs"]
-[family.grid]
-game = "{g}/gdl/tictactoe.kif"
-"#
-    );
-    std::fs::write(&suite, text).expect("write the suite");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
     let dir = tmp.path().join("out");
     let (s, d) = (suite.to_str().unwrap_or(""), dir.to_str().unwrap_or(""));
     let config = repo("suite/solvers.toml");

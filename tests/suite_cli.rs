@@ -6,50 +6,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+
+use common::small_suite;
+
 fn qbfgames(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).output().expect("qbfgames runs")
 }
 
 fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
-}
-
-fn games() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/games")
-}
-
-/// A small suite over the repository's game models (absolute paths, so it can live in a
-/// temporary directory).
-fn small_suite(dir: &Path) -> PathBuf {
-    let g = games().display().to_string();
-    let suite = format!(
-        r#"name = "small"
-[options]
-expected = "reference"
-expected_budget = 60
-[[family]]
-name = "httt"
-model = "bddl"
-depths = [1, 3]
-encodings = ["lifted"]
-formats = ["qcir", "qdimacs", "bddl"]
-[family.grid]
-domain = "{g}/bddl/positional/domain.ig"
-problem = "{g}/bddl/httt/3x3_{{shape}}.ig"
-shape = ["domino", "el"]
-[[family]]
-name = "tictactoe"
-model = "gdl"
-depths = [5]
-encodings = ["gdl-ge-gd", "gdl-sd"]
-formats = ["qdimacs", "gdl"]
-[family.grid]
-game = "{g}/gdl/tictactoe.kif"
-"#
-    );
-    let path = dir.join("small.toml");
-    fs::write(&path, suite).expect("write the suite");
-    path
 }
 
 fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
@@ -75,7 +41,7 @@ fn s(p: &Path) -> &str {
 #[test]
 fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let suite = small_suite(tmp.path());
+    let suite = small_suite(tmp.path(), r#"["qcir", "qdimacs", "bddl"]"#, r#"["qdimacs", "gdl"]"#);
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
     for (dir, jobs) in [(&a, "1"), (&b, "2")] {
         let out = qbfgames(&["generate", s(&suite), "--out", s(dir), "--jobs", jobs]);
@@ -136,7 +102,7 @@ fn a_bad_suite_gives_one_error_and_writes_nothing() {
 #[test]
 fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
     let tmp = tempfile::tempdir().expect("tmp");
-    let suite = small_suite(tmp.path());
+    let suite = small_suite(tmp.path(), r#"["qcir", "qdimacs", "bddl"]"#, r#"["qdimacs", "gdl"]"#);
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
     let out = qbfgames(&["depth", s(&suite), "--family", "httt", "--solver", "depqbf", "--max-depth", "5", "--timeout", "30", "--format", "csv", "--config", s(&config)]);
     assert!(out.status.success(), "{}", text(&out.stderr));
