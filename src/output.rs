@@ -1,8 +1,6 @@
 //! Writing results: tables to stdout, files atomically.
 
-use std::fs;
 use std::io::{self, Write};
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -29,18 +27,5 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
         let mut out = io::stdout().lock();
         return write(&mut out).context("writing to standard output");
     }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut tmp = tempfile::Builder::new()
-        .permissions(std::fs::Permissions::from_mode(0o644))
-        .prefix(".qbfgames-")
-        .tempfile_in(dir)
-        .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    let value = write(tmp.as_file_mut()).with_context(|| format!("writing {}", path.display()))?;
-    tmp.as_file_mut().sync_all().with_context(|| format!("writing {}", path.display()))?;
-    tmp.persist(path).with_context(|| format!("renaming into {}", path.display()))?;
-    Ok(value)
+    Ok(generators::io::write_atomically(path, write)?)
 }

@@ -1,5 +1,6 @@
 //! Reading and writing QDIMACS and QCIR.
 
+mod atomic;
 mod cursor;
 mod error;
 mod qcir_read;
@@ -8,6 +9,7 @@ mod qdimacs_read;
 mod qdimacs_write;
 mod source;
 
+pub use atomic::write_atomically;
 pub use error::ParseError;
 pub use qcir_read::{read_qcir, visit_qcir, QcirGate, QcirVisitor};
 pub use qcir_write::write_qcir;

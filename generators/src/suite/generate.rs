@@ -334,10 +334,5 @@ pub fn verify_file(path: &Path, id: &str) -> Result<(), GenError> {
 }
 
 fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), GenError> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).map_err(io_err(dir))?;
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").permissions(fs::Permissions::from_mode(0o644)).tempfile_in(dir).map_err(io_err(dir))?;
-    write(tmp.as_file_mut()).map_err(io_err(path))?;
-    tmp.persist(path).map_err(|e| GenError::Io { path: path.to_path_buf(), source: e.error })?;
-    Ok(())
+    crate::io::write_atomically(path, write).map_err(io_err(path))
 }
