@@ -180,16 +180,9 @@ fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     Ok(Instance { circuit, cnf, sources, map })
 }
 
-impl Builder for Encoders {
-    fn build(&self, dir: &Path, job: &Job) -> Result<Instance, String> {
-        match job.family.model {
-            ModelKind::Bddl => bddl_instance(dir, job),
-            ModelKind::Gdl => gdl_instance(dir, job),
-            ModelKind::Gttt | ModelKind::Hex | ModelKind::Pg => positional_instance(dir, job),
-        }
-    }
-
-    fn expected(&self, dir: &Path, job: &Job, budget: u64) -> Result<bool, String> {
+impl Encoders {
+    /// `qbfgames solve …` for the job: the reference solver's run, as a child process.
+    pub fn reference(&self, dir: &Path, job: &Job) -> Result<Invocation, String> {
         let path = |key| path_param(dir, job, key).map(|p| p.display().to_string());
         let mut args: Vec<String> = match job.family.model {
             ModelKind::Bddl => vec!["solve".into(), "bddl".into(), "--domain".into(), path("domain")?, "--problem".into(), path("problem")?],
@@ -222,7 +215,21 @@ impl Builder for Encoders {
         if let Some(d) = plies(job.depth) {
             args.extend(["--depth".into(), d.to_string()]);
         }
-        let inv = Invocation { program: self.exe.clone(), args };
+        Ok(Invocation { program: self.exe.clone(), args })
+    }
+}
+
+impl Builder for Encoders {
+    fn build(&self, dir: &Path, job: &Job) -> Result<Instance, String> {
+        match job.family.model {
+            ModelKind::Bddl => bddl_instance(dir, job),
+            ModelKind::Gdl => gdl_instance(dir, job),
+            ModelKind::Gttt | ModelKind::Hex | ModelKind::Pg => positional_instance(dir, job),
+        }
+    }
+
+    fn expected(&self, dir: &Path, job: &Job, budget: u64) -> Result<bool, String> {
+        let inv = self.reference(dir, job)?;
         let done = run(&inv, Duration::from_secs(budget)).map_err(|e| e.to_string())?;
         match done.outcome {
             Outcome::Solved(Verdict::True) => Ok(true),

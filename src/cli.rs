@@ -61,6 +61,10 @@ pub enum Command {
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
     #[command(after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15")]
     Depth(DepthArgs),
+    /// Re-check published tables: generate what they need, run it cheapest first within a
+    /// time budget, print published beside ours (match / differs / not reached, times as ratios).
+    #[command(after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30")]
+    Verify(VerifyArgs),
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),
@@ -234,6 +238,35 @@ pub struct SlurmArgs {
     /// Submit and return; `qbfgames collect DIR` merges the results later.
     #[arg(long, help_heading = "Slurm")]
     pub no_wait: bool,
+}
+
+/// The settings of `qbfgames verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// Published table files (`suite/published/*.toml`).
+    #[arg(required = true)]
+    pub tables: Vec<PathBuf>,
+    /// Time budget per table: runs start, cheapest first, until it is spent (`90s`, `30m`, `2h`).
+    #[arg(long, default_value = "30m")]
+    pub budget: String,
+    /// Parallel runs.
+    #[arg(long, default_value_t = 2)]
+    pub jobs: usize,
+    /// Time limit of each run in seconds (default: the table's `timeout`).
+    #[arg(long)]
+    pub timeout: Option<f64>,
+    /// Memory limit of each run.
+    #[arg(long, default_value = "4G")]
+    pub memory: String,
+    /// The solvers and preprocessors.
+    #[arg(long, default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
+    /// Instances, caches and the side-by-side tables (`<out>/<table>/verify.md`, `.csv`).
+    #[arg(long, default_value = "out/verify")]
+    pub out: PathBuf,
+    /// Print the tables as text, Markdown or CSV.
+    #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
+    pub format: TableFormat,
 }
 
 /// The settings of `qbfgames depth`.

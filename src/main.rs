@@ -9,6 +9,7 @@ mod cli_games;
 mod cli_strategy;
 mod commands;
 mod output;
+mod verify;
 
 use std::process::ExitCode;
 

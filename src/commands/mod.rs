@@ -22,6 +22,7 @@ mod slurm_shard;
 mod stats;
 mod strategy;
 mod suite;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -39,6 +40,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Suite(cmd) => suite::run(cmd),
         Command::Generate { suite, out, jobs } => generate::run(&suite, out, jobs),
         Command::Depth(args) => depth::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output } => package::run(&dir, &output),
         Command::Encode(EncodeCmd { model }) => match model {

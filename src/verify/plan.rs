@@ -1,0 +1,137 @@
+//! What each cell needs: the instances to generate and the runs (tasks) to make, and
+//! which tools are at hand. Tasks are shared between cells: the win at d of an outcome
+//! and the time of proving it at d are one run.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use harness::{prepare, InputFormat, RealExecutor, ToolRun, Tools};
+
+use super::table::{Cell, Claim, InstanceRef, Measure, Published, Table, Target};
+
+/// The name of the explicit-state reference solver in a table's `solver` key.
+pub const REFERENCE: &str = "reference";
+
+/// A run.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Work {
+    /// A QBF solver on the instance's QDIMACS, after an optional preprocessor.
+    Solve { solver: String, pre: Option<String> },
+    /// The reference solver on the game itself (`qbfgames solve`).
+    Reference,
+    /// The preprocessor alone (sizes and time after preprocessing).
+    Preprocess { pre: String },
+}
+
+/// A run on one instance.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Task {
+    pub inst: InstanceRef,
+    pub work: Work,
+}
+
+/// The tools of the solvers file that are installed, and why the others are not usable.
+pub struct Available {
+    pub solvers: BTreeMap<String, Result<ToolRun, String>>,
+    pub preprocessors: BTreeMap<String, Result<ToolRun, String>>,
+}
+
+impl Available {
+    /// Prepares every tool the table names (locating its program and reading its version).
+    pub fn for_table(table: &Table, tools: &Tools, config: &str) -> Available {
+        let cells = || table.rows.iter().flat_map(|r| &r.cells).filter(|c| c.unavailable.is_none());
+        let solvers: BTreeSet<&String> = cells().filter_map(|c| c.solver.as_ref()).filter(|s| *s != REFERENCE).collect();
+        let pres: BTreeSet<&String> = cells().filter_map(|c| c.preprocessor.as_ref()).collect();
+        let ready = |kind: &str, name: &str, tool: Option<&harness::Tool>| match tool {
+            None => Err(format!("no {kind} `{name}` in {config}")),
+            Some(t) if !t.reads(InputFormat::Qdimacs) => Err(format!("{kind} `{name}` does not read QDIMACS")),
+            Some(t) => prepare(t, &RealExecutor).map_err(|e| format!("{kind} `{name}` is not installed ({e}); run `make solvers`")),
+        };
+        Available {
+            solvers: solvers.into_iter().map(|s| (s.clone(), ready("solver", s, tools.solvers.get(s)))).collect(),
+            preprocessors: pres.into_iter().map(|p| (p.clone(), ready("preprocessor", p, tools.preprocessors.get(p)))).collect(),
+        }
+    }
+
+    /// Why the cell's tools cannot run, if they cannot.
+    pub fn missing(&self, cell: &Cell) -> Option<String> {
+        let problem = |map: &BTreeMap<String, Result<ToolRun, String>>, name: &Option<String>| name.as_ref().and_then(|n| map.get(n)).and_then(|r| r.as_ref().err().cloned());
+        if cell.solver.as_deref() == Some(REFERENCE) && cell.preprocessor.is_some() {
+            return Some("the reference solver reads the game, not a preprocessed formula".to_string());
+        }
+        problem(&self.solvers, &cell.solver).or_else(|| problem(&self.preprocessors, &cell.preprocessor))
+    }
+}
+
+/// The depth step between "one step earlier" and a depth: 2 for models whose depths must
+/// be odd, else 1.
+pub fn step(table: &Table, inst: &InstanceRef) -> i64 {
+    if table.suites[inst.suite].families[inst.family].model.schema().odd_depths {
+        2
+    } else {
+        1
+    }
+}
+
+fn solve_work(cell: &Cell) -> Work {
+    match cell.solver.as_deref() {
+        Some(REFERENCE) => Work::Reference,
+        solver => Work::Solve { solver: solver.unwrap_or_default().to_string(), pre: cell.preprocessor.clone() },
+    }
+}
+
+/// The instances a cell reads (generated, never run) and the runs it needs. Cells that
+/// cannot be produced (unavailable, `n/a`) need nothing.
+pub fn needs(table: &Table, cell: &Cell, available: &Available) -> (Vec<InstanceRef>, Vec<Task>) {
+    if cell.unavailable.is_some() || available.missing(cell).is_some() || cell.published == Published::NotApplicable {
+        return (Vec::new(), Vec::new());
+    }
+    let instances: Vec<InstanceRef> = match &cell.target {
+        Target::Instance(i) => i.shifted(cell.shift).into_iter().collect(),
+        Target::Set(set) => set.clone(),
+        Target::Rows | Target::Nothing => return (Vec::new(), Vec::new()),
+    };
+    let tasks = match cell.measure {
+        Measure::Size(_) | Measure::PreprocessTime => match &cell.preprocessor {
+            Some(pre) => instances.iter().map(|i| Task { inst: i.clone(), work: Work::Preprocess { pre: pre.clone() } }).collect(),
+            None => Vec::new(),
+        },
+        Measure::Outcome => {
+            let claim = match cell.published {
+                Published::Outcome(c) => c,
+                _ => Claim::Open,
+            };
+            let mut tasks = Vec::new();
+            if claim != Claim::AtLeast {
+                tasks.extend(instances.iter().map(|i| Task { inst: i.clone(), work: solve_work(cell) }));
+            }
+            if matches!(claim, Claim::Win | Claim::AtLeast) {
+                let earlier = instances.iter().filter_map(|i| i.shifted(-step(table, i)));
+                tasks.extend(earlier.map(|inst| Task { inst, work: solve_work(cell) }));
+            }
+            tasks
+        }
+        _ => instances.iter().map(|i| Task { inst: i.clone(), work: solve_work(cell) }).collect(),
+    };
+    let mut all = instances;
+    all.extend(tasks.iter().map(|t| t.inst.clone()));
+    (all, tasks)
+}
+
+/// The published seconds of the run `task` stands for, where a time cell of the table
+/// gives them: the first ordering key of tasks (cheapest first).
+pub fn published_seconds(table: &Table) -> BTreeMap<Task, f64> {
+    let mut seconds = BTreeMap::new();
+    for cell in table.rows.iter().flat_map(|r| &r.cells) {
+        let published = match &cell.published {
+            Published::Number(s) => *s,
+            Published::Limit(_) => table.published_timeout.unwrap_or(f64::INFINITY),
+            _ => continue,
+        };
+        if let (Measure::Time, Target::Instance(inst)) = (cell.measure, &cell.target) {
+            if let Some(inst) = inst.shifted(cell.shift) {
+                seconds.insert(Task { inst, work: solve_work(cell) }, published);
+            }
+        }
+    }
+    seconds
+}

@@ -1,0 +1,193 @@
+//! Generating a table's instances (in parallel, content-addressed under
+//! `OUT/instances/`) and making its runs, cheapest first, until the budget is spent.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use generators::identity::sha256_hex;
+use generators::io::{write_atomically, Source};
+use generators::stats::{stats, Stats};
+use generators::suite::generate::Builder;
+use generators::suite::Job;
+use harness::{cache_dir, output_path, preprocess, run, run_matrix, run_pool, Instance, InputFormat, Limits, Outcome, Plan, RealExecutor, Status, Verdict};
+use rayon::prelude::*;
+
+use super::plan::{Available, Task, Work};
+use super::table::{InstanceRef, Table};
+use crate::builder::Encoders;
+
+/// A generated instance.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub path: PathBuf,
+    /// SHA-256 of the QDIMACS file.
+    pub id: String,
+    pub stats: Stats,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug)]
+pub struct Ran {
+    pub status: Status,
+    /// The solver's CPU seconds (wall-clock for the reference solver; the preprocessor's
+    /// for a preprocessing run).
+    pub seconds: f64,
+    /// CPU seconds of the preprocessor.
+    pub pre_seconds: f64,
+    pub detail: String,
+    /// Sizes of the preprocessed formula (preprocessing runs that rewrote it).
+    pub stats: Option<Stats>,
+}
+
+/// A task's result, or why it did not run.
+#[derive(Clone, Debug)]
+pub enum Done {
+    Ran(Ran),
+    NotRun(String),
+}
+
+fn job<'t>(table: &'t Table, inst: &'t InstanceRef) -> Job<'t> {
+    let family = &table.suites[inst.suite].families[inst.family];
+    Job { family, params: &inst.params, depth: inst.depth, encoding: inst.encoding, formats: &[], answer: None }
+}
+
+/// Generates every instance in `instances` as QDIMACS under `out/instances`, in parallel.
+pub fn generate(table: &Table, encoders: &Encoders, instances: &BTreeSet<InstanceRef>, out: &Path) -> BTreeMap<InstanceRef, Result<Generated, String>> {
+    let dir = out.join("instances");
+    instances
+        .par_iter()
+        .map(|inst| {
+            let job = job(table, inst);
+            let built = encoders.build(&table.suites[inst.suite].dir, &job).and_then(|instance| {
+                let mut bytes = Vec::new();
+                let comment = format!("qbfgames verify: {}", job.key());
+                instance.write_qdimacs(&mut bytes, job.family.clause_form, &[&comment]).map_err(|e| e.to_string())?;
+                let id = sha256_hex(&bytes);
+                let (_, stats) = stats(&Source::from_bytes(job.key(), bytes.clone())).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
+                let path = dir.join(format!("{id}.qdimacs"));
+                if !path.is_file() {
+                    std::fs::create_dir_all(&dir).and_then(|_| write_atomically(&path, |w| w.write_all(&bytes))).map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+                Ok(Generated { path, id, stats })
+            });
+            (inst.clone(), built.map_err(|e| format!("{}: {e}", job.key())))
+        })
+        .collect()
+}
+
+/// Where the runs go and how long they may take.
+pub struct Runner<'a> {
+    pub table: &'a Table,
+    pub encoders: &'a Encoders,
+    pub available: &'a Available,
+    pub generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+    pub limits: Limits,
+    pub cache: PathBuf,
+    pub budget: Duration,
+    /// Why a task was not started.
+    pub budget_text: String,
+    pub jobs: usize,
+}
+
+impl Runner<'_> {
+    /// Runs `tasks` in their order on `jobs` workers; a task not started when the budget
+    /// is spent is `NotRun`. `progress` sees each result as it comes.
+    pub fn run(&self, tasks: &[Task], progress: &mut dyn FnMut(&Task, &Done)) -> BTreeMap<Task, Done> {
+        let start = Instant::now();
+        let mut results = BTreeMap::new();
+        let outcome: Result<(), std::convert::Infallible> = run_pool(
+            self.jobs,
+            tasks.len(),
+            |i| {
+                if start.elapsed() >= self.budget {
+                    return Done::NotRun(self.budget_text.clone());
+                }
+                self.task(&tasks[i])
+            },
+            |i, done| {
+                progress(&tasks[i], &done);
+                results.insert(tasks[i].clone(), done);
+                Ok(())
+            },
+        );
+        match outcome {
+            Ok(()) => results,
+            Err(never) => match never {},
+        }
+    }
+
+    fn task(&self, task: &Task) -> Done {
+        let generated = match self.generated.get(&task.inst) {
+            Some(Ok(g)) => g,
+            Some(Err(e)) => return Done::NotRun(format!("not generated: {e}")),
+            None => return Done::NotRun("not generated".to_string()),
+        };
+        let result = match &task.work {
+            Work::Solve { solver, pre } => self.solve(generated, solver, pre.as_deref()),
+            Work::Preprocess { pre } => self.preprocess(generated, pre),
+            Work::Reference => self.reference(&task.inst),
+        };
+        result.map_or_else(Done::NotRun, Done::Ran)
+    }
+
+    fn tool(&self, solver: bool, name: &str) -> Result<harness::ToolRun, String> {
+        let map = if solver { &self.available.solvers } else { &self.available.preprocessors };
+        map.get(name).cloned().unwrap_or_else(|| Err(format!("`{name}` was not prepared"))).map_err(|e| e.to_string())
+    }
+
+    fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>) -> Result<Ran, String> {
+        let instance = Instance {
+            id: g.id.clone(),
+            family: self.table.name.clone(),
+            game: String::new(),
+            params: String::new(),
+            encoding: String::new(),
+            format: InputFormat::Qdimacs,
+            depth: String::new(),
+            expected: None,
+            expected_by: String::new(),
+            path: g.path.clone(),
+        };
+        let pre = pre.map(|p| self.tool(false, p)).transpose()?;
+        let plan = Plan { instances: vec![instance], preprocessors: vec![pre], solvers: vec![self.tool(true, solver)?], limits: self.limits, jobs: 1, cache: self.cache.clone(), run: 0 };
+        let mut record = None;
+        run_matrix(&plan, &RealExecutor, &|_| false, &mut |r| {
+            record = Some(r);
+            Ok(())
+        })
+        .map_err(|e| e.to_string())?;
+        let r = record.ok_or("the solver cannot read the preprocessed formula")?;
+        Ok(Ran { status: r.status, seconds: r.cpu_s, pre_seconds: r.pre_cpu_s, detail: r.detail, stats: None })
+    }
+
+    fn preprocess(&self, g: &Generated, pre: &str) -> Result<Ran, String> {
+        let tool = self.tool(false, pre)?;
+        let dir = cache_dir(&self.cache, &tool, &self.limits);
+        let result = preprocess(&RealExecutor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(|e| e.to_string())?;
+        let stats = match result.status {
+            None => {
+                let path = output_path(&dir, &g.id);
+                let source = Source::read(&path.display().to_string()).map_err(|e| e.to_string())?;
+                Some(stats(&source).map_err(|e| format!("{pre} wrote a formula that does not parse: {e}"))?.1)
+            }
+            Some(_) => None,
+        };
+        let status = result.status.unwrap_or(Status::Unknown);
+        Ok(Ran { status, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats })
+    }
+
+    fn reference(&self, inst: &InstanceRef) -> Result<Ran, String> {
+        let job = job(self.table, inst);
+        let inv = self.encoders.reference(&self.table.suites[inst.suite].dir, &job)?;
+        let done = run(&inv, self.limits.timeout).map_err(|e| e.to_string())?;
+        let (status, detail) = match done.outcome {
+            Outcome::Solved(Verdict::True) => (Status::True, String::new()),
+            Outcome::Solved(Verdict::False) => (Status::False, String::new()),
+            Outcome::Timeout => (Status::Timeout, String::new()),
+            Outcome::Unknown => (Status::Unknown, String::new()),
+            Outcome::Error(e) => (Status::Error, format!("{e}: {}", String::from_utf8_lossy(&done.stderr).trim())),
+        };
+        Ok(Ran { status, seconds: done.wall.as_secs_f64(), pre_seconds: 0.0, detail, stats: None })
+    }
+}
