@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify-bddl verify-gdl verify-positional chromium test-report test-slurm
+.PHONY: all build suite test bench solvers clean verify verify-positional chromium test-report test-slurm
 
 all: build
 
@@ -57,17 +57,17 @@ bench:
 	$(CARGO) bench -p generators --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
 
-# The critical depths of the BDDL paper's Table 2, by the reference solver (60 s per entry).
-verify-bddl: build
-	scripts/verify-bddl.sh
+# Re-checks every published table of suite/published/ (the papers' critical depths, sizes,
+# counts and times) with real solvers and the reference solvers, cheapest runs first, each
+# table within VERIFY_BUDGET; prints published beside ours and writes out/verify/*/verify.md.
+# Exits non-zero when a reached value differs from the paper (and is not an explained,
+# recorded difference).
+VERIFY_BUDGET ?= 3m
+verify: build solvers
+	$(QBFGAMES) verify suite/published/*.toml --budget $(VERIFY_BUDGET) --jobs 2
 
-# Reproduces Table 2 of He, Saffidine, Thielscher (AAMAS 2024) on our GDL games: the
-# reference player on every row, DepQBF on the GD/SD instances (see benches/gdl_table2.rs).
-verify-gdl: solvers
-	$(CARGO) bench -p generators --bench gdl_table2 -- --timeout 60
-
-# Published positional-game figures too slow for `make test`: Hex critical depths up to
-# 5×5 (Table 7) by the reference solver, and DepQBF at d-2 / d (one minute each).
+# Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
+# GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
 verify-positional: solvers
 	$(CARGO) bench -p generators --bench positional_verify
 

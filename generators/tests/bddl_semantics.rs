@@ -16,8 +16,8 @@
 //! | Domineering | 2×2, 3×2 1–3; 2×3, 2×4, 3×3, 4×2 1–5; 3×4, 4×4 1–6 |
 //! | Hex (flattened `N 1` board) | 2×2 Hex as 4×1, 1–4 |
 //!
-//! Deeper reproductions (the paper's Table 2) run in `make verify-bddl`, with the reference
-//! solver only.
+//! Deeper reproductions (the paper's Table 2) run in `make verify`
+//! (`suite/published/bddl-sat2023-table2.toml`).
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 //! whose turn order is fixed, and must be refused (never silently wrong) for games
 //! whose turn order depends on the play, such as Dots and Boxes. The depths are those
 //! DepQBF answers in well under a second per instance; deeper ones (the paper's Table 2)
-//! are in `make verify-gdl`.
+//! are in `make verify` (`suite/published/gdl-aamas2024-table2.toml`).
 
 use std::time::Duration;
 

@@ -235,7 +235,8 @@ fn placeholders(arg: &str) -> Vec<&str> {
     found
 }
 
-/// `file:line:col: message`, the line quoted with a caret, and `help:`.
+/// `file:line:col: message`, the line quoted with a caret, and `help:`: the layout of
+/// `generators::io::ParseError`, so that every input error of the tool reads the same.
 pub(crate) fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
     let offset = offset.min(text.len());
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
@@ -244,7 +245,9 @@ pub(crate) fn located(text: &str, path: &Path, offset: usize, message: &str, hel
     let col = text[line_start..offset].chars().count() + 1;
     let quoted = &text[line_start..line_end];
     let caret = " ".repeat(col - 1);
-    format!("{}:{line_no}:{col}: {message}\n  |\n  | {quoted}\n  | {caret}^\n  = help: {help}", path.display())
+    let number = line_no.to_string();
+    let pad = " ".repeat(number.len());
+    format!("{}:{line_no}:{col}: {message}\n  {number} | {quoted}\n  {pad} | {caret}^\n  help: {help}", path.display())
 }
 
 impl Tool {

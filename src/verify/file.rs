@@ -41,6 +41,9 @@ pub struct TableFile {
 pub struct Entry {
     /// A column's name (the header of the published table).
     pub name: Option<Spanned<String>>,
+    /// A column checked against another column's published values (the same claim, by
+    /// another solver).
+    pub value_of: Option<Spanned<String>>,
     /// A row's label (the published row's key columns).
     pub label: Option<Spanned<String>>,
     /// A row's published values, by column name.

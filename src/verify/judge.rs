@@ -60,6 +60,8 @@ struct Tally {
     trues: usize,
     falses: usize,
     seconds: f64,
+    /// Instances whose run did not start (the budget) or could not (not generated).
+    not_run: usize,
     /// Why instances were not decided, the first of each kind.
     reasons: BTreeSet<String>,
     conflicts: Vec<String>,
@@ -76,6 +78,7 @@ impl Tally {
         self.trues += other.trues;
         self.falses += other.falses;
         self.seconds += other.seconds;
+        self.not_run += other.not_run;
         self.reasons.extend(other.reasons.iter().cloned());
         self.conflicts.extend(other.conflicts.iter().cloned());
     }
@@ -143,11 +146,6 @@ impl<'a> Judge<'a> {
         self.results.get(&Task { inst: inst.clone(), work })
     }
 
-    fn key(&self, inst: &InstanceRef) -> String {
-        let family = &self.table.suites[inst.suite].families[inst.family];
-        generators::suite::Job { family, params: &inst.params, depth: inst.depth, encoding: inst.encoding, formats: &[], answer: None }.key()
-    }
-
     /// Every cell of the table, in row and column order.
     pub fn all(&self) -> Vec<Judged> {
         let mut out = Vec::new();
@@ -177,6 +175,10 @@ impl<'a> Judge<'a> {
             (Target::Set(_), m) => self.counted(cell, m, &self.tally(cell)),
             (Target::Rows, m) => {
                 let tallies: Vec<Tally> = self.table.rows.iter().flat_map(|r| &r.cells).filter(|c| c.column == cell.column && matches!(c.target, Target::Set(_))).map(|c| self.tally(c)).collect();
+                let not_run: usize = tallies.iter().map(|t| t.not_run).sum();
+                if m == Measure::Coverage && not_run > 0 {
+                    return ("—".to_string(), Finding::NotReached(format!("{not_run} runs not made")));
+                }
                 if m == Measure::Coverage {
                     let covered: Vec<f64> = tallies.iter().filter(|t| t.instances > 0).map(|t| t.solved as f64 / t.instances as f64).collect();
                     let mean = covered.iter().sum::<f64>() / covered.len().max(1) as f64;
@@ -195,7 +197,7 @@ impl<'a> Judge<'a> {
         let Published::Outcome(claim) = cell.published else { return ("—".to_string(), Finding::NotApplicable) };
         let shown = |i: &InstanceRef| i.shown_depth.map_or(i.depth.to_string(), |d| d.to_string());
         if self.conflicted.contains(inst) {
-            return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {}", self.key(inst))));
+            return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(inst))));
         }
         let timeout = self.table.timeout;
         if claim == Claim::AtLeast {
@@ -258,7 +260,7 @@ impl<'a> Judge<'a> {
         let Some(Done::Ran(r)) = done else { return ("—".to_string(), Finding::NotReached(no_answer(done, self.table.timeout))) };
         if cell.measure == Measure::Time {
             if self.conflicted.contains(&inst) {
-                return (r.status.to_string(), Finding::Differs(format!("runs disagree on {}", self.key(&inst))));
+                return (r.status.to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(&inst))));
             }
             if let (Some(got), Some(want)) = (answer(done), Self::implied(row, &inst)) {
                 if got != want {
@@ -333,7 +335,7 @@ impl<'a> Judge<'a> {
         for inst in set {
             let done = self.done(cell, inst);
             if self.conflicted.contains(inst) {
-                t.conflicts.push(self.key(inst));
+                t.conflicts.push(self.table.describe(inst));
             }
             match (answer(done), done) {
                 (Some(a), Some(Done::Ran(r))) => {
@@ -346,6 +348,7 @@ impl<'a> Judge<'a> {
                     }
                 }
                 _ => {
+                    t.not_run += usize::from(!matches!(done, Some(Done::Ran(_))));
                     t.reasons.insert(no_answer(done, self.table.timeout));
                 }
             }
@@ -358,6 +361,11 @@ impl<'a> Judge<'a> {
             return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {first}")));
         }
         let undecided = || format!("{} of {} undecided ({})", t.undecided(), t.instances, t.reasons.iter().cloned().collect::<Vec<_>>().join("; "));
+        let counted = !matches!(measure, Measure::Count(Count::True | Count::False));
+        if counted && t.not_run > 0 {
+            let partial = format!("{} of {} run", t.instances - t.not_run, t.instances);
+            return (partial, Finding::NotReached(format!("{} runs not made ({})", t.not_run, t.reasons.iter().cloned().collect::<Vec<_>>().join("; "))));
+        }
         match measure {
             Measure::Count(c @ (Count::True | Count::False)) => {
                 let ours = if c == Count::True { t.trues } else { t.falses };

@@ -3,10 +3,11 @@
 //! The table file names the suites holding its games and gives, per row and column, the
 //! published value and how ours is produced (the measure, the solver and preprocessor, the
 //! depth). Verification generates every instance the cells need, makes the runs cheapest
-//! first until the time budget is spent, and compares: see [`judge`]. Runs for a published
-//! claim come before runs only an open row needs; within each, the cheapest first: by the
-//! published time of the run where the table gives one, else by the instance's literals
-//! (1 s per 100 000).
+//! first until the time budget is spent, and compares: see [`judge`]. Runs that decide an
+//! exact claim (an outcome, a size, a count of true or false instances) come first, then
+//! runs only times need, then runs only open rows need; within each class the cheapest
+//! first: by the published time of the run (or of the same run at another depth) where the
+//! table gives one, else by the instance's literals (1 s per 100 000).
 
 mod file;
 mod judge;
@@ -53,6 +54,16 @@ pub struct Verified {
     pub seconds: f64,
 }
 
+/// The class of the runs a cell needs: 0 exact claims, 1 times and solved counts, 2 open.
+fn priority(cell: &table::Cell) -> u8 {
+    use table::{Count, Measure};
+    match (cell.measure, &cell.published) {
+        (Measure::Outcome, Published::Outcome(Claim::Open)) => 2,
+        (Measure::Outcome | Measure::Size(_) | Measure::Count(Count::True | Count::False), _) => 0,
+        _ => 1,
+    }
+}
+
 /// Verifies `table`; `progress` gets a line per finished run.
 pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String)) -> Verified {
     if let Some(t) = opts.timeout {
@@ -65,17 +76,17 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     for cell in table.rows.iter().flat_map(|r| &r.cells) {
         let (i, t) = needs(table, cell, &available);
         instances.extend(i);
-        let open = cell.published == Published::Outcome(Claim::Open);
+        let class = priority(cell);
         for task in t {
-            let only_open = tasks.entry(task).or_insert(open);
-            *only_open &= open;
+            let c = tasks.entry(task).or_insert(class);
+            *c = (*c).min(class);
         }
     }
     progress(format!("{}: generating {} instances", table.name, instances.len()));
     let generated = run::generate(table, opts.encoders, &instances, opts.out);
     let published = published_seconds(table);
     let size = |t: &Task| generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX);
-    let mut ordered: Vec<(bool, f64, u64, Task)> = tasks.into_iter().map(|(t, open)| (open, published.get(&t).copied().unwrap_or(size(&t) as f64 * 1e-5), size(&t), t)).collect();
+    let mut ordered: Vec<(u8, f64, u64, Task)> = tasks.into_iter().map(|(t, class)| (class, published.estimate(&t).unwrap_or(size(&t) as f64 * 1e-5), size(&t), t)).collect();
     ordered.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)).then_with(|| a.3.cmp(&b.3)));
     let ordered: Vec<Task> = ordered.into_iter().map(|(_, _, _, t)| t).collect();
     let spent = start.elapsed();
@@ -95,7 +106,7 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     let results: BTreeMap<Task, Done> = runner.run(&ordered, &mut |task, done| {
         finished += 1;
         if let Done::Ran(r) = done {
-            progress(format!("[{finished}/{total}] {} d={} {:?}: {} ({:.2} s)", table.suites[task.inst.suite].families[task.inst.family].name, task.inst.depth, task.work, r.status, r.seconds));
+            progress(format!("[{finished}/{total}] {} {}: {} ({:.2} s)", table.describe(&task.inst), task.work, r.status, r.seconds));
         }
     });
     let not_run = results.values().filter(|d| matches!(d, Done::NotRun(_))).count();

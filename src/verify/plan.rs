@@ -22,6 +22,17 @@ pub enum Work {
     Preprocess { pre: String },
 }
 
+impl std::fmt::Display for Work {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Work::Solve { solver, pre: None } => f.write_str(solver),
+            Work::Solve { solver, pre: Some(pre) } => write!(f, "{pre}+{solver}"),
+            Work::Reference => f.write_str(REFERENCE),
+            Work::Preprocess { pre } => write!(f, "{pre} alone"),
+        }
+    }
+}
+
 /// A run on one instance.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Task {
@@ -117,9 +128,22 @@ pub fn needs(table: &Table, cell: &Cell, available: &Available) -> (Vec<Instance
     (all, tasks)
 }
 
-/// The published seconds of the run `task` stands for, where a time cell of the table
-/// gives them: the first ordering key of tasks (cheapest first).
-pub fn published_seconds(table: &Table) -> BTreeMap<Task, f64> {
+/// The published seconds of runs, where a time cell of the table gives them.
+pub struct PublishedTimes(BTreeMap<Task, f64>);
+
+impl PublishedTimes {
+    /// The published time of `task`, or of the same run at another depth (the nearest).
+    pub fn estimate(&self, task: &Task) -> Option<f64> {
+        if let Some(&s) = self.0.get(task) {
+            return Some(s);
+        }
+        let same = |t: &Task| t.work == task.work && t.inst.suite == task.inst.suite && t.inst.family == task.inst.family && t.inst.params == task.inst.params && t.inst.encoding == task.inst.encoding;
+        self.0.iter().find(|(t, _)| same(t)).map(|(_, &s)| s)
+    }
+}
+
+/// The published seconds of every run a time cell of the table stands for.
+pub fn published_seconds(table: &Table) -> PublishedTimes {
     let mut seconds = BTreeMap::new();
     for cell in table.rows.iter().flat_map(|r| &r.cells) {
         let published = match &cell.published {
@@ -127,11 +151,14 @@ pub fn published_seconds(table: &Table) -> BTreeMap<Task, f64> {
             Published::Limit(_) => table.published_timeout.unwrap_or(f64::INFINITY),
             _ => continue,
         };
-        if let (Measure::Time, Target::Instance(inst)) = (cell.measure, &cell.target) {
-            if let Some(inst) = inst.shifted(cell.shift) {
-                seconds.insert(Task { inst, work: solve_work(cell) }, published);
-            }
-        }
+        let Target::Instance(inst) = &cell.target else { continue };
+        let Some(inst) = inst.shifted(cell.shift) else { continue };
+        let work = match (cell.measure, &cell.preprocessor) {
+            (Measure::Time, _) => solve_work(cell),
+            (Measure::PreprocessTime, Some(pre)) => Work::Preprocess { pre: pre.clone() },
+            _ => continue,
+        };
+        seconds.insert(Task { inst, work }, published);
     }
-    seconds
+    PublishedTimes(seconds)
 }

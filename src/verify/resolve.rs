@@ -61,7 +61,12 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
     for c in &raw.columns {
         let entry = c.get_ref();
         let name = entry.name.as_ref().ok_or_else(|| r.err(c, "a `[[column]]` without `name`", "add `name = \"...\"`, the column's header in the paper"))?;
-        r.refuse(name, entry, &[("label", entry.label.is_some()), ("values", entry.values.is_some()), ("known", entry.known.is_some()), ("aggregate", entry.aggregate.is_some())], "rows")?;
+        if let Some(of) = &entry.value_of {
+            if !columns.iter().any(|(n, e)| n.get_ref() == of.get_ref() && e.value_of.is_none()) {
+                return Err(r.err(of, format!("`value_of` names `{}`, which is not a column before this one", of.get_ref()), "name an earlier column that has its own values").into());
+            }
+        }
+        r.refuse(name, &[("label", entry.label.is_some()), ("values", entry.values.is_some()), ("known", entry.known.is_some()), ("aggregate", entry.aggregate.is_some())], "rows")?;
         if columns.iter().any(|(n, _)| n.get_ref() == name.get_ref()) {
             return Err(r.err(name, format!("a second column named `{}`", name.get_ref()), "give every column a unique name").into());
         }
@@ -71,7 +76,7 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
         return Err(ParseError::at(source, 0, "the table has no columns", "add `[[column]]` tables, each with a `name`").into());
     }
     let d = &raw.defaults;
-    r.refuse(&raw.name, d, &[("name", d.name.is_some()), ("label", d.label.is_some()), ("values", d.values.is_some()), ("known", d.known.is_some()), ("aggregate", d.aggregate.is_some())], "rows or columns")?;
+    r.refuse(&raw.name, &[("name", d.name.is_some()), ("value_of", d.value_of.is_some()), ("label", d.label.is_some()), ("values", d.values.is_some()), ("known", d.known.is_some()), ("aggregate", d.aggregate.is_some())], "rows or columns")?;
     let mut rows = Vec::new();
     for row in &raw.rows {
         rows.push(r.row(d, row, &columns, &suites)?);
@@ -143,7 +148,7 @@ impl Resolver<'_> {
         ParseError::at(self.source, at.span().start, message, help)
     }
 
-    fn refuse<T>(&self, at: &Spanned<T>, _entry: &Entry, keys: &[(&str, bool)], belongs: &str) -> Result<(), ParseError> {
+    fn refuse<T>(&self, at: &Spanned<T>, keys: &[(&str, bool)], belongs: &str) -> Result<(), ParseError> {
         match keys.iter().find(|(_, set)| *set) {
             Some((key, _)) => Err(self.err(at, format!("`{key}` is set where it does not belong"), format!("`{key}` belongs to {belongs}"))),
             None => Ok(()),
@@ -159,17 +164,17 @@ impl Resolver<'_> {
     fn row(&self, defaults: &Entry, row: &Spanned<Entry>, columns: &[(&Spanned<String>, &Entry)], suites: &[Suite]) -> Result<Row, ParseError> {
         let entry = row.get_ref();
         let label = entry.label.as_ref().ok_or_else(|| self.err(row, "a `[[row]]` without `label`", "add `label = \"...\"`, the row's key in the paper"))?;
-        self.refuse(label, entry, &[("name", entry.name.is_some())], "columns")?;
+        self.refuse(label, &[("name", entry.name.is_some()), ("value_of", entry.value_of.is_some())], "columns")?;
         let values = entry.values.as_ref().ok_or_else(|| self.err(label, format!("row `{}` has no `values`", label.get_ref()), "add `values = { column = published value, ... }`"))?;
         for key in values.get_ref().keys() {
-            if !columns.iter().any(|(n, _)| n.get_ref() == key) {
+            if !columns.iter().any(|(n, e)| n.get_ref() == key && e.value_of.is_none()) {
                 let names: Vec<&str> = columns.iter().map(|(n, _)| n.get_ref().as_str()).collect();
                 return Err(self.err(values, format!("row `{}` has a value for `{key}`, which is not a column", label.get_ref()), format!("the columns are {}", names.join(", "))));
             }
         }
         if let Some(known) = &entry.known {
-            if let Some(key) = known.get_ref().keys().find(|k| !values.get_ref().contains_key(*k)) {
-                return Err(self.err(known, format!("`known` explains `{key}`, but the row has no value for it"), "explain only columns the row gives a value for"));
+            if let Some(key) = known.get_ref().keys().find(|k| !columns.iter().any(|(n, _)| n.get_ref() == *k)) {
+                return Err(self.err(known, format!("`known` explains `{key}`, which is not a column"), "key `known` by column names"));
             }
         }
         let aggregate = match &entry.aggregate {
@@ -179,7 +184,8 @@ impl Resolver<'_> {
         };
         let mut cells = Vec::new();
         for (name, column) in columns {
-            let Some(value) = values.get_ref().get(name.get_ref()) else { continue };
+            let source = column.value_of.as_ref().unwrap_or(name);
+            let Some(value) = values.get_ref().get(source.get_ref()) else { continue };
             let m = merged(defaults, entry, column).map_err(|key| self.err(name, format!("row `{}` and column `{}` both set `{key}`", label.get_ref(), name.get_ref()), "set it in one of them"))?;
             let known = entry.known.as_ref().and_then(|k| k.get_ref().get(name.get_ref())).map(|k| KnownDifference { ours: k.get_ref().ours.clone(), why: k.get_ref().why.clone() });
             cells.push(self.cell(name.get_ref(), value, &m, aggregate, known, label, suites)?);
@@ -195,7 +201,7 @@ impl Resolver<'_> {
             self.err(measure_name, format!("unknown measure `{}`", measure_name.get_ref()), format!("use one of {}", names.join(", ")))
         })?;
         let published = self.published(value, measure)?;
-        let target = if published == Published::NotApplicable {
+        let target = if published == Published::NotApplicable || m.unavailable.is_some() {
             Target::Nothing
         } else if aggregate {
             if measure.per_instance() {
@@ -223,7 +229,7 @@ impl Resolver<'_> {
         if measure == Measure::Outcome {
             let text = value_text(v);
             return Claim::NAMES.iter().find(|(n, _)| *n == text).map(|(_, c)| Published::Outcome(*c)).ok_or_else(|| {
-                self.err(value, format!("`{text}` is not an outcome"), "use \"win\" (critical depth), \"no-win\" (whole game), \"refuted\" (largest refuted depth) or \"open\"")
+                self.err(value, format!("`{text}` is not an outcome"), "use \"win\" (the critical depth), \"no-win\" (the whole game), \"refuted\" (the largest refuted depth), \"at-least\" (one step earlier refuted) or \"open\"")
             });
         }
         if let Some(x) = number(v).filter(|&x| x >= 0.0) {

@@ -21,6 +21,14 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
+impl Table {
+    /// The instance as the suites name jobs: family, grid point, depth, encoding.
+    pub fn describe(&self, inst: &InstanceRef) -> String {
+        let family = &self.suites[inst.suite].families[inst.family];
+        generators::suite::Job { family, params: &inst.params, depth: inst.depth, encoding: inst.encoding, formats: &[], answer: None }.key()
+    }
+}
+
 /// A row of the published table.
 pub struct Row {
     pub label: String,
@@ -172,7 +180,7 @@ pub enum Target {
     Set(Vec<InstanceRef>),
     /// The same column's cells of every other row (an aggregate row).
     Rows,
-    /// Nothing: the paper has no value (`n/a`).
+    /// Nothing: the paper has no value (`n/a`), or we cannot produce it (`unavailable`).
     Nothing,
 }
 
