@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use harness::{run_matrix, Error, InputFormat, Instance, Limits, Plan, RealExecutor, ResultStore, ToolRun, Tools};
+use harness::{run_matrix, Error, Instance, Limits, Plan, RealExecutor, ResultStore, ToolRun, Tools};
 
 fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> {
     let toml = format!("[solver.s]\ncommand = [\"/bin/sh\", \"-c\", \"{script}\", \"sh\", \"{{input}}\"]\nformats = [\"qdimacs\"]\nversion = \"1\"\n");
@@ -21,18 +21,7 @@ fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> 
         let id = format!("{i:064x}");
         let path = dir.join(format!("{id}.qdimacs"));
         std::fs::write(&path, "p cnf 1 1\ne 1 0\n1 0\n")?;
-        instances.push(Instance {
-            id,
-            family: "bench".into(),
-            game: String::new(),
-            params: String::new(),
-            encoding: String::new(),
-            format: InputFormat::Qdimacs,
-            depth: String::new(),
-            expected: None,
-            expected_by: String::new(),
-            path,
-        });
+        instances.push(Instance::qdimacs_file(id, "bench".into(), path));
     }
     Ok(Plan { instances, preprocessors: vec![None], solvers: vec![solver], limits: Limits { timeout: Duration::from_secs(60), memory: 1 << 30 }, jobs, cache: dir.join("cache"), run: 1 })
 }

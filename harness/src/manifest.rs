@@ -40,6 +40,24 @@ pub struct Instance {
     pub path: PathBuf,
 }
 
+impl Instance {
+    /// A QDIMACS file known by its hash alone, outside any manifest.
+    pub fn qdimacs_file(id: String, family: String, path: PathBuf) -> Instance {
+        Instance {
+            id,
+            family,
+            game: String::new(),
+            params: String::new(),
+            encoding: String::new(),
+            format: InputFormat::Qdimacs,
+            depth: String::new(),
+            expected: None,
+            expected_by: String::new(),
+            path,
+        }
+    }
+}
+
 /// Reads `dir/manifest.csv`.
 pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
     let file = dir.join("manifest.csv");

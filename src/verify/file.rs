@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use generators::io::{ParseError, Source};
+use generators::io::{parse_toml, ParseError, Source};
 use serde::Deserialize;
 use toml::{Spanned, Value};
 
@@ -85,17 +85,5 @@ pub struct Known {
 
 /// Parses a published table; TOML and type errors become [`ParseError`]s at the key.
 pub fn parse(source: &Source) -> Result<TableFile, ParseError> {
-    let text = std::str::from_utf8(&source.bytes).map_err(|e| ParseError::at(source, e.valid_up_to(), "the file is not UTF-8", "save the file as UTF-8 text"))?;
-    toml::from_str(text).map_err(|e| {
-        let at = e.span().map_or(0, |s| s.start);
-        let message = e.message().trim().to_string();
-        let help = if message.starts_with("unknown field") {
-            "fix the spelling or remove the key; the allowed keys are listed above"
-        } else if message.starts_with("missing field") {
-            "add the key; a published table needs name, paper, table, transcribed_from and suites"
-        } else {
-            "see docs/verify.md for the published-table format"
-        };
-        ParseError::at(source, at, message, help)
-    })
+    parse_toml(source, "a published table needs name, paper, table, transcribed_from and suites", "docs/verify.md")
 }

@@ -10,7 +10,7 @@ use generators::io::{write_atomically, Source};
 use generators::stats::{stats, Stats};
 use generators::suite::generate::Builder;
 use generators::suite::Job;
-use harness::{cache_dir, output_path, preprocess, run, run_matrix, run_pool, Instance, InputFormat, Limits, Outcome, Plan, RealExecutor, Status, Verdict};
+use harness::{cache_dir, output_path, preprocess, run, run_matrix, run_pool, Instance, Limits, Outcome, Plan, RealExecutor, Status, Verdict};
 use rayon::prelude::*;
 
 use super::plan::{Available, Task, Work};
@@ -137,18 +137,7 @@ impl Runner<'_> {
     }
 
     fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>) -> Result<Ran, String> {
-        let instance = Instance {
-            id: g.id.clone(),
-            family: self.table.name.clone(),
-            game: String::new(),
-            params: String::new(),
-            encoding: String::new(),
-            format: InputFormat::Qdimacs,
-            depth: String::new(),
-            expected: None,
-            expected_by: String::new(),
-            path: g.path.clone(),
-        };
+        let instance = Instance::qdimacs_file(g.id.clone(), self.table.name.clone(), g.path.clone());
         let pre = pre.map(|p| self.tool(false, p)).transpose()?;
         let plan = Plan { instances: vec![instance], preprocessors: vec![pre], solvers: vec![self.tool(true, solver)?], limits: self.limits, jobs: 1, cache: self.cache.clone(), run: 0 };
         let mut record = None;

@@ -8,6 +8,7 @@ mod qcir_write;
 mod qdimacs_read;
 mod qdimacs_write;
 mod source;
+mod toml_file;
 
 pub use atomic::write_atomically;
 pub use error::ParseError;
@@ -16,6 +17,7 @@ pub use qcir_write::write_qcir;
 pub use qdimacs_read::{read_qdimacs, visit_qdimacs, QdimacsVisitor};
 pub use qdimacs_write::{write_qdimacs, QdimacsStream, StreamedSize};
 pub use source::{Location, Source};
+pub use toml_file::parse_toml;
 
 /// The two file formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

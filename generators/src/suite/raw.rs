@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::io::{ParseError, Source};
+use crate::io::{parse_toml, ParseError, Source};
 
 /// `suite/*.toml`.
 #[derive(Debug, Deserialize)]
@@ -62,21 +62,5 @@ pub struct FamilyFile {
 
 /// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.
 pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
-    let text = std::str::from_utf8(&source.bytes).map_err(|e| {
-        ParseError::at(source, e.valid_up_to(), "the suite file is not UTF-8", "save the file as UTF-8 text")
-    })?;
-    toml::from_str(text).map_err(|e| {
-        let at = e.span().map_or(0, |s| s.start);
-        let message = e.message().trim().to_string();
-        let help = if message.starts_with("unknown field") {
-            "fix the spelling or remove the key; the allowed keys are listed above"
-        } else if message.starts_with("missing field") {
-            "add the key; a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)"
-        } else if message.starts_with("invalid type") {
-            "give the value the type named above"
-        } else {
-            "see docs/suites.md for the suite file format"
-        };
-        ParseError::at(source, at, message, help)
-    })
+    parse_toml(source, "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)", "docs/suites.md")
 }
