@@ -21,9 +21,16 @@ pub enum TableError {
     #[error(transparent)]
     Io(std::io::Error),
     #[error(transparent)]
-    Parse(#[from] ParseError),
-    #[error("{at}\n  in that suite: {suite}")]
-    Suite { at: ParseError, suite: String },
+    Parse(Box<ParseError>),
+    /// The error at the table's `suites` entry, then the suite's own.
+    #[error("{0}")]
+    Suite(String),
+}
+
+impl From<ParseError> for TableError {
+    fn from(e: ParseError) -> TableError {
+        TableError::Parse(Box::new(e))
+    }
 }
 
 /// Reads and resolves a published table; its paths are relative to its directory.
@@ -49,7 +56,7 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
         let path = dir.join(s.get_ref());
         match suite::load(&path) {
             Ok(suite) => suites.push(suite),
-            Err(e) => return Err(TableError::Suite { at: r.err(s, format!("the suite `{}` cannot be loaded", path.display()), "fix the suite or the path"), suite: e.to_string() }),
+            Err(e) => return Err(TableError::Suite(format!("{}\n  in that suite: {e}", r.err(s, format!("the suite `{}` cannot be loaded", path.display()), "fix the suite or the path")))),
         }
     }
     if suites.is_empty() {
