@@ -9,6 +9,7 @@
 //! is redone.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -39,6 +40,13 @@ impl PreResult {
     }
 }
 
+/// `pid.n`, distinct for every call in every process: the temporary names of two runs
+/// preprocessing one instance at once (two threads, two processes) never meet.
+fn unique() -> String {
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+    format!("{}.{}", std::process::id(), CALLS.fetch_add(1, Ordering::Relaxed))
+}
+
 /// The cache directory of one preprocessor under `limits`.
 pub fn cache_dir(root: &Path, pre: &ToolRun, limits: &Limits) -> PathBuf {
     let fingerprint = fnv1a(&format!("{}\n{}\n{}\n{limits}", pre.tool.name, pre.version, pre.tool.command.join("\u{0}")));
@@ -62,7 +70,7 @@ pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, 
     }
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;
     let out = output_path(dir, id);
-    let partial = dir.join(format!(".{id}.{}.qdimacs", std::process::id()));
+    let partial = dir.join(format!(".{id}.{}.qdimacs", unique()));
     let argv = pre.tool.argv(input, Some(&partial), limits.cpu_seconds(), limits.memory >> 20);
     let job = Job { invocation: Invocation { program: pre.program.clone(), args: argv[1..].to_vec() }, limits: *limits };
     let result = match executor.execute(&job) {
@@ -93,7 +101,7 @@ pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, 
         let _ = std::fs::remove_file(&partial);
     }
     let json = serde_json::to_string(&result).map_err(|e| Error::new(format!("encoding {}: {e}", meta.display())))?;
-    let tmp = dir.join(format!(".{id}.{}.json", std::process::id()));
+    let tmp = dir.join(format!(".{id}.{}.json", unique()));
     std::fs::write(&tmp, json).context(|| format!("writing {}", tmp.display()))?;
     std::fs::rename(&tmp, &meta).context(|| format!("renaming into {}", meta.display()))?;
     Ok(result)

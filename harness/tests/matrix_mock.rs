@@ -154,6 +154,31 @@ fn a_preprocessor_answer_or_failure_decides_the_cell_and_is_cached() -> Result<(
 }
 
 #[test]
+fn two_threads_preprocessing_one_instance_both_get_the_rewritten_formula() -> Result<(), Error> {
+    let cache = tempfile::tempdir()?;
+    let (_, pre) = tool_runs()?;
+    let both_wrote = std::sync::Barrier::new(2);
+    let writing_pre = |job: &Job| {
+        std::fs::write(&job.invocation.args[1], "p cnf 1 1\ne 1 0\n1 0\n").expect("write the output");
+        both_wrote.wait();
+        exited(0, "")
+    };
+    let exec = MockExecutor::new(Duration::ZERO, writing_pre);
+    let limits = Limits { timeout: Duration::from_secs(5), memory: 1 << 30 };
+    let id = format!("{:064x}", 7);
+    let input = Path::new("/inst/seven.qdimacs");
+    let results: Vec<Result<harness::PreResult, Error>> = std::thread::scope(|s| {
+        let runs: Vec<_> = (0..2).map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits))).collect();
+        runs.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(Error::new("a thread panicked")))).collect()
+    });
+    for r in results {
+        assert_eq!(r?.status, None, "each run sees its own output and renames it");
+    }
+    assert!(harness::output_path(cache.path(), &id).is_file());
+    Ok(())
+}
+
+#[test]
 fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
     let instances: Vec<Instance> = (1..=5).map(|n| instance(n, InputFormat::Qdimacs, Some(Verdict::True))).collect();
