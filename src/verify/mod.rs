@@ -100,6 +100,7 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
         budget: opts.budget.saturating_sub(spent),
         budget_text: format!("the budget of {} s was spent", opts.budget.as_secs()),
         jobs: opts.jobs,
+        preprocessing: Default::default(),
     };
     let total = ordered.len();
     let mut finished = 0;

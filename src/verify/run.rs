@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use generators::identity::sha256_hex;
@@ -88,6 +89,9 @@ pub struct Runner<'a> {
     /// Why a task was not started.
     pub budget_text: String,
     pub jobs: usize,
+    /// One lock per (instance, preprocessor): a formula is preprocessed once, and runs
+    /// that need it wait for it, then read the cache.
+    pub preprocessing: Mutex<BTreeMap<(String, String), Arc<Mutex<()>>>>,
 }
 
 impl Runner<'_> {
@@ -138,6 +142,12 @@ impl Runner<'_> {
 
     fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>) -> Result<Ran, String> {
         let instance = Instance::qdimacs_file(g.id.clone(), self.table.name.clone(), g.path.clone());
+        if let Some(p) = pre {
+            let ran = self.preprocess(g, p)?;
+            if matches!(ran.status, Status::Timeout | Status::Memout | Status::Error) {
+                return Ok(Ran { seconds: 0.0, ..ran });
+            }
+        }
         let pre = pre.map(|p| self.tool(false, p)).transpose()?;
         let plan = Plan { instances: vec![instance], preprocessors: vec![pre], solvers: vec![self.tool(true, solver)?], limits: self.limits, jobs: 1, cache: self.cache.clone(), run: 0 };
         let mut record = None;
@@ -153,6 +163,11 @@ impl Runner<'_> {
     fn preprocess(&self, g: &Generated, pre: &str) -> Result<Ran, String> {
         let tool = self.tool(false, pre)?;
         let dir = cache_dir(&self.cache, &tool, &self.limits);
+        let lock = {
+            let mut locks = self.preprocessing.lock().map_err(|_| "a run panicked while preprocessing")?;
+            Arc::clone(locks.entry((g.id.clone(), pre.to_string())).or_default())
+        };
+        let _once = lock.lock().map_err(|_| "a run panicked while preprocessing")?;
         let result = preprocess(&RealExecutor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(|e| e.to_string())?;
         let stats = match result.status {
             None => {
