@@ -98,12 +98,12 @@ fn secs(x: f64) -> String {
 }
 
 /// Why a run gave no answer.
-fn no_answer(done: Option<&Done>, timeout: f64) -> String {
+fn no_answer(done: Option<&Done>) -> String {
     match done {
         None => "not run".to_string(),
         Some(Done::NotRun(why)) => why.clone(),
         Some(Done::Ran(r)) => match r.status {
-            Status::Timeout => format!("timeout at {} s", format_number(timeout)),
+            Status::Timeout => format!("timeout at {} s", format_number(r.limit)),
             Status::Memout => "memory out".to_string(),
             Status::Unknown => "no answer".to_string(),
             _ => format!("{}: {}", r.status, r.detail),
@@ -199,19 +199,18 @@ impl<'a> Judge<'a> {
         if self.conflicted.contains(inst) {
             return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(inst))));
         }
-        let timeout = self.table.timeout;
         if claim == Claim::AtLeast {
             let Some(earlier) = inst.shifted(-step(self.table, inst)) else { return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string())) };
             let before = self.done(cell, &earlier);
             return match answer(before) {
                 Some(false) => (format!("no win at {}", shown(&earlier)), Finding::Match),
                 Some(true) => (format!("win at {}", shown(&earlier)), Finding::Differs("Black wins before the published depth".to_string())),
-                None => ("—".to_string(), Finding::NotReached(format!("{} at {}", no_answer(before, timeout), shown(&earlier)))),
+                None => ("—".to_string(), Finding::NotReached(format!("{} at {}", no_answer(before), shown(&earlier)))),
             };
         }
         let here = self.done(cell, inst);
         match (claim, answer(here)) {
-            (_, None) => ("—".to_string(), Finding::NotReached(no_answer(here, timeout))),
+            (_, None) => ("—".to_string(), Finding::NotReached(no_answer(here))),
             (Claim::Win, Some(false)) => (format!("no win at {}", shown(inst)), Finding::Differs("Black does not win at the published depth".to_string())),
             (Claim::Win, Some(true)) => {
                 let Some(earlier) = inst.shifted(-step(self.table, inst)) else { return (format!("win at {}", shown(inst)), Finding::Match) };
@@ -219,7 +218,7 @@ impl<'a> Judge<'a> {
                 match answer(before) {
                     Some(false) => (format!("win at {}", shown(inst)), Finding::Match),
                     Some(true) => (format!("win at {} already", shown(&earlier)), Finding::Differs("the critical depth is smaller".to_string())),
-                    None => (format!("win at {}", shown(inst)), Finding::NotReached(format!("{} at {}", no_answer(before, timeout), shown(&earlier)))),
+                    None => (format!("win at {}", shown(inst)), Finding::NotReached(format!("{} at {}", no_answer(before), shown(&earlier)))),
                 }
             }
             (Claim::NoWin | Claim::Refuted, Some(won)) => {
@@ -257,7 +256,7 @@ impl<'a> Judge<'a> {
             (Measure::PreprocessTime, Some(pre)) => self.results.get(&Task { inst: inst.clone(), work: Work::Preprocess { pre: pre.clone() } }),
             _ => self.done(cell, &inst),
         };
-        let Some(Done::Ran(r)) = done else { return ("—".to_string(), Finding::NotReached(no_answer(done, self.table.timeout))) };
+        let Some(Done::Ran(r)) = done else { return ("—".to_string(), Finding::NotReached(no_answer(done))) };
         if cell.measure == Measure::Time {
             if self.conflicted.contains(&inst) {
                 return (r.status.to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(&inst))));
@@ -272,14 +271,14 @@ impl<'a> Judge<'a> {
         let finished = cell.measure == Measure::PreprocessTime && !matches!(r.status, Status::Timeout | Status::Memout | Status::Error) || r.status.verdict().is_some();
         if !finished {
             let ours = match r.status {
-                Status::Timeout => format!("TO ({} s)", format_number(self.table.timeout)),
+                Status::Timeout => format!("TO ({} s)", format_number(r.limit)),
                 Status::Memout => "MO".to_string(),
                 s => s.to_string(),
             };
             let finding = match &cell.published {
-                Published::Number(p) if r.status == Status::Timeout => Finding::Ratio(format!("> {}", ratio(self.table.timeout, *p))),
+                Published::Number(p) if r.status == Status::Timeout => Finding::Ratio(format!("> {}", ratio(r.limit, *p))),
                 Published::Limit(_) => Finding::Ratio("paper: limit too".to_string()),
-                _ => Finding::NotReached(no_answer(done, self.table.timeout)),
+                _ => Finding::NotReached(no_answer(done)),
             };
             return (ours, finding);
         }
@@ -303,7 +302,7 @@ impl<'a> Judge<'a> {
                     None if r.status.verdict().is_some() => return (format!("solved ({})", r.status), Finding::NotReached(format!("{pre} solved the formula"))),
                     None => return ("—".to_string(), Finding::NotReached(format!("{pre}: {} {}", r.status, r.detail))),
                 },
-                other => return ("—".to_string(), Finding::NotReached(no_answer(other, self.table.timeout))),
+                other => return ("—".to_string(), Finding::NotReached(no_answer(other))),
             },
         };
         let ours = match size {
@@ -349,7 +348,7 @@ impl<'a> Judge<'a> {
                 }
                 _ => {
                     t.not_run += usize::from(!matches!(done, Some(Done::Ran(_))));
-                    t.reasons.insert(no_answer(done, self.table.timeout));
+                    t.reasons.insert(no_answer(done));
                 }
             }
         }

@@ -11,7 +11,7 @@ use generators::io::{write_atomically, Source};
 use generators::stats::{stats, Stats};
 use generators::suite::generate::Builder;
 use generators::suite::Job;
-use harness::{cache_dir, output_path, preprocess, run, run_matrix, run_pool, Instance, Limits, Outcome, Plan, RealExecutor, Status, Verdict};
+use harness::{cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome, RealExecutor, Status, ToolRun, Verdict};
 use rayon::prelude::*;
 
 use super::plan::{Available, Task, Work};
@@ -32,13 +32,15 @@ pub struct Generated {
 pub struct Ran {
     pub status: Status,
     /// The solver's CPU seconds (wall-clock for the reference solver; the preprocessor's
-    /// for a preprocessing run).
+    /// for a preprocessing run, whose status is `Unknown` when it rewrote the formula).
     pub seconds: f64,
     /// CPU seconds of the preprocessor.
     pub pre_seconds: f64,
     pub detail: String,
     /// Sizes of the preprocessed formula (preprocessing runs that rewrote it).
     pub stats: Option<Stats>,
+    /// The run's time limit in seconds (less than the table's near the end of the budget).
+    pub limit: f64,
 }
 
 /// A task's result, or why it did not run.
@@ -83,6 +85,7 @@ pub struct Runner<'a> {
     pub encoders: &'a Encoders,
     pub available: &'a Available,
     pub generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+    /// The table's limits per run; preprocessing always gets them (its result is cached).
     pub limits: Limits,
     pub cache: PathBuf,
     pub budget: Duration,
@@ -95,19 +98,21 @@ pub struct Runner<'a> {
 }
 
 impl Runner<'_> {
-    /// Runs `tasks` in their order on `jobs` workers; a task not started when the budget
-    /// is spent is `NotRun`. `progress` sees each result as it comes.
+    /// Runs `tasks` in their order on `jobs` workers. A task not started when the budget
+    /// is spent is `NotRun`; a solver run gets the table's time limit or what is left of
+    /// the budget, whichever is less. `progress` sees each result as it comes.
     pub fn run(&self, tasks: &[Task], progress: &mut dyn FnMut(&Task, &Done)) -> BTreeMap<Task, Done> {
-        let start = Instant::now();
+        let deadline = Instant::now() + self.budget;
         let mut results = BTreeMap::new();
         let outcome: Result<(), std::convert::Infallible> = run_pool(
             self.jobs,
             tasks.len(),
             |i| {
-                if start.elapsed() >= self.budget {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
                     return Done::NotRun(self.budget_text.clone());
                 }
-                self.task(&tasks[i])
+                self.task(&tasks[i], Limits { timeout: self.limits.timeout.min(left), ..self.limits })
             },
             |i, done| {
                 progress(&tasks[i], &done);
@@ -121,46 +126,50 @@ impl Runner<'_> {
         }
     }
 
-    fn task(&self, task: &Task) -> Done {
+    fn task(&self, task: &Task, limits: Limits) -> Done {
         let generated = match self.generated.get(&task.inst) {
             Some(Ok(g)) => g,
             Some(Err(e)) => return Done::NotRun(format!("not generated: {e}")),
             None => return Done::NotRun("not generated".to_string()),
         };
         let result = match &task.work {
-            Work::Solve { solver, pre } => self.solve(generated, solver, pre.as_deref()),
-            Work::Preprocess { pre } => self.preprocess(generated, pre),
-            Work::Reference => self.reference(&task.inst),
+            Work::Solve { solver, pre } => self.solve(generated, solver, pre.as_deref(), limits),
+            Work::Preprocess { pre } => self.preprocess(generated, pre).map(|(ran, _)| ran),
+            Work::Reference => self.reference(&task.inst, limits),
         };
         result.map_or_else(Done::NotRun, Done::Ran)
     }
 
-    fn tool(&self, solver: bool, name: &str) -> Result<harness::ToolRun, String> {
+    fn tool(&self, solver: bool, name: &str) -> Result<ToolRun, String> {
         let map = if solver { &self.available.solvers } else { &self.available.preprocessors };
-        map.get(name).cloned().unwrap_or_else(|| Err(format!("`{name}` was not prepared"))).map_err(|e| e.to_string())
+        map.get(name).cloned().unwrap_or_else(|| Err(format!("`{name}` was not prepared")))
     }
 
-    fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>) -> Result<Ran, String> {
-        let instance = Instance::qdimacs_file(g.id.clone(), self.table.name.clone(), g.path.clone());
-        if let Some(p) = pre {
-            let ran = self.preprocess(g, p)?;
-            if matches!(ran.status, Status::Timeout | Status::Memout | Status::Error) {
-                return Ok(Ran { seconds: 0.0, ..ran });
+    fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>, limits: Limits) -> Result<Ran, String> {
+        let solver = self.tool(true, solver)?;
+        let (input, pre_seconds) = match pre {
+            None => (g.path.clone(), 0.0),
+            Some(p) => {
+                let (ran, output) = self.preprocess(g, p)?;
+                match (ran.status, output) {
+                    (Status::Unknown, Some(output)) => (output, ran.seconds),
+                    (status, _) => {
+                        let detail = if status.verdict().is_some() { format!("answered by {p}") } else { format!("{p} {status}: {}", ran.detail) };
+                        return Ok(Ran { status, seconds: 0.0, pre_seconds: ran.seconds, detail, stats: None, limit: self.limits.timeout.as_secs_f64() });
+                    }
+                }
             }
-        }
-        let pre = pre.map(|p| self.tool(false, p)).transpose()?;
-        let plan = Plan { instances: vec![instance], preprocessors: vec![pre], solvers: vec![self.tool(true, solver)?], limits: self.limits, jobs: 1, cache: self.cache.clone(), run: 0 };
-        let mut record = None;
-        run_matrix(&plan, &RealExecutor, &|_| false, &mut |r| {
-            record = Some(r);
-            Ok(())
-        })
-        .map_err(|e| e.to_string())?;
-        let r = record.ok_or("the solver cannot read the preprocessed formula")?;
-        Ok(Ran { status: r.status, seconds: r.cpu_s, pre_seconds: r.pre_cpu_s, detail: r.detail, stats: None })
+        };
+        let argv = solver.tool.argv(&input, None, limits.cpu_seconds(), limits.memory >> 20);
+        let job = RunJob { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
+        let m = RealExecutor.execute(&job).map_err(|e| format!("starting {}: {e}", solver.tool.name))?;
+        let (status, detail) = classify(&m, &limits, &solver.tool.answer);
+        Ok(Ran { status, seconds: m.cpu.as_secs_f64(), pre_seconds, detail, stats: None, limit: limits.timeout.as_secs_f64() })
     }
 
-    fn preprocess(&self, g: &Generated, pre: &str) -> Result<Ran, String> {
+    /// Preprocesses once per (instance, preprocessor) under the table's limits; the status
+    /// is `Unknown` when the formula was rewritten (then with its path).
+    fn preprocess(&self, g: &Generated, pre: &str) -> Result<(Ran, Option<PathBuf>), String> {
         let tool = self.tool(false, pre)?;
         let dir = cache_dir(&self.cache, &tool, &self.limits);
         let lock = {
@@ -169,22 +178,22 @@ impl Runner<'_> {
         };
         let _once = lock.lock().map_err(|_| "a run panicked while preprocessing")?;
         let result = preprocess(&RealExecutor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(|e| e.to_string())?;
-        let stats = match result.status {
+        let limit = self.limits.timeout.as_secs_f64();
+        match result.status {
             None => {
                 let path = output_path(&dir, &g.id);
                 let source = Source::read(&path.display().to_string()).map_err(|e| e.to_string())?;
-                Some(stats(&source).map_err(|e| format!("{pre} wrote a formula that does not parse: {e}"))?.1)
+                let stats = stats(&source).map_err(|e| format!("{pre} wrote a formula that does not parse: {e}"))?.1;
+                Ok((Ran { status: Status::Unknown, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats: Some(stats), limit }, Some(path)))
             }
-            Some(_) => None,
-        };
-        let status = result.status.unwrap_or(Status::Unknown);
-        Ok(Ran { status, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats })
+            Some(status) => Ok((Ran { status, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats: None, limit }, None)),
+        }
     }
 
-    fn reference(&self, inst: &InstanceRef) -> Result<Ran, String> {
+    fn reference(&self, inst: &InstanceRef, limits: Limits) -> Result<Ran, String> {
         let job = job(self.table, inst);
         let inv = self.encoders.reference(&self.table.suites[inst.suite].dir, &job)?;
-        let done = run(&inv, self.limits.timeout).map_err(|e| e.to_string())?;
+        let done = run(&inv, limits.timeout).map_err(|e| e.to_string())?;
         let (status, detail) = match done.outcome {
             Outcome::Solved(Verdict::True) => (Status::True, String::new()),
             Outcome::Solved(Verdict::False) => (Status::False, String::new()),
@@ -192,6 +201,6 @@ impl Runner<'_> {
             Outcome::Unknown => (Status::Unknown, String::new()),
             Outcome::Error(e) => (Status::Error, format!("{e}: {}", String::from_utf8_lossy(&done.stderr).trim())),
         };
-        Ok(Ran { status, seconds: done.wall.as_secs_f64(), pre_seconds: 0.0, detail, stats: None })
+        Ok(Ran { status, seconds: done.wall.as_secs_f64(), pre_seconds: 0.0, detail, stats: None, limit: limits.timeout.as_secs_f64() })
     }
 }
