@@ -56,16 +56,16 @@ pub enum White<'w, 'a> {
     Choose { choose: &'w mut Chooser<'a>, show: &'w mut (dyn FnMut(&str, &str) + 'a) },
 }
 
-struct Explorer<'s, 'a, 'w, 'b> {
-    solve: &'s mut QdoSolver<'a>,
-    white: White<'w, 'b>,
-    played: Played,
-    line: Vec<String>,
+pub(super) struct Explorer<'s, 'a, 'w, 'b> {
+    pub(super) solve: &'s mut QdoSolver<'a>,
+    pub(super) white: White<'w, 'b>,
+    pub(super) played: Played,
+    pub(super) line: Vec<String>,
 }
 
 impl Explorer<'_, '_, '_, '_> {
     /// The White replies to try, out of `moves`.
-    fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
+    pub(super) fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
         match &mut self.white {
             White::All => Ok((0..moves.len()).collect()),
             White::Choose { choose, .. } => match choose(position, moves) {
@@ -76,18 +76,18 @@ impl Explorer<'_, '_, '_, '_> {
         }
     }
 
-    fn show(&mut self, mv: &str, position: &str) {
+    pub(super) fn show(&mut self, mv: &str, position: &str) {
         if let White::Choose { show, .. } = &mut self.white {
             show(mv, position);
         }
     }
 
-    fn fail(&self, position: String, reason: String) -> Failure {
+    pub(super) fn fail(&self, position: String, reason: String) -> Failure {
         Failure { position, line: self.line.clone(), reason }
     }
 
     /// Asks the solver about `qbf` and decodes Black's move.
-    fn ask(&mut self, qbf: &CnfQbf, map: &super::SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
+    pub(super) fn ask(&mut self, qbf: &CnfQbf, map: &super::SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
         let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
         if !verdict {

@@ -1,0 +1,150 @@
+//! Strategies of GDL games: Black is the role `x` that must win (`GdlEncoding::first`),
+//! White the other role `o`.
+//!
+//! A position is a set of fluents; it is re-encoded by making it the initial position of
+//! the ground game ([`game_at`]) and encoding that with the remaining steps. A step is a
+//! joint move. A role with a single legal move (the `noop` of the player not on turn)
+//! plays it without asking anyone; the solver is asked only where its player has a choice
+//! (so a game where Black moves second is played too: Black's first question comes after
+//! White's first move). Where both roles have a choice (simultaneous moves), Black commits
+//! first, as in the encodings and in the reference player's Definition 5.
+//!
+//! Moves are checked with the reference player ([`crate::gdl::player::Solver`], one
+//! transposition table for the whole exploration): Black's move must be legal and keep a
+//! win within the remaining steps against every White reply; White's move must be legal
+//! and leave Black without a win within the remaining steps.
+
+use super::play::{Explorer, Failure, Played, QdoSolver, White};
+use super::validate::Check;
+use super::{Move, SymbolMap};
+use crate::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
+use crate::gdl::player::{Solver, State};
+use crate::gdl::{GameError, GroundGame};
+
+/// A GDL game and how its positions are encoded.
+#[derive(Clone, Copy)]
+pub struct GdlSetup<'g> {
+    pub game: &'g GroundGame,
+    /// The role that must win (Black), by index into the game's roles.
+    pub first: usize,
+    pub encoding: Encoding,
+    pub prefix: PrefixMethod,
+}
+
+impl GdlSetup<'_> {
+    /// The encoding options for `depth` remaining steps.
+    pub fn options(&self, depth: u32) -> GdlEncoding {
+        GdlEncoding { depth, encoding: self.encoding, prefix: self.prefix, first: self.first }
+    }
+}
+
+/// The game started from the position whose fluents are `fluents` (sorted indices).
+pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
+    let mut g = game.clone();
+    g.init = fluents;
+    g
+}
+
+/// The name of move `m` (its ground term).
+fn name(game: &GroundGame, m: u32) -> String {
+    game.store.display(game.moves[m as usize].term)
+}
+
+/// Checks Black's move `mv` in `state` with `left` steps: legal, and Black still wins
+/// within `left − 1` after every White reply.
+pub fn check_gdl(player: &mut Solver, game: &GroundGame, state: &State, mv: &Move, left: u32) -> Result<Check, GameError> {
+    let position = player.describe(state);
+    let invalid = |reason: String| Ok(Check::Invalid { reason, position: position.clone() });
+    let x = player.x();
+    let Some(mx) = legal_named(player, game, state, x, mv) else {
+        return invalid(format!("{mv} is not a legal move of Black here"));
+    };
+    if left == 0 {
+        return invalid("no step is left".into());
+    }
+    for mo in player.legal(state, 1 - x) {
+        if !player.wins_from(&player.next(state, [mx, mo]), left - 1)? {
+            return invalid(format!("after {mv} and White's {} Black no longer wins within {} steps", name(game, mo), left - 1));
+        }
+    }
+    Ok(Check::Valid)
+}
+
+/// The legal move of `role` that `mv` names.
+fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, mv: &Move) -> Option<u32> {
+    let Move::Gdl { name: wanted } = mv else { return None };
+    player.legal(state, role).into_iter().find(|&m| name(game, m) == *wanted)
+}
+
+/// Plays the solver's strategy for Black (role `setup.first`) from the initial position
+/// with `depth` steps against White.
+pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
+    let start = player.initial();
+    e.gdl(setup, &mut player, start, depth)?;
+    Ok(e.played)
+}
+
+impl Explorer<'_, '_, '_, '_> {
+    fn gdl(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
+        let game = setup.game;
+        let position = player.describe(&s);
+        if player.is_terminal(&s) {
+            if player.x_wins_in(&s) {
+                self.played.lines += 1;
+                return Ok(());
+            }
+            return Err(self.fail(position, "the game is over and Black has not reached goal 100".into()));
+        }
+        if left == 0 {
+            return Err(self.fail(position, "Black has not won within the depth".into()));
+        }
+        let (x, o) = (setup.first, 1 - setup.first);
+        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
+        if xs.is_empty() || os.is_empty() {
+            return Err(self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into()));
+        }
+        let mx = match xs[..] {
+            [only] => only,
+            _ => {
+                let mv = self.ask_gdl(setup, player, &s, left)?;
+                let checked = check_gdl(player, game, &s, &mv, left).map_err(|err| self.fail(position.clone(), err.0))?;
+                if let Check::Invalid { reason, position } = checked {
+                    return Err(self.fail(position, format!("{mv}: {reason}")));
+                }
+                let mx = legal_named(player, game, &s, x, &mv).unwrap_or(xs[0]);
+                self.line.push(name(game, mx));
+                self.show(&format!("Black plays {}", name(game, mx)), &position);
+                mx
+            }
+        };
+        let names: Vec<String> = os.iter().map(|&m| name(game, m)).collect();
+        let replies = if os.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+        for k in replies {
+            let next = player.next(&s, [mx, os[k]]);
+            if os.len() > 1 {
+                self.line.push(names[k].clone());
+                self.show(&format!("White plays {}", names[k]), &player.describe(&next));
+            }
+            self.gdl(setup, player, next, left - 1)?;
+            if os.len() > 1 {
+                self.line.pop();
+            }
+        }
+        if xs.len() > 1 {
+            self.line.pop();
+        }
+        Ok(())
+    }
+
+    /// Re-encodes `s` with `left` steps and decodes Black's move from the solver.
+    fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure> {
+        let position = player.describe(s);
+        let here = game_at(setup.game, player.fluents(s));
+        let (qbf, map) = setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let map: SymbolMap = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        self.ask(&qbf, &map, &position, left as usize)
+    }
+}
+
