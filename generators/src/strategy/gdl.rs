@@ -148,3 +148,72 @@ impl Explorer<'_, '_, '_, '_> {
     }
 }
 
+
+/// Black (role `setup.first`, chosen by `black`) against the solver's refutation, from the
+/// initial position with `depth` steps, where Black does not win within `depth`. White's
+/// moves come from [`GdlEncoding::encode_white_first`]; where the solver's bits name no
+/// legal move the encoding left the choice to Black's side, so every legal White move
+/// refutes and the first one is played. Simultaneous choices are refused: Black would
+/// commit before White's refutation is asked for.
+pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, black: White<'_, '_>) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
+    let start = player.initial();
+    if player.wins_from(&start, depth).map_err(|err| e.fail(player.describe(&start), err.0))? {
+        return Err(e.fail(player.describe(&start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
+    }
+    e.gdl_refute(setup, &mut player, start, depth)?;
+    Ok(e.played)
+}
+
+impl Explorer<'_, '_, '_, '_> {
+    fn gdl_refute(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
+        let game = setup.game;
+        let position = player.describe(&s);
+        if player.is_terminal(&s) && player.x_wins_in(&s) {
+            return Err(self.fail(position, "Black reaches goal 100".into()));
+        }
+        if player.is_terminal(&s) || left == 0 {
+            self.played.lines += 1;
+            return Ok(());
+        }
+        let (x, o) = (setup.first, 1 - setup.first);
+        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
+        if xs.is_empty() || os.is_empty() {
+            return Err(self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into()));
+        }
+        if xs.len() > 1 && os.len() > 1 {
+            return Err(self.fail(position, "both roles have a choice (simultaneous moves); playing Black against White's refutation needs a turn-taking game".into()));
+        }
+        if os.len() == 1 {
+            let names: Vec<String> = xs.iter().map(|&m| name(game, m)).collect();
+            let choices = if xs.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+            for k in choices {
+                let next = player.next(&s, [xs[k], os[0]]);
+                if xs.len() > 1 {
+                    self.line.push(names[k].clone());
+                    self.show(&format!("Black plays {}", names[k]), &player.describe(&next));
+                }
+                self.gdl_refute(setup, player, next, left - 1)?;
+                if xs.len() > 1 {
+                    self.line.pop();
+                }
+            }
+            return Ok(());
+        }
+        let here = game_at(game, player.fluents(&s));
+        let (qbf, map) = setup.options(left).encode_white_first(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let map = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        let mv = self.ask_white(&qbf, &map, &position, left as usize)?;
+        let mo = legal_named(player, game, &s, o, &mv).unwrap_or(os[0]);
+        let next = player.next(&s, [xs[0], mo]);
+        if player.wins_from(&next, left - 1).map_err(|err| self.fail(position.clone(), err.0))? {
+            return Err(self.fail(position, format!("after White's {} (the solver's {mv}) Black wins within {} steps", name(game, mo), left - 1)));
+        }
+        self.line.push(name(game, mo));
+        self.show(&format!("White plays {}", name(game, mo)), &player.describe(&next));
+        self.gdl_refute(setup, player, next, left - 1)?;
+        self.line.pop();
+        Ok(())
+    }
+}

@@ -27,6 +27,7 @@
 
 pub mod gdl;
 pub mod play;
+pub mod refute;
 pub mod validate;
 
 use std::collections::BTreeMap;

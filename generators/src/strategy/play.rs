@@ -98,7 +98,7 @@ impl Explorer<'_, '_, '_, '_> {
 }
 
 /// The BDDL game from state `s` with Black to move and `left` plies.
-fn bddl_position(game: &Game, s: State, left: u32) -> Game {
+pub(super) fn bddl_position(game: &Game, s: State, left: u32) -> Game {
     let board = game.board();
     let mut g = game.clone();
     g.problem.init.clear();
@@ -184,7 +184,7 @@ impl Explorer<'_, '_, '_, '_> {
     }
 }
 
-fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
+pub(super) fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
     sets.iter().any(|set| set.iter().all(|v| owned.contains(v)))
 }
 
