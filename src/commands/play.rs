@@ -7,7 +7,8 @@
 //! (one per line on standard input; `help` lists the legal moves), tried all (`--auto
 //! --all`), or drawn at random (`--auto --games N --seed S`). Exit 0 when every game ended
 //! as the solver promised (Black's win within the depth, or White holding); 1 with the
-//! instance, the failing line and the position otherwise.
+//! instance, the failing line and the position otherwise; 2 when the instance has the
+//! other value (the reference solver says so: play the other side).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -92,6 +93,10 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
         Ok(_) => {
             writeln!(out, "White holds: Black did not win within the depth, as the solver promised")?;
             Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) if failure.refused => {
+            eprintln!("error: {instance}: {}", failure.reason);
+            Ok(ExitCode::from(2))
         }
         Err(failure) => {
             writeln!(out, "FAILURE (an encoding or solver bug) in {instance}: {failure}")?;

@@ -82,6 +82,9 @@ pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, whit
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
+    if !player.wins_from(&start, depth).map_err(|err| e.fail(player.describe(&start), err.0))? {
+        return Err(e.refuse(player.describe(&start), format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead")));
+    }
     e.gdl(setup, &mut player, start, depth)?;
     Ok(e.played)
 }
@@ -160,7 +163,7 @@ pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, bl
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
     if player.wins_from(&start, depth).map_err(|err| e.fail(player.describe(&start), err.0))? {
-        return Err(e.fail(player.describe(&start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
+        return Err(e.refuse(player.describe(&start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
     }
     e.gdl_refute(setup, &mut player, start, depth)?;
     Ok(e.played)

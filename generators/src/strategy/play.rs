@@ -37,6 +37,9 @@ pub struct Failure {
     /// The moves that led there, from the start.
     pub line: Vec<String>,
     pub reason: String,
+    /// The game was not played because the instance has the other value (the solver's
+    /// side cannot keep its promise, and the reference solver agrees): not a bug.
+    pub refused: bool,
 }
 
 impl fmt::Display for Failure {
@@ -83,7 +86,12 @@ impl Explorer<'_, '_, '_, '_> {
     }
 
     pub(super) fn fail(&self, position: String, reason: String) -> Failure {
-        Failure { position, line: self.line.clone(), reason }
+        Failure { position, line: self.line.clone(), reason, refused: false }
+    }
+
+    /// The game is refused before it starts: the instance has the other value.
+    pub(super) fn refuse(&self, position: String, reason: String) -> Failure {
+        Failure { refused: true, ..self.fail(position, reason) }
     }
 
     /// Asks the solver about `qbf` and decodes Black's move.
@@ -123,7 +131,11 @@ pub(super) fn bddl_position(game: &Game, s: State, left: u32) -> Game {
 /// Plays the solver's strategy for a BDDL game (Black first) against White.
 pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let start = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?.initial();
+    let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
+    if !solver.wins(game.depth()) {
+        return Err(e.refuse(draw_bddl(game), format!("Black does not win within {}, so there is no strategy to play against; play Black (--as black) instead", game.depth())));
+    }
+    let start = solver.initial();
     e.black_bddl(game, start, game.depth())?;
     Ok(e.played)
 }
@@ -191,6 +203,10 @@ pub(super) fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
 /// Plays the solver's strategy for a positional game against White.
 pub fn play_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let wins = crate::positional::solver::Solver::new(game).and_then(|mut s| s.black_wins(game.turns.len())).map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
+    if !wins {
+        return Err(e.refuse(draw_positional(game), format!("Black does not win within {} time points, so there is no strategy to play against; play Black (--as black) instead", game.turns.len())));
+    }
     e.positional(game.clone())?;
     Ok(e.played)
 }

@@ -47,7 +47,7 @@ pub fn refute_bddl(game: &Game, solve: &mut QdoSolver<'_>, black: White<'_, '_>)
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
     if solver.wins(game.depth()) {
-        return Err(e.fail(draw_bddl(game), format!("Black wins within {}, so White has no refutation; play White instead", game.depth())));
+        return Err(e.refuse(draw_bddl(game), format!("Black wins within {}, so White has no refutation; play White instead", game.depth())));
     }
     let start = solver.initial();
     if game.problem.black_second {
@@ -125,7 +125,7 @@ pub fn refute_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, black
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let wins = PositionalSolver::new(game).and_then(|mut s| s.black_wins(game.turns.len())).map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
     if wins {
-        return Err(e.fail(draw_positional(game), format!("Black wins within {} time points, so White has no refutation; play White instead", game.turns.len())));
+        return Err(e.refuse(draw_positional(game), format!("Black wins within {} time points, so White has no refutation; play White instead", game.turns.len())));
     }
     e.positional_refute(game.clone())?;
     Ok(e.played)
