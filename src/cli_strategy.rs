@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::cli_games::{BddlGame, GdlEncodingArg, GdlPrefixArg, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+use crate::cli_games::{BddlGame, GdlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -61,26 +61,6 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         opts: StrategyOpts,
     },
-}
-
-/// A GDL game and its encoding.
-#[derive(Args, Debug)]
-pub struct GdlGame {
-    /// The game description (GDL in KIF syntax).
-    #[arg(long)]
-    pub game: String,
-    /// The horizon: the number of steps (joint moves) the game may last.
-    #[arg(long)]
-    pub depth: u32,
-    /// ge: general encoding; sd: strictly turn-taking.
-    #[arg(long, value_enum, default_value_t = GdlEncodingArg::Ge)]
-    pub encoding: GdlEncodingArg,
-    /// Quantifier prefix: gn naive, gt time-based, gd dependency-based.
-    #[arg(long, value_enum, default_value_t = GdlPrefixArg::Gd)]
-    pub prefix: GdlPrefixArg,
-    /// The role that must win, Black (default: the first `role` of the file).
-    #[arg(long)]
-    pub first: Option<String>,
 }
 
 /// The QBF solvers that print the outermost existential block with `--qdo`.

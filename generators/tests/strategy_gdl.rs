@@ -3,32 +3,24 @@
 //! the reference player; a broken encoding must be caught; and the solver's strategy,
 //! re-asked at every Black choice, must win against every White reply (`play --auto --all`).
 
-use std::io::Write;
-use std::time::Duration;
+
+#[path = "common/solver.rs"]
+mod solver;
 
 use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
-use generators::formula::{Cnf, CnfQbf};
+use generators::formula::CnfQbf;
 use generators::gdl::player::Solver;
 use generators::gdl::{load, GroundGame};
-use generators::io::{write_qdimacs, Source};
+use solver::{qdo, without};
+use generators::io::Source;
 use generators::strategy::gdl::{check_gdl, play_gdl, GdlSetup};
 use generators::strategy::play::{Played, White};
 use generators::strategy::validate::Check;
-use generators::strategy::{parse_qdo, Assignment, MapError, SymbolMap};
-use harness::{depqbf, Invocation};
+use generators::strategy::{MapError, SymbolMap};
 
 fn game(name: &str) -> GroundGame {
     let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     load(Source::read(&path).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// DepQBF's verdict and outermost-block assignment.
-fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
-    let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile().map_err(|e| e.to_string())?;
-    write_qdimacs(&mut file, qbf, &[]).and_then(|_| file.flush()).map_err(|e| e.to_string())?;
-    let inv = Invocation { program: depqbf().map_err(|e| format!("DepQBF is required (make solvers): {e}"))?, args: vec!["--qdo".into(), file.path().display().to_string()] };
-    let run = harness::run(&inv, Duration::from_secs(120)).map_err(|e| e.to_string())?;
-    parse_qdo(&String::from_utf8_lossy(&run.stdout))
 }
 
 const METHODS: [(Encoding, PrefixMethod); 4] = [
@@ -101,17 +93,6 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
             assert_eq!(second.ok().flatten(), Some(MapError::BlackNotFirst), "{name} {encoding:?} {prefix:?}");
         }
     }
-}
-
-/// `qbf` without clause `skip`.
-fn without(qbf: &CnfQbf, skip: usize) -> CnfQbf {
-    let mut cnf = Cnf::new();
-    for (k, clause) in qbf.cnf.iter().enumerate() {
-        if k != skip {
-            generators::formula::ClauseSink::add_clause(&mut cnf, clause);
-        }
-    }
-    CnfQbf { max_var: qbf.max_var, prefix: qbf.prefix.clone(), cnf }
 }
 
 #[test]

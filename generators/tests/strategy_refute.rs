@@ -4,9 +4,12 @@
 //! against every Black move (`play --as black --auto --all`); and a broken refutation
 //! must be caught.
 
-use std::io::Write;
+// Clause removal (`solver::without`) serves the other strategy tests.
+#[allow(dead_code)]
+#[path = "common/solver.rs"]
+mod solver;
+
 use std::path::PathBuf;
-use std::time::Duration;
 
 use generators::bddl;
 use generators::encodings::corplus;
@@ -14,15 +17,15 @@ use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
 use generators::formula::{Cnf, CnfQbf, VarManager};
 use generators::gdl::player::Solver as GdlSolver;
 use generators::gdl::{load, GroundGame};
-use generators::io::{write_qdimacs, Source};
+use solver::qdo;
+use generators::io::Source;
 use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::solver::Solver as PositionalSolver;
 use generators::positional::{Player, PositionalGame};
 use generators::strategy::gdl::{game_at, refute_gdl, GdlSetup};
 use generators::strategy::play::{Played, White};
 use generators::strategy::refute::{refute_bddl, refute_positional};
-use generators::strategy::{parse_qdo, universal_outermost, Assignment, MapError};
-use harness::{depqbf, Invocation};
+use generators::strategy::{universal_outermost, Assignment, MapError};
 
 fn suite(path: &str) -> Source {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
@@ -31,15 +34,6 @@ fn suite(path: &str) -> Source {
 
 fn gdl(name: &str) -> GroundGame {
     load(suite(&format!("games/gdl/{name}"))).unwrap_or_else(|e| panic!("{e}"))
-}
-
-/// DepQBF's verdict and outermost-block assignment.
-fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
-    let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile().map_err(|e| e.to_string())?;
-    write_qdimacs(&mut file, qbf, &[]).and_then(|_| file.flush()).map_err(|e| e.to_string())?;
-    let inv = Invocation { program: depqbf().map_err(|e| format!("DepQBF is required (make solvers): {e}"))?, args: vec!["--qdo".into(), file.path().display().to_string()] };
-    let run = harness::run(&inv, Duration::from_secs(120)).map_err(|e| e.to_string())?;
-    parse_qdo(&String::from_utf8_lossy(&run.stdout))
 }
 
 fn gttt(shape: &str, first: Player, depth: usize) -> PositionalGame {

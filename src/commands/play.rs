@@ -24,7 +24,8 @@ use generators::strategy::Assignment;
 
 use super::encode_bddl::load;
 use super::positional;
-use super::strategy::{as_bddl, solve_qdo, LoadedGdl};
+use super::encode_gdl::LoadedGdl;
+use super::strategy::{as_bddl, solve_qdo};
 use crate::cli_games::PositionalEncoding;
 use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 

@@ -15,23 +15,21 @@ use generators::bddl::Game;
 use generators::formula::VarManager;
 use generators::io::{QdimacsStream, Source};
 use generators::positional::bddl::{write_domain, BddlProblem};
-use generators::encodings::gdl::{Encoding, PrefixMethod};
 use generators::gdl::player::Solver as GdlSolver;
-use generators::gdl::GroundGame;
 use generators::io::write_qdimacs;
-use generators::strategy::gdl::{check_gdl, GdlSetup};
+use generators::strategy::gdl::check_gdl;
 use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::{parse_qdo, Assignment, Move, SymbolMap};
 use generators::tseitin::{to_cnf_into, ClauseForm};
 use harness::{find_program, Invocation, Outcome};
 
 use super::encode_bddl::load;
-use super::encode_gdl::{load_game, role_index};
+use super::encode_gdl::LoadedGdl;
 use super::positional::{self, NamedGame};
 use crate::output::write_atomically;
 use crate::cli_games::PositionalEncoding;
-use crate::cli_games::{GdlEncodingArg, GdlPrefixArg};
-use crate::cli_strategy::{FirstMoveModel, GdlGame, QdoSolver, StrategyCmd, StrategyOpts};
+use crate::cli_games::GdlGame;
+use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     match cmd {
@@ -136,35 +134,6 @@ fn first_move_positional(named: NamedGame, opts: &StrategyOpts) -> Result<ExitCo
     let depth = game.turns.len();
     let reference = || Ok(generators::positional::solver::Solver::new(&game)?.black_wins(depth)?);
     report(opts, answer, &map, depth, reference, |mv| Ok(check_positional(&game, mv)?))
-}
-
-/// A loaded GDL game with the options of `--encoding`, `--prefix` and `--first`.
-pub struct LoadedGdl {
-    pub game: GroundGame,
-    pub first: usize,
-    pub encoding: Encoding,
-    pub prefix: PrefixMethod,
-}
-
-impl LoadedGdl {
-    pub fn load(args: &GdlGame) -> Result<LoadedGdl> {
-        let game = load_game(&args.game)?;
-        let first = role_index(&game, args.first.as_deref())?;
-        let encoding = match args.encoding {
-            GdlEncodingArg::Ge => Encoding::General,
-            GdlEncodingArg::Sd => Encoding::StrictTurns,
-        };
-        let prefix = match args.prefix {
-            GdlPrefixArg::Gn => PrefixMethod::Naive,
-            GdlPrefixArg::Gt => PrefixMethod::Time,
-            GdlPrefixArg::Gd => PrefixMethod::Dependency,
-        };
-        Ok(LoadedGdl { game, first, encoding, prefix })
-    }
-
-    pub fn setup(&self) -> GdlSetup<'_> {
-        GdlSetup { game: &self.game, first: self.first, encoding: self.encoding, prefix: self.prefix }
-    }
 }
 
 fn first_move_gdl(args: &GdlGame, opts: &StrategyOpts) -> Result<ExitCode> {

@@ -172,28 +172,51 @@ impl Explorer<'_, '_, '_, '_> {
     }
 
     fn white_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32) -> Result<(), Failure> {
-        let position = draw_bddl(&bddl_position(game, s, left));
         if left == 0 {
-            return Err(self.fail(position, "Black has not won within the depth".into()));
+            return Err(self.fail(draw_bddl(&bddl_position(game, s, left)), "Black has not won within the depth".into()));
         }
-        let replies = solver.moves(s, false);
-        if replies.is_empty() {
+        if solver.moves(s, false).is_empty() {
             self.played.lines += 1;
             return Ok(());
         }
-        let names: Vec<String> = replies.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
+        self.user_bddl(game, solver, s, left, false, &mut |e, next| e.black_bddl(game, next, left - 1))
+    }
+
+    /// The user's side (White here, Black in `play --as black`) at a BDDL position with
+    /// `left > 0` plies and legal moves: each chosen move is shown and played, then
+    /// `next_turn` goes on from the position after it. Reaching the user's goal is a failure.
+    pub(super) fn user_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32, black: bool, next_turn: &mut dyn FnMut(&mut Self, State) -> Result<(), Failure>) -> Result<(), Failure> {
+        let position = draw_bddl(&bddl_position(game, s, left));
+        let moves = solver.moves(s, black);
+        let names: Vec<String> = moves.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
+        let who = if black { "Black" } else { "White" };
         for k in self.replies(&position, &names)? {
-            let next = replies[k].2;
+            let next = moves[k].2;
             self.line.push(names[k].clone());
-            self.show(&format!("White plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
-            if solver.goal_reached(next, false) {
-                return Err(self.fail(position, "White reaches its goal".into()));
+            self.show(&format!("{who} plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
+            if solver.goal_reached(next, black) {
+                return Err(self.fail(position, format!("{who} reaches its goal")));
             }
-            self.black_bddl(game, next, left - 1)?;
+            next_turn(self, next)?;
             self.line.pop();
         }
         Ok(())
     }
+}
+
+
+/// The game after `player` takes vertex `v` (the first time point is used up). The
+/// symmetry-breaking set and the symmetries belong to the initial position.
+pub(super) fn taken(game: &PositionalGame, v: usize, player: Player) -> PositionalGame {
+    let mut next = game.clone();
+    match player {
+        Player::Black => next.black_initials.push(v),
+        Player::White => next.white_initials.push(v),
+    }
+    next.turns.remove(0);
+    next.first_moves = None;
+    next.symmetries.clear();
+    next
 }
 
 pub(super) fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
@@ -224,17 +247,7 @@ impl Explorer<'_, '_, '_, '_> {
         let Some(&mover) = game.turns.first() else {
             return Err(self.fail(position, "Black has not won within the depth".into()));
         };
-        let after = |v: usize, player: Player| {
-            let mut next = game.clone();
-            match player {
-                Player::Black => next.black_initials.push(v),
-                Player::White => next.white_initials.push(v),
-            }
-            next.turns.remove(0);
-            next.first_moves = None;
-            next.symmetries.clear();
-            next
-        };
+        let after = |v: usize, player: Player| taken(&game, v, player);
         match mover {
             Player::Black => {
                 let mut cnf = Cnf::new();

@@ -12,7 +12,7 @@
 //! does not win within the remaining depth after it. Every line must end with White
 //! holding: the depth runs out, White reaches its own goal, or Black cannot move.
 
-use super::play::{bddl_position, completes, Explorer, Failure, Played, QdoSolver, White};
+use super::play::{bddl_position, completes, taken, Explorer, Failure, Played, QdoSolver, White};
 use super::validate::{draw_bddl, draw_positional};
 use super::{universal_outermost, Move, SymbolMap};
 use crate::bddl::{self, Game, State};
@@ -60,24 +60,11 @@ pub fn refute_bddl(game: &Game, solve: &mut QdoSolver<'_>, black: White<'_, '_>)
 
 impl Explorer<'_, '_, '_, '_> {
     fn black_bddl_refute(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32) -> Result<(), Failure> {
-        let position = draw_bddl(&bddl_position(game, s, left));
-        let moves = solver.moves(s, true);
-        if left == 0 || moves.is_empty() {
+        if left == 0 || solver.moves(s, true).is_empty() {
             self.played.lines += 1;
             return Ok(());
         }
-        let names: Vec<String> = moves.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
-        for k in self.replies(&position, &names)? {
-            let next = moves[k].2;
-            self.line.push(names[k].clone());
-            self.show(&format!("Black plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
-            if solver.goal_reached(next, true) {
-                return Err(self.fail(position, "Black reaches its goal".into()));
-            }
-            self.white_bddl_refute(game, solver, next, left - 1)?;
-            self.line.pop();
-        }
-        Ok(())
+        self.user_bddl(game, solver, s, left, true, &mut |e, next| e.white_bddl_refute(game, solver, next, left - 1))
     }
 
     fn white_bddl_refute(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32) -> Result<(), Failure> {
@@ -129,19 +116,6 @@ pub fn refute_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, black
     }
     e.positional_refute(game.clone())?;
     Ok(e.played)
-}
-
-/// The game after `player` takes vertex `v` (the first time point is used up).
-fn taken(game: &PositionalGame, v: usize, player: Player) -> PositionalGame {
-    let mut next = game.clone();
-    match player {
-        Player::Black => next.black_initials.push(v),
-        Player::White => next.white_initials.push(v),
-    }
-    next.turns.remove(0);
-    next.first_moves = None;
-    next.symmetries.clear();
-    next
 }
 
 impl Explorer<'_, '_, '_, '_> {
