@@ -61,7 +61,15 @@ fn solver_path(solver: QdoSolver) -> Result<PathBuf> {
 /// Runs the solver with `--qdo` on a QDIMACS file; returns its verdict and assignment.
 pub fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignment)> {
     let program = solver_path(opts.solver)?;
-    let inv = Invocation { program: program.clone(), args: vec!["--qdo".to_string(), qdimacs.display().to_string()] };
+    let mut args = vec!["--qdo".to_string()];
+    if opts.solver == QdoSolver::Caqe {
+        // Miniscoping splits the prefix into a tree, after which CAQE may print no value
+        // for the outermost block (seen on false instances, whose universal values are
+        // White's move); without it the block is printed.
+        args.extend(["--miniscoping".to_string(), "0".to_string()]);
+    }
+    args.push(qdimacs.display().to_string());
+    let inv = Invocation { program: program.clone(), args };
     let run = harness::run(&inv, Duration::from_secs(opts.timeout))?;
     if !matches!(run.outcome, Outcome::Solved(_)) {
         bail!("{} gave no answer within {} s ({:?}); raise --timeout or use a smaller depth", program.display(), opts.timeout, run.outcome);

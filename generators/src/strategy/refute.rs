@@ -30,6 +30,13 @@ impl Explorer<'_, '_, '_, '_> {
         if verdict {
             return Err(self.fail(position.to_string(), format!("the solver says Black wins within {left} here, the reference solver says Black does not")));
         }
+        // A universal variable without a value is no move: reading it as false would
+        // play a move the solver never chose.
+        let vars = map.vars();
+        let missing = vars.iter().filter(|v| !assignment.contains_key(v)).count();
+        if missing > 0 {
+            return Err(self.fail(position.to_string(), format!("the solver printed no value for {missing} of the {} variables of White's move, so it gave no refutation to play", vars.len())));
+        }
         Ok(map.decode(&assignment))
     }
 }
