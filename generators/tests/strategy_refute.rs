@@ -12,7 +12,7 @@ mod solver;
 use std::path::PathBuf;
 
 use generators::bddl;
-use generators::encodings::corplus;
+use generators::encodings::{corplus, lifted};
 use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
 use generators::formula::{Cnf, CnfQbf, VarManager};
 use generators::gdl::player::Solver as GdlSolver;
@@ -24,8 +24,9 @@ use generators::positional::solver::Solver as PositionalSolver;
 use generators::positional::{Player, PositionalGame};
 use generators::strategy::gdl::{game_at, refute_gdl, GdlSetup};
 use generators::strategy::play::{Played, White};
-use generators::strategy::refute::{refute_bddl, refute_positional};
-use generators::strategy::{universal_outermost, Assignment, MapError};
+use generators::strategy::refute::{bddl_white_position, refute_bddl, refute_positional};
+use generators::tseitin::{to_cnf, ClauseForm};
+use generators::strategy::{universal_outermost, MapError};
 
 fn suite(path: &str) -> Source {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
@@ -85,6 +86,34 @@ fn corplus_with_white_outermost_keeps_the_value_at_every_depth() {
 }
 
 #[test]
+fn lifted_positions_with_white_to_move_keep_the_value_at_every_depth() {
+    // HTTT el and Connect-2 (gravity) on 3×3 after each of Black's first moves, encoded
+    // with `#blackturn second`: White's move block is outermost and the verdict is the
+    // reference solver's.
+    let mut mismatches = Vec::new();
+    let mut verdicts = [0, 0];
+    for (domain, problem) in [("positional/domain.ig", "httt/3x3_el.ig"), ("connect/domain.ig", "connect/3x3_connect2.ig")] {
+        let game = bddl::load(&suite(&format!("games/bddl/{domain}")), &suite(&format!("games/bddl/{problem}")), Some(5)).unwrap_or_else(|e| panic!("{e}"));
+        let solver = bddl::Solver::new(&game).unwrap_or_else(|e| panic!("{e}"));
+        for (_, mv, next) in solver.moves(solver.initial(), true) {
+            for left in 1..=3 {
+                let here = bddl_white_position(&game, next, left);
+                let qbf = lifted::encode(&here);
+                lifted::white_first_move_map(&here, &qbf).unwrap_or_else(|e| panic!("{problem} after {mv:?}: {e}"));
+                let (verdict, _) = qdo(&to_cnf(&qbf, ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
+                let reference = bddl::Solver::new(&here).unwrap_or_else(|e| panic!("{e}")).wins(here.depth());
+                verdicts[usize::from(verdict)] += 1;
+                if verdict != reference {
+                    mismatches.push(format!("{problem} after {mv:?}, {left} plies: DepQBF {verdict}, reference {reference}"));
+                }
+            }
+        }
+    }
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+    assert!(verdicts[0] > 0 && verdicts[1] > 0, "false and true instances: {verdicts:?}");
+}
+
+#[test]
 fn gdl_positions_with_white_to_move_keep_the_value_at_every_depth() {
     let mut mismatches = Vec::new();
     let mut verdicts = [0, 0];
@@ -127,13 +156,9 @@ fn gdl_positions_with_white_to_move_keep_the_value_at_every_depth() {
     assert_eq!(verdicts[0] + verdicts[1], 6 * 8 * 4);
 }
 
-fn depqbf_solver() -> impl FnMut(&CnfQbf) -> Result<(bool, Assignment), String> {
-    qdo
-}
-
 #[test]
 fn white_refutations_hold_against_every_black_move() {
-    let mut solve = depqbf_solver();
+    let mut solve = qdo;
     let mut results: Vec<(String, Result<Played, String>)> = Vec::new();
     let httt = bddl::load(&suite("games/bddl/positional/domain.ig"), &suite("games/bddl/httt/3x3_el.ig"), Some(3)).unwrap_or_else(|e| panic!("{e}"));
     results.push(("httt el 3x3 depth 3".into(), refute_bddl(&httt, &mut solve, White::All).map_err(|f| f.to_string())));
@@ -159,7 +184,10 @@ fn white_refutations_hold_against_every_black_move() {
 fn a_wrong_refutation_is_caught() {
     // A "solver" with DepQBF's verdicts whose White always names move number 0 (all bits
     // false): in tic-tac-toe within 5 steps some Black line then completes a row.
-    let mut lazy = |qbf: &CnfQbf| qdo(qbf).map(|(verdict, _)| (verdict, Assignment::new()));
+    let mut lazy = |qbf: &CnfQbf| {
+        let outer = qbf.prefix.blocks().first().map(|b| b.vars.iter().map(|v| (v.index(), false)).collect()).unwrap_or_default();
+        qdo(qbf).map(|(verdict, _)| (verdict, outer))
+    };
     let ttt = gdl("tictactoe.kif");
     let setup = GdlSetup { game: &ttt, first: 0, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency };
     let failure = refute_gdl(setup, 5, &mut lazy, White::All).err().map(|f| f.to_string()).unwrap_or_default();

@@ -37,7 +37,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::formula::{Prefix, Quant};
 
-/// Where Black's first move lives in an encoded game.
+/// Where the first move of an encoded position lives: Black's (the `first_move_map`
+/// functions and `GdlEncoding::encode_with_map`), or White's (the `white_first_move_map`
+/// functions and `GdlEncoding::encode_white_first`; never written beside suite instances).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "encoding", rename_all = "lowercase")]
 pub enum SymbolMap {

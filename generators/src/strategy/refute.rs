@@ -30,20 +30,16 @@ impl Explorer<'_, '_, '_, '_> {
         if verdict {
             return Err(self.fail(position.to_string(), format!("the solver says Black wins within {left} here, the reference solver says Black does not")));
         }
-        // A universal variable without a value is no move: reading it as false would
-        // play a move the solver never chose.
-        let vars = map.vars();
-        let missing = vars.iter().filter(|v| !assignment.contains_key(v)).count();
-        if missing > 0 {
-            return Err(self.fail(position.to_string(), format!("the solver printed no value for {missing} of the {} variables of White's move, so it gave no refutation to play", vars.len())));
-        }
+        // `--qdo` prints a partial assignment: an unprinted variable is a don't-care (the
+        // formula is false whatever its value), so it is read as false like on Black's
+        // side; the reference solver checks the move either way.
         Ok(map.decode(&assignment))
     }
 }
 
 /// The BDDL game from state `s` with White to move and `left` plies: `#blackturn second`,
 /// whose first ply is Black's pass.
-fn bddl_white_position(game: &Game, s: State, left: u32) -> Game {
+pub fn bddl_white_position(game: &Game, s: State, left: u32) -> Game {
     let mut g = bddl_position(game, s, left + 1);
     g.problem.black_second = true;
     g
