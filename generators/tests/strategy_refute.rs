@@ -198,3 +198,13 @@ fn a_wrong_refutation_is_caught() {
     let failure = refute_positional(&game, &mut lazy, White::All).err().map(|f| f.to_string()).unwrap_or_default();
     assert!(failure.contains("Black wins within 1 time points"), "{failure}");
 }
+
+#[test]
+fn black_second_bddl_games_are_played_from_white_s_first_ply() {
+    // Breakthrough 2×4 with `#blackturn second`: Black wins within 9 (a pass, then White
+    // first); played as a Black-first game the solver would rightly say false.
+    let bt = bddl::load(&suite("games/bddl/breakthrough/domain.ig"), &suite("games/bddl/breakthrough/2x4_second.ig"), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut solve = qdo;
+    let played = generators::strategy::play::play_bddl(&bt, &mut solve, White::All).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(played.lines, 22, "{played:?}");
+}

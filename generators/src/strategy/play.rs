@@ -128,7 +128,8 @@ pub(super) fn bddl_position(game: &Game, s: State, left: u32) -> Game {
     g
 }
 
-/// Plays the solver's strategy for a BDDL game (Black first) against White.
+/// Plays the solver's strategy for a BDDL game against White (who moves first with
+/// `#blackturn second`).
 pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
@@ -136,7 +137,12 @@ pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -
         return Err(e.refuse(draw_bddl(game), format!("Black does not win within {}, so there is no strategy to play against; play Black (--as black) instead", game.depth())));
     }
     let start = solver.initial();
-    e.black_bddl(game, start, game.depth())?;
+    if game.problem.black_second {
+        // `#blackturn second`: the first ply is White's, the depth counts Black's pass.
+        e.white_bddl(game, &solver, start, game.depth().saturating_sub(1))?;
+    } else {
+        e.black_bddl(game, start, game.depth())?;
+    }
     Ok(e.played)
 }
 
