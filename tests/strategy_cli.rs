@@ -168,6 +168,7 @@ fn interactive_play_as_black_rejects_illegal_input_and_plays_to_the_end() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("error: `zz` is not a legal move for Black here; legal moves: (mark 1 1) "), "{stdout}");
+    assert!(stdout.contains("\n   1 2 3\n 1 x . .\n"), "the board is drawn: {stdout}");
     assert!(stdout.contains("Type one of: "), "{stdout}");
     assert!(stdout.matches("White plays ").count() >= 2, "{stdout}");
     assert!(stdout.trim_end().ends_with("White holds: Black did not win within the depth, as the solver promised"), "{stdout}");

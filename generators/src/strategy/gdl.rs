@@ -45,6 +45,45 @@ pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
     g
 }
 
+/// Draws a position: the fluents that hold and, when they include a board (at least four
+/// fluents `(f r c v)` of one functor over constants), the board as rows `r` and columns
+/// `c` separated by `/`, each cell the first letter of `v` (`.` for a missing cell or a
+/// blank `b`).
+pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
+    let store = &game.store;
+    let held: Vec<_> = player.fluents(state).into_iter().map(|f| game.fluents[f as usize]).collect();
+    let mut out = player.describe(state);
+    let cells: Vec<[String; 3]> = held
+        .iter()
+        .filter(|&&t| store.args(t).len() == 3 && store.args(t).iter().all(|&a| store.args(a).is_empty()))
+        .map(|&t| (store.functor(t), store.args(t)))
+        .filter(|(f, _)| held.iter().filter(|&&u| store.functor(u) == *f && store.args(u).len() == 3).count() >= 4)
+        .map(|(_, a)| [0, 1, 2].map(|i| store.display(a[i])))
+        .collect();
+    if cells.is_empty() {
+        return out;
+    }
+    let axis = |i: usize| {
+        let mut v: Vec<String> = cells.iter().map(|c| c[i].clone()).collect();
+        v.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+        v.dedup();
+        v
+    };
+    let (rows, cols) = (axis(0), axis(1));
+    out.push_str(&format!("/   {}", cols.join(" ")));
+    for r in &rows {
+        let line: Vec<String> = cols
+            .iter()
+            .map(|c| match cells.iter().find(|x| x[0] == *r && x[1] == *c) {
+                Some(x) if x[2] != "b" => x[2].chars().next().map_or(".".to_string(), |ch| ch.to_string()),
+                _ => ".".to_string(),
+            })
+            .collect();
+        out.push_str(&format!("/{r:>2} {}", line.join(" ")));
+    }
+    out
+}
+
 /// The name of move `m` (its ground term).
 fn name(game: &GroundGame, m: u32) -> String {
     game.store.display(game.moves[m as usize].term)
@@ -53,7 +92,7 @@ fn name(game: &GroundGame, m: u32) -> String {
 /// Checks Black's move `mv` in `state` with `left` steps: legal, and Black still wins
 /// within `left − 1` after every White reply.
 pub fn check_gdl(player: &mut Solver, game: &GroundGame, state: &State, mv: &Move, left: u32) -> Result<Check, GameError> {
-    let position = player.describe(state);
+    let position = draw_gdl(player, game, state);
     let invalid = |reason: String| Ok(Check::Invalid { reason, position: position.clone() });
     let x = player.x();
     let Some(mx) = legal_named(player, game, state, x, mv) else {
@@ -82,8 +121,8 @@ pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, whit
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
-    if !player.wins_from(&start, depth).map_err(|err| e.fail(player.describe(&start), err.0))? {
-        return Err(e.refuse(player.describe(&start), format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead")));
+    if !player.wins_from(&start, depth).map_err(|err| e.fail(draw_gdl(&player, setup.game, &start), err.0))? {
+        return Err(e.refuse(draw_gdl(&player, setup.game, &start), format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead")));
     }
     e.gdl(setup, &mut player, start, depth)?;
     Ok(e.played)
@@ -92,7 +131,7 @@ pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, whit
 impl Explorer<'_, '_, '_, '_> {
     fn gdl(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
         let game = setup.game;
-        let position = player.describe(&s);
+        let position = draw_gdl(player, game, &s);
         if player.is_terminal(&s) {
             if player.x_wins_in(&s) {
                 self.played.lines += 1;
@@ -128,7 +167,7 @@ impl Explorer<'_, '_, '_, '_> {
             let next = player.next(&s, [mx, os[k]]);
             if os.len() > 1 {
                 self.line.push(names[k].clone());
-                self.show(&format!("White plays {}", names[k]), &player.describe(&next));
+                self.show(&format!("White plays {}", names[k]), &draw_gdl(player, game, &next));
             }
             self.gdl(setup, player, next, left - 1)?;
             if os.len() > 1 {
@@ -143,7 +182,7 @@ impl Explorer<'_, '_, '_, '_> {
 
     /// Re-encodes `s` with `left` steps and decodes Black's move from the solver.
     fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure> {
-        let position = player.describe(s);
+        let position = draw_gdl(player, setup.game, s);
         let here = game_at(setup.game, player.fluents(s));
         let (qbf, map) = setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
         let map: SymbolMap = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
@@ -162,8 +201,8 @@ pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, bl
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
-    if player.wins_from(&start, depth).map_err(|err| e.fail(player.describe(&start), err.0))? {
-        return Err(e.refuse(player.describe(&start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
+    if player.wins_from(&start, depth).map_err(|err| e.fail(draw_gdl(&player, setup.game, &start), err.0))? {
+        return Err(e.refuse(draw_gdl(&player, setup.game, &start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
     }
     e.gdl_refute(setup, &mut player, start, depth)?;
     Ok(e.played)
@@ -172,7 +211,7 @@ pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, bl
 impl Explorer<'_, '_, '_, '_> {
     fn gdl_refute(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
         let game = setup.game;
-        let position = player.describe(&s);
+        let position = draw_gdl(player, game, &s);
         if player.is_terminal(&s) && player.x_wins_in(&s) {
             return Err(self.fail(position, "Black reaches goal 100".into()));
         }
@@ -195,7 +234,7 @@ impl Explorer<'_, '_, '_, '_> {
                 let next = player.next(&s, [xs[k], os[0]]);
                 if xs.len() > 1 {
                     self.line.push(names[k].clone());
-                    self.show(&format!("Black plays {}", names[k]), &player.describe(&next));
+                    self.show(&format!("Black plays {}", names[k]), &draw_gdl(player, game, &next));
                 }
                 self.gdl_refute(setup, player, next, left - 1)?;
                 if xs.len() > 1 {
@@ -214,7 +253,7 @@ impl Explorer<'_, '_, '_, '_> {
             return Err(self.fail(position, format!("after White's {} (the solver's {mv}) Black wins within {} steps", name(game, mo), left - 1)));
         }
         self.line.push(name(game, mo));
-        self.show(&format!("White plays {}", name(game, mo)), &player.describe(&next));
+        self.show(&format!("White plays {}", name(game, mo)), &draw_gdl(player, game, &next));
         self.gdl_refute(setup, player, next, left - 1)?;
         self.line.pop();
         Ok(())
