@@ -118,13 +118,23 @@ fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, m
 /// Plays the solver's strategy for Black (role `setup.first`) from the initial position
 /// with `depth` steps against White.
 pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    explore(setup, depth, solve, white, false)
+}
+
+/// Plays every line from the initial position once the reference player agrees that the
+/// solver's side can keep its promise: Black's win (`refute` false) or White's hold.
+fn explore(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, user: White<'_, '_>, refute: bool) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
-    if !player.wins_from(&start, depth).map_err(|err| e.fail(draw_gdl(&player, setup.game, &start), err.0))? {
-        return Err(e.refuse(draw_gdl(&player, setup.game, &start), format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead")));
+    let position = draw_gdl(&player, setup.game, &start);
+    let wins = player.wins_from(&start, depth).map_err(|err| e.fail(position.clone(), err.0))?;
+    match (refute, wins) {
+        (false, false) => return Err(e.refuse(position, format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead"))),
+        (true, true) => return Err(e.refuse(position, format!("Black wins within {depth}, so White has no refutation; play White instead"))),
+        (false, true) => e.gdl(setup, &mut player, start, depth)?,
+        (true, false) => e.gdl_refute(setup, &mut player, start, depth)?,
     }
-    e.gdl(setup, &mut player, start, depth)?;
     Ok(e.played)
 }
 
@@ -198,14 +208,7 @@ impl Explorer<'_, '_, '_, '_> {
 /// refutes and the first one is played. Simultaneous choices are refused: Black would
 /// commit before White's refutation is asked for.
 pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, black: White<'_, '_>) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
-    let start = player.initial();
-    if player.wins_from(&start, depth).map_err(|err| e.fail(draw_gdl(&player, setup.game, &start), err.0))? {
-        return Err(e.refuse(draw_gdl(&player, setup.game, &start), format!("Black wins within {depth}, so White has no refutation; play White instead")));
-    }
-    e.gdl_refute(setup, &mut player, start, depth)?;
-    Ok(e.played)
+    explore(setup, depth, solve, black, true)
 }
 
 impl Explorer<'_, '_, '_, '_> {
