@@ -92,9 +92,9 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     };
     let depth = plies(job.depth).ok_or("GDL families need explicit depths")?;
     let options = GdlEncoding { depth, encoding, prefix, first };
-    let cnf = options.encode(&game).map_err(|e| e.0)?;
+    let (cnf, map) = options.encode_with_map(&game).map_err(|e| e.0)?;
     let circuit = if job.outputs().contains(&OutFormat::Qcir) { Some(options.encode_circuit(&game).map_err(|e| e.0)?) } else { None };
-    Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }], map: None })
+    Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }], map: optional_map(map)? })
 }
 
 fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, String> {

@@ -60,6 +60,19 @@ pub enum EncodeModel {
 
 #[derive(Args, Debug)]
 pub struct EncodeGdl {
+    #[command(flatten)]
+    pub game: GdlGame,
+    /// Output format: clauses (QDIMACS) or a circuit (QCIR-G14).
+    #[arg(long, value_enum, default_value_t = QbfFormat::Qdimacs)]
+    pub format: QbfFormat,
+    /// The output file; written to a temporary file, then renamed. `-` for stdout.
+    #[arg(short, long, default_value = "-")]
+    pub output: PathBuf,
+}
+
+/// A GDL game, its horizon and its encoding.
+#[derive(Args, Debug)]
+pub struct GdlGame {
     /// The game description (GDL in KIF syntax).
     #[arg(long)]
     pub game: String,
@@ -72,15 +85,9 @@ pub struct EncodeGdl {
     /// Quantifier prefix: gn naive, gt time-based, gd dependency-based.
     #[arg(long, value_enum, default_value_t = GdlPrefixArg::Gd)]
     pub prefix: GdlPrefixArg,
-    /// The role that must win (default: the first `role` of the file).
+    /// The role that must win, Black in `strategy` and `play` (default: the first `role` of the file).
     #[arg(long)]
     pub first: Option<String>,
-    /// Output format: clauses (QDIMACS) or a circuit (QCIR-G14).
-    #[arg(long, value_enum, default_value_t = QbfFormat::Qdimacs)]
-    pub format: QbfFormat,
-    /// The output file; written to a temporary file, then renamed. `-` for stdout.
-    #[arg(short, long, default_value = "-")]
-    pub output: PathBuf,
 }
 
 /// The file format of a generated instance.

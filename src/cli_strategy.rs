@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::cli_games::{BddlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+use crate::cli_games::{BddlGame, GdlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -16,7 +16,7 @@ pub enum StrategyCmd {
     FirstMove(FirstMoveModel),
 }
 
-/// The models `strategy first-move` knows (BDDL: lifted encoding; the others: COR+).
+/// The models `strategy first-move` knows (BDDL: lifted encoding; GDL: its own; the others: COR+).
 #[derive(Subcommand, Debug)]
 pub enum FirstMoveModel {
     /// A BDDL game, lifted encoding.
@@ -53,6 +53,14 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         opts: StrategyOpts,
     },
+    /// A two-player GDL game: Black is the role that must win (--first).
+    #[command(after_help = "Examples:\n  qbfgames strategy first-move gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames strategy first-move gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --prefix gd")]
+    Gdl {
+        #[command(flatten)]
+        game: GdlGame,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
 }
 
 /// The QBF solvers that print the outermost existential block with `--qdo`.
@@ -85,7 +93,7 @@ pub struct PlayCmd {
     pub model: PlayModel,
 }
 
-/// The models `play` knows (BDDL: lifted encoding; the others: COR+).
+/// The models `play` knows (BDDL: lifted encoding; GDL: its own; the others: COR+).
 #[derive(Subcommand, Debug)]
 pub enum PlayModel {
     /// A BDDL game (Black moves first).
@@ -121,6 +129,24 @@ pub enum PlayModel {
         #[command(flatten)]
         play: PlayOpts,
     },
+    /// A two-player GDL game: Black is the role that must win (--first), White the other.
+    #[command(after_help = "Examples:\n  qbfgames play gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames play gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --auto --all\n  qbfgames play gdl --game suite/games/gdl/tictactoe.kif --depth 9 --as black")]
+    Gdl {
+        #[command(flatten)]
+        game: GdlGame,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+}
+
+/// The side the user (or `--auto`) plays; the solver plays the other.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// White, against Black's winning strategy (the instance must be true).
+    White,
+    /// Black, against White's refutation (the instance must be false: Black does not win
+    /// within the depth).
+    Black,
 }
 
 /// How `play` runs.
@@ -128,13 +154,17 @@ pub enum PlayModel {
 pub struct PlayOpts {
     #[command(flatten)]
     pub strategy: StrategyOpts,
-    /// Play without a user: White's replies are chosen by the program (--all or --games).
+    /// The side you play: white (the solver plays Black's win) or black (the solver plays
+    /// White's refutation of a Black win within the depth).
+    #[arg(long = "as", value_enum, default_value_t = Side::White)]
+    pub side: Side,
+    /// Play without a user: your side's moves are chosen by the program (--all or --games).
     #[arg(long)]
     pub auto: bool,
-    /// With --auto: try every White reply at every White turn.
+    /// With --auto: try every move of your side at each of its turns.
     #[arg(long, requires = "auto", conflicts_with = "games")]
     pub all: bool,
-    /// With --auto: play N games with White's replies drawn at random (seeded).
+    /// With --auto: play N games with your side's moves drawn at random (seeded).
     #[arg(long, value_name = "N", requires = "auto")]
     pub games: Option<usize>,
     /// The seed of the random replies of --games.

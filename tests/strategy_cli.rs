@@ -108,3 +108,71 @@ fn hex_with_the_lifted_encoding_gives_a_valid_move_and_wins_every_line() {
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("Black won all "), "{stdout}");
 }
+
+#[test]
+fn gdl_first_move_is_valid_and_play_wins_every_line() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let c3 = suite("games/gdl/connect3-4x4.kif");
+    let out = qbfgames(&["strategy", "first-move", "gdl", "--game", &c3, "--depth", "9", "--map", "c3.json"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.starts_with("valid: (drop "), "{stdout}");
+    let map: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("c3.json")).expect("the map")).expect("JSON");
+    assert_eq!((map["encoding"].as_str(), map["role"].as_str()), (Some("gdl"), Some("xplayer")));
+    let out = qbfgames(&["play", "gdl", "--game", &c3, "--depth", "9", "--auto", "--all"], dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.trim_end(), "Black won all 36 lines against every White reply (48 solver calls)");
+    // oplayer moves second in Breakthrough: no first move to read, but play asks the
+    // solver after White's first move.
+    let bt = suite("games/gdl/breakthrough-2x4.kif");
+    let out = qbfgames(&["strategy", "first-move", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no first move of Black to read: Black does not move first"));
+    let out = qbfgames(&["play", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer", "--auto", "--all"], dir.path());
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Black won all 22 lines"), "{}", String::from_utf8_lossy(&out.stdout));
+}
+
+#[test]
+fn play_as_black_holds_every_line_and_refuses_true_instances() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let ttt = suite("games/gdl/tictactoe.kif");
+    let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_el.ig"));
+    let runs: [Vec<&str>; 3] = [
+        vec!["play", "gdl", "--game", &ttt, "--depth", "5", "--encoding", "sd"],
+        vec!["play", "gttt", "--shape", "tic", "--board", "3", "--depth", "5"],
+        vec!["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "4"],
+    ];
+    for run in &runs {
+        let args: Vec<&str> = run.iter().copied().chain(["--as", "black", "--auto", "--all"]).collect();
+        let out = qbfgames(&args, dir.path());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
+        assert!(stdout.starts_with("White held all ") && stdout.contains(" lines against every Black move ("), "{stdout}");
+    }
+    let out = qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--as", "black", "--auto", "--all"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Black wins within 5 time points, so White has no refutation; play White instead"));
+    let out = qbfgames(&["play", "gdl", "--game", &ttt, "--depth", "5", "--auto", "--all"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not win within 5, so there is no strategy to play against; play Black (--as black) instead"));
+}
+
+#[test]
+fn interactive_play_as_black_rejects_illegal_input_and_plays_to_the_end() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let args = ["play", "gdl", "--game", &suite("games/gdl/tictactoe.kif"), "--depth", "9", "--as", "black"];
+    // Black tries every cell in turn; cells White has taken are rejected and the next line is read.
+    let cells: String = (1..=3).flat_map(|m| (1..=3).map(move |n| format!("(mark {m} {n})\n"))).collect();
+    let out = qbfgames_with_input(&args, &format!("zz\nhelp\n{cells}{cells}"), dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("error: `zz` is not a legal move for Black here; legal moves: (mark 1 1) "), "{stdout}");
+    assert!(stdout.contains("\n   1 2 3\n 1 x . .\n"), "the board is drawn: {stdout}");
+    assert!(stdout.contains("Type one of: "), "{stdout}");
+    assert!(stdout.matches("White plays ").count() >= 2, "{stdout}");
+    assert!(stdout.trim_end().ends_with("White holds: Black did not win within the depth, as the solver promised"), "{stdout}");
+    let out = qbfgames_with_input(&["play", "gttt", "--shape", "tic", "--board", "3", "--depth", "5", "--as", "black"], "b2\n", dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did; Black was to move at"));
+}

@@ -6,22 +6,23 @@
 //! solver's strategy, re-asked at every Black turn, is played against every White reply on
 //! small games, and every line must end in Black's win (`play --auto --all`).
 
-use std::io::Write;
+#[path = "common/solver.rs"]
+mod solver;
+
 use std::path::PathBuf;
-use std::time::Duration;
 
 use generators::bddl::{self, Game, Solver};
 use generators::encodings::{corplus, lifted};
 use generators::formula::{Cnf, CnfQbf, VarManager};
-use generators::io::{write_qdimacs, Source};
+use generators::io::Source;
 use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::hex::read_hex;
 use generators::positional::{Player, PositionalGame};
 use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::play::{play_bddl, play_positional, White};
-use generators::strategy::{parse_qdo, Assignment, SymbolMap};
+use generators::strategy::{Assignment, SymbolMap};
 use generators::tseitin::{to_cnf, ClauseForm};
-use harness::{depqbf, Invocation};
+use solver::without;
 
 fn suite(path: &str) -> Source {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
@@ -31,12 +32,7 @@ fn suite(path: &str) -> Source {
 
 /// DepQBF's verdict and outermost-block assignment.
 fn qdo(qbf: &CnfQbf) -> (bool, Assignment) {
-    let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile().expect("a temporary file");
-    write_qdimacs(&mut file, qbf, &[]).expect("writing the instance");
-    file.flush().expect("writing the instance");
-    let inv = Invocation { program: depqbf().expect("DepQBF is required (make solvers)"), args: vec!["--qdo".into(), file.path().display().to_string()] };
-    let run = harness::run(&inv, Duration::from_secs(60)).expect("running DepQBF");
-    parse_qdo(&String::from_utf8_lossy(&run.stdout)).unwrap_or_else(|e| panic!("DepQBF output: {e}"))
+    solver::qdo(qbf).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn bddl_check(game: &Game, cnf: &CnfQbf, map: &SymbolMap) -> Option<(String, Check)> {
@@ -114,17 +110,6 @@ fn first_moves_of_gttt_and_hex_are_winning() {
     }
     let failures: Vec<String> = games.iter().filter_map(|(name, g)| positional_check(g).err().map(|e| format!("{name}: {e}"))).collect();
     assert!(failures.is_empty(), "invalid first moves:\n{}", failures.join("\n"));
-}
-
-/// `cnf` without clause `skip`.
-fn without(qbf: &CnfQbf, skip: usize) -> CnfQbf {
-    let mut cnf = Cnf::new();
-    for (k, clause) in qbf.cnf.iter().enumerate() {
-        if k != skip {
-            generators::formula::ClauseSink::add_clause(&mut cnf, clause);
-        }
-    }
-    CnfQbf { max_var: qbf.max_var, prefix: qbf.prefix.clone(), cnf }
 }
 
 #[test]

@@ -6,10 +6,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
 use generators::gdl::{load, GroundGame};
+use generators::strategy::gdl::GdlSetup;
 use generators::io::{write_qcir, write_qdimacs};
 
 use super::read_source;
-use crate::cli_games::{EncodeGdl, GdlEncodingArg, GdlPrefixArg, QbfFormat};
+use crate::cli_games::{EncodeGdl, GdlEncodingArg, GdlGame, GdlPrefixArg, QbfFormat};
 use crate::output::write_atomically;
 
 /// Loads and grounds a game file, with parse errors shown as diagnostics.
@@ -30,18 +31,39 @@ pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
     }
 }
 
-pub fn run(args: &EncodeGdl) -> Result<ExitCode> {
-    let game = load_game(&args.game)?;
-    let first = role_index(&game, args.first.as_deref())?;
-    let encoding = match args.encoding {
-        GdlEncodingArg::Ge => Encoding::General,
-        GdlEncodingArg::Sd => Encoding::StrictTurns,
-    };
-    let prefix = match args.prefix {
-        GdlPrefixArg::Gn => PrefixMethod::Naive,
-        GdlPrefixArg::Gt => PrefixMethod::Time,
-        GdlPrefixArg::Gd => PrefixMethod::Dependency,
-    };
+/// A loaded GDL game with the options of `--encoding`, `--prefix` and `--first`.
+pub struct LoadedGdl {
+    pub game: GroundGame,
+    pub first: usize,
+    pub encoding: Encoding,
+    pub prefix: PrefixMethod,
+}
+
+impl LoadedGdl {
+    pub fn load(args: &GdlGame) -> Result<LoadedGdl> {
+        let game = load_game(&args.game)?;
+        let first = role_index(&game, args.first.as_deref())?;
+        let encoding = match args.encoding {
+            GdlEncodingArg::Ge => Encoding::General,
+            GdlEncodingArg::Sd => Encoding::StrictTurns,
+        };
+        let prefix = match args.prefix {
+            GdlPrefixArg::Gn => PrefixMethod::Naive,
+            GdlPrefixArg::Gt => PrefixMethod::Time,
+            GdlPrefixArg::Gd => PrefixMethod::Dependency,
+        };
+        Ok(LoadedGdl { game, first, encoding, prefix })
+    }
+
+    /// The game for `strategy` and `play`: its re-encodings use these options.
+    pub fn setup(&self) -> GdlSetup<'_> {
+        GdlSetup { game: &self.game, first: self.first, encoding: self.encoding, prefix: self.prefix }
+    }
+}
+
+pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
+    let args = &encode.game;
+    let LoadedGdl { game, first, encoding, prefix } = LoadedGdl::load(args)?;
     let options = GdlEncoding { depth: args.depth, encoding, prefix, first };
     let name = Path::new(&args.game).file_name().map_or_else(|| args.game.clone(), |n| n.to_string_lossy().into_owned());
     let role = game.store.display(game.roles[first]);
@@ -51,16 +73,16 @@ pub fn run(args: &EncodeGdl) -> Result<ExitCode> {
         args.depth,
         env!("CARGO_PKG_VERSION")
     );
-    match args.format {
+    match encode.format {
         QbfFormat::Qdimacs => {
             let qbf = options.encode(&game)?;
-            write_atomically(&args.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
+            write_atomically(&encode.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
             let size = Size::of(&qbf);
             eprintln!("{} vars ({} universal), {} clauses, {} quantifier blocks", size.vars, size.universal, size.clauses, size.blocks);
         }
         QbfFormat::Qcir => {
             let qbf = options.encode_circuit(&game)?;
-            write_atomically(&args.output, |w| write_qcir(w, &qbf, &[&comment]))?;
+            write_atomically(&encode.output, |w| write_qcir(w, &qbf, &[&comment]))?;
             eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
         }
     }

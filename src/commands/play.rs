@@ -1,10 +1,14 @@
-//! `qbfgames play`: White against Black's strategy from a QBF solver.
+//! `qbfgames play`: White against Black's strategy from a QBF solver, or (`--as black`)
+//! Black against White's refutation.
 //!
-//! Black's moves come from the solver: the position is re-encoded with the remaining depth
-//! and the first move read from `--qdo`, then checked by the reference solver. White's
-//! moves are typed by the user (one per line on standard input; `help` lists the legal
-//! moves), tried all (`--auto --all`), or drawn at random (`--auto --games N --seed S`). Exit 0 when every game ended with
-//! Black's win within the depth; 1 with the failing line and position otherwise.
+//! The solver's moves come from re-encoding the position with the remaining depth and
+//! reading the first move from `--qdo` (Black's existential block, or White's universal
+//! block of a false instance), checked by the reference solver. The user's moves are typed
+//! (one per line on standard input; `help` lists the legal moves), tried all (`--auto
+//! --all`), or drawn at random (`--auto --games N --seed S`). Exit 0 when every game ended
+//! as the solver promised (Black's win within the depth, or White holding); 1 with the
+//! instance, the failing line and the position otherwise; 2 when the instance has the
+//! other value (the reference solver says so: play the other side).
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
@@ -12,61 +16,105 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use generators::formula::CnfQbf;
 use generators::io::write_qdimacs;
+use generators::positional::PositionalGame;
+use generators::strategy::gdl::{play_gdl, refute_gdl};
 use generators::strategy::play::{play_bddl, play_positional, Failure, Played, White};
+use generators::strategy::refute::{refute_bddl, refute_positional};
 use generators::strategy::Assignment;
 
 use super::encode_bddl::load;
 use super::positional;
+use super::encode_gdl::LoadedGdl;
 use super::strategy::{as_bddl, solve_qdo};
 use crate::cli_games::PositionalEncoding;
-use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts};
+use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
-    let (opts, result) = match cmd.model {
-        PlayModel::Bddl { game, play } => {
-            let game = load(&game)?;
-            let r = with_white(&play, |solve, white| play_bddl(&game, solve, white))?;
-            (play, r)
+    let (opts, instance, result) = match cmd.model {
+        PlayModel::Bddl { game: args, play } => {
+            let game = load(&args)?;
+            let r = match play.side {
+                Side::White => with_user(&play, |solve, user| play_bddl(&game, solve, user))?,
+                Side::Black => with_user(&play, |solve, user| refute_bddl(&game, solve, user))?,
+            };
+            (play, format!("{} at depth {}", args.problem, game.depth()), r)
         }
         PlayModel::Pg { game, play } => {
-            let game = positional::load_pg(&game)?.game;
-            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
-            (play, r)
+            let named = positional::load_pg(&game)?;
+            let r = positional_side(&play, &named.game)?;
+            (play, instance_name(&named), r)
         }
         PlayModel::Gttt { game, play } => {
-            let game = positional::load_gttt(&game)?.game;
-            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
-            (play, r)
+            let named = positional::load_gttt(&game)?;
+            let r = positional_side(&play, &named.game)?;
+            (play, instance_name(&named), r)
         }
         PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play } => {
-            let game = positional::load_hex(&game)?.game;
-            let r = with_white(&play, |solve, white| play_positional(&game, solve, white))?;
-            (play, r)
+            let named = positional::load_hex(&game)?;
+            let r = positional_side(&play, &named.game)?;
+            (play, instance_name(&named), r)
         }
         PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play } => {
-            let game = as_bddl(&positional::load_hex(&game)?)?;
-            let r = with_white(&play, |solve, white| play_bddl(&game, solve, white))?;
-            (play, r)
+            let named = positional::load_hex(&game)?;
+            let bddl = as_bddl(&named)?;
+            let r = match play.side {
+                Side::White => with_user(&play, |solve, user| play_bddl(&bddl, solve, user))?,
+                Side::Black => with_user(&play, |solve, user| refute_bddl(&bddl, solve, user))?,
+            };
+            (play, format!("{} (lifted) at depth {}", named.name, bddl.depth()), r)
+        }
+        PlayModel::Gdl { game: args, play } => {
+            let loaded = LoadedGdl::load(&args)?;
+            let setup = loaded.setup();
+            let r = match play.side {
+                Side::White => with_user(&play, |solve, user| play_gdl(setup, args.depth, solve, user))?,
+                Side::Black => with_user(&play, |solve, user| refute_gdl(setup, args.depth, solve, user))?,
+            };
+            (play, format!("{} at depth {}", args.game, args.depth), r)
         }
     };
     let mut out = std::io::stdout();
+    let (winner, one, many) = match opts.side {
+        Side::White => ("Black won", "White reply", "White replies"),
+        Side::Black => ("White held", "Black move", "Black moves"),
+    };
     match result {
         Ok(played) if opts.auto && opts.all => {
-            writeln!(out, "Black won all {} lines against every White reply ({} solver calls)", played.lines, played.solver_calls)?;
+            writeln!(out, "{winner} all {} lines against every {one} ({} solver calls)", played.lines, played.solver_calls)?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(played) if opts.auto => {
-            writeln!(out, "Black won all {} games against random White replies ({} solver calls)", played.lines, played.solver_calls)?;
+            writeln!(out, "{winner} all {} games against random {many} ({} solver calls)", played.lines, played.solver_calls)?;
             Ok(ExitCode::SUCCESS)
         }
-        Ok(_) => {
+        Ok(_) if opts.side == Side::White => {
             writeln!(out, "Black wins, as the solver promised")?;
             Ok(ExitCode::SUCCESS)
         }
+        Ok(_) => {
+            writeln!(out, "White holds: Black did not win within the depth, as the solver promised")?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(failure) if failure.refused => {
+            eprintln!("error: {instance}: {}", failure.reason);
+            Ok(ExitCode::from(2))
+        }
         Err(failure) => {
-            writeln!(out, "FAILURE (an encoding or solver bug): {failure}")?;
+            writeln!(out, "FAILURE (an encoding or solver bug) in {instance}: {failure}")?;
             Ok(ExitCode::from(1))
         }
+    }
+}
+
+fn instance_name(named: &positional::NamedGame) -> String {
+    format!("{} at depth {}", named.name, named.game.turns.len())
+}
+
+/// A positional game played on the side the options ask for.
+fn positional_side(opts: &PlayOpts, game: &PositionalGame) -> Result<Result<Played, Failure>> {
+    match opts.side {
+        Side::White => with_user(opts, |solve, user| play_positional(game, solve, user)),
+        Side::Black => with_user(opts, |solve, user| refute_positional(game, solve, user)),
     }
 }
 
@@ -94,8 +142,9 @@ fn board(position: &str) -> String {
     position.replace('/', "\n")
 }
 
-/// Runs `play` with the solver and the White side the options ask for.
-fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
+/// Runs `play` with the solver, and the user's side (White, or Black with `--as black`)
+/// played as the options ask.
+fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
     let strategy = &opts.strategy;
     let mut solve = |qbf: &CnfQbf| -> Result<(bool, Assignment), String> {
         let run = || -> Result<(bool, Assignment)> {
@@ -128,13 +177,17 @@ fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> R
         }
         return Ok(Ok(total));
     }
+    let side = match opts.side {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let ended = std::cell::Cell::new(false);
     let mut choose = |_: &str, moves: &[String]| -> Result<usize, String> {
         loop {
             let mut out = std::io::stdout();
-            write!(out, "White to move ({} legal; `help` lists them): ", moves.len()).and_then(|()| out.flush()).map_err(|e| format!("writing to standard output: {e}"))?;
+            write!(out, "{side} to move ({} legal; `help` lists them): ", moves.len()).and_then(|()| out.flush()).map_err(|e| format!("writing to standard output: {e}"))?;
             let mut line = String::new();
             if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
                 ended.set(true);
@@ -150,7 +203,7 @@ fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> R
             }
             match moves.iter().position(|m| m.replace(' ', "") == typed) {
                 Some(k) => return Ok(k),
-                None => writeln!(out, "error: `{typed}` is not a legal move for White here; legal moves: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?,
+                None => writeln!(out, "error: `{typed}` is not a legal move for {side} here; legal moves: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?,
             }
         }
     };
@@ -161,7 +214,7 @@ fn with_white(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> R
     };
     let result = play(&mut solve, White::Choose { choose: &mut choose, show: &mut show });
     match result {
-        Err(failure) if ended.get() => bail!("standard input ended before the game did; White was to move at\n{}", board(&failure.position)),
+        Err(failure) if ended.get() => bail!("standard input ended before the game did; {side} was to move at\n{}", board(&failure.position)),
         result => Ok(result),
     }
 }

@@ -15,15 +15,20 @@ use generators::bddl::Game;
 use generators::formula::VarManager;
 use generators::io::{QdimacsStream, Source};
 use generators::positional::bddl::{write_domain, BddlProblem};
+use generators::gdl::player::Solver as GdlSolver;
+use generators::io::write_qdimacs;
+use generators::strategy::gdl::check_gdl;
 use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::{parse_qdo, Assignment, Move, SymbolMap};
 use generators::tseitin::{to_cnf_into, ClauseForm};
 use harness::{find_program, Invocation, Outcome};
 
 use super::encode_bddl::load;
+use super::encode_gdl::LoadedGdl;
 use super::positional::{self, NamedGame};
 use crate::output::write_atomically;
 use crate::cli_games::PositionalEncoding;
+use crate::cli_games::GdlGame;
 use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
@@ -34,6 +39,7 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
             FirstMoveModel::Gttt { game, opts } => first_move_positional(positional::load_gttt(&game)?, &opts),
             FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => first_move_positional(positional::load_hex(&game)?, &opts),
             FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => first_move_bddl(as_bddl(&positional::load_hex(&game)?)?, &opts),
+            FirstMoveModel::Gdl { game, opts } => first_move_gdl(&game, &opts),
         },
     }
 }
@@ -55,7 +61,15 @@ fn solver_path(solver: QdoSolver) -> Result<PathBuf> {
 /// Runs the solver with `--qdo` on a QDIMACS file; returns its verdict and assignment.
 pub fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignment)> {
     let program = solver_path(opts.solver)?;
-    let inv = Invocation { program: program.clone(), args: vec!["--qdo".to_string(), qdimacs.display().to_string()] };
+    let mut args = vec!["--qdo".to_string()];
+    if opts.solver == QdoSolver::Caqe {
+        // Miniscoping splits the prefix into a tree, after which CAQE may print no value
+        // for the outermost block (seen on false instances, whose universal values are
+        // White's move); without it the block is printed.
+        args.extend(["--miniscoping".to_string(), "0".to_string()]);
+    }
+    args.push(qdimacs.display().to_string());
+    let inv = Invocation { program: program.clone(), args };
     let run = harness::run(&inv, Duration::from_secs(opts.timeout))?;
     if !matches!(run.outcome, Outcome::Solved(_)) {
         bail!("{} gave no answer within {} s ({:?}); raise --timeout or use a smaller depth", program.display(), opts.timeout, run.outcome);
@@ -128,4 +142,19 @@ fn first_move_positional(named: NamedGame, opts: &StrategyOpts) -> Result<ExitCo
     let depth = game.turns.len();
     let reference = || Ok(generators::positional::solver::Solver::new(&game)?.black_wins(depth)?);
     report(opts, answer, &map, depth, reference, |mv| Ok(check_positional(&game, mv)?))
+}
+
+fn first_move_gdl(args: &GdlGame, opts: &StrategyOpts) -> Result<ExitCode> {
+    let loaded = LoadedGdl::load(args)?;
+    let (qbf, map) = loaded.setup().options(args.depth).encode_with_map(&loaded.game)?;
+    let map = map.with_context(|| format!("{}: no first move of Black to read", args.game))?;
+    let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
+    write_qdimacs(&mut file, &qbf, &[])?;
+    file.flush()?;
+    let answer = solve_qdo(opts, file.path())?;
+    let mut player = GdlSolver::new(&loaded.game, loaded.first)?;
+    let start = player.initial();
+    let reference_wins = player.wins_from(&start, args.depth)?;
+    let check = |mv: &Move| Ok(check_gdl(&mut player, &loaded.game, &start, mv, args.depth)?);
+    report(opts, answer, &map, args.depth as usize, || Ok(reference_wins), check)
 }

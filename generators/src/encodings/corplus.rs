@@ -194,14 +194,29 @@ pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarM
 /// returned `prefix` for: the move bits of the first layer, after the two initial boards
 /// and the first `time` variable. Fails unless Black has the first time point.
 pub fn first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
-    let game = game.without_initials();
     if game.turns.first() != Some(&Player::Black) {
         return Err(crate::strategy::MapError::BlackNotFirst);
     }
+    first_stone_map(game, prefix, false)
+}
+
+/// Where White's first stone lives when White has the first time point: the bits of the
+/// first White stone, also after the initial boards and `time(1)`. They are universal but
+/// not outermost (the initial boards are); under `strategy::universal_outermost(prefix)`
+/// they are, and a solver's `--qdo` on the false instance prints them.
+pub fn white_first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+    if game.turns.first() != Some(&Player::White) {
+        return Err(crate::strategy::MapError::WhiteNotFirst);
+    }
+    first_stone_map(game, prefix, true)
+}
+
+fn first_stone_map(game: &PositionalGame, prefix: &Prefix, white: bool) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+    let game = game.without_initials();
     let n = game.size() as u32;
     let first = 2 * n + 2;
     let move_bits: Vec<u32> = (first..first + move_bits(game.size()) as u32).collect();
     let map = crate::strategy::SymbolMap::Corplus { vertices: game.vertices.clone(), move_bits };
-    crate::strategy::check_outermost(prefix, &map.vars())?;
+    crate::strategy::check_outermost_of(prefix, &map.vars(), white)?;
     Ok(map)
 }

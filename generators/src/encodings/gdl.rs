@@ -44,7 +44,8 @@
 //! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
 
 use super::gdl_prefix::Levels;
-use crate::formula::{Circuit, CircuitQbf, CnfQbf, Lit, VarManager};
+use crate::formula::{Circuit, CircuitQbf, CnfQbf, Lit, Var, VarManager};
+use crate::strategy::{check_outermost_of, universal_outermost, MapError, SymbolMap};
 use crate::gdl::player::GOAL_MAX;
 use crate::gdl::turns::{turn_order, Turn};
 use crate::gdl::{GameError, GroundGame, Node};
@@ -104,6 +105,10 @@ struct Build<'g> {
     /// `does[t - 1][m]`: the literal of move `m` at step `t`.
     does: Vec<Vec<Lit>>,
     terminated: Vec<Lit>,
+    /// `x`'s choice variables at step 1, with their moves.
+    first_choice: Vec<(usize, Lit)>,
+    /// `o`'s universal bits at step 1, and the moves they number.
+    first_bits: (Vec<usize>, Vec<Lit>),
 }
 
 impl GdlEncoding {
@@ -119,6 +124,53 @@ impl GdlEncoding {
     pub fn encode_circuit(&self, game: &GroundGame) -> Result<CircuitQbf, GameError> {
         let b = self.build(game)?;
         Ok(b.levels.finish_circuit(b.circuit, &b.clauses, b.vars))
+    }
+
+    /// [`encode`](Self::encode), with the symbol map of `x`'s first move: its choice
+    /// variables `does(x, ·, 1)`, which every prefix method (GN, GT, GD) puts into the
+    /// outermost block `E_0`. Refused ([`MapError::BlackNotFirst`]) when `x` has fewer than
+    /// two legal moves in the initial position: its first real move is then deeper.
+    pub fn encode_with_map(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
+        let b = self.build(game)?;
+        let chooses = self.chooses(game)?;
+        let role = game.store.display(game.roles[self.first]);
+        let names = |ms: &mut dyn Iterator<Item = usize>| ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>();
+        let moves = names(&mut b.first_choice.iter().map(|&(m, _)| m));
+        let old: Vec<u32> = b.first_choice.iter().map(|(_, l)| l.var_index()).collect();
+        let (qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
+        if !chooses[self.first] {
+            return Ok((qbf, Err(MapError::BlackNotFirst)));
+        }
+        let map = first_map(&qbf, &renumbered, &old, false).map(|vars| SymbolMap::Gdl { role, moves, vars });
+        Ok((qbf, map))
+    }
+
+    /// The QBF with `o`'s first move outermost, for a position where `o` is to move: the
+    /// prefix of [`encode`](Self::encode) under [`universal_outermost`] (the block `E_0`
+    /// then holds only `x`'s forced first move and gates over the initial position), with
+    /// the map of `o`'s universal bits `moveL(·, 1)`. A solver's `--qdo` on the false
+    /// instance prints them: the move that refutes `x`. Refused
+    /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
+    pub fn encode_white_first(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
+        let b = self.build(game)?;
+        let chooses = self.chooses(game)?;
+        let role = game.store.display(game.roles[1 - self.first]);
+        let moves: Vec<String> = b.first_bits.0.iter().map(|&m| game.store.display(game.moves[m].term)).collect();
+        let old: Vec<u32> = b.first_bits.1.iter().map(|l| l.var_index()).collect();
+        let (mut qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
+        qbf.prefix = universal_outermost(&qbf.prefix);
+        if chooses[self.first] || !chooses[1 - self.first] {
+            return Ok((qbf, Err(MapError::WhiteNotFirst)));
+        }
+        let map = first_map(&qbf, &renumbered, &old, true).map(|bits| SymbolMap::GdlBits { role, moves, bits });
+        Ok((qbf, map))
+    }
+
+    /// Per role, whether it has two or more legal moves in the initial position.
+    fn chooses(&self, game: &GroundGame) -> Result<[bool; 2], GameError> {
+        let player = crate::gdl::player::Solver::new(game, self.first)?;
+        let s = player.initial();
+        Ok([player.legal(&s, 0).len() >= 2, player.legal(&s, 1).len() >= 2])
     }
 
     fn build<'g>(&self, game: &'g GroundGame) -> Result<Build<'g>, GameError> {
@@ -142,6 +194,8 @@ impl GdlEncoding {
             atoms: Vec::new(),
             does: Vec::new(),
             terminated: Vec::new(),
+            first_choice: Vec::new(),
+            first_bits: (Vec::new(), Vec::new()),
         };
         let (x, o) = (self.first, 1 - self.first);
         for t in 1..=self.depth + 1 {
@@ -156,6 +210,21 @@ impl GdlEncoding {
         b.goal(x);
         Ok(b)
     }
+}
+
+/// The new numbers of the first move's variables `old`, which must be in the outermost
+/// block of its player and keep their numbers (so that the map also fits the QCIR form,
+/// which is not renumbered).
+fn first_map(qbf: &CnfQbf, renumbered: &[Option<Var>], old: &[u32], universal: bool) -> Result<Vec<u32>, MapError> {
+    let mut vars = Vec::with_capacity(old.len());
+    for &v in old {
+        match renumbered.get(v as usize).copied().flatten() {
+            Some(new) if new.index() == v || universal => vars.push(new.index()),
+            _ => return Err(MapError::Renumbered(v)),
+        }
+    }
+    check_outermost_of(&qbf.prefix, &vars, universal)?;
+    Ok(vars)
 }
 
 impl Build<'_> {
@@ -251,6 +320,9 @@ impl Build<'_> {
                 Turn::Free => {
                     let level = if role == x { self.levels.choice_x(t) } else { self.levels.choice_o(t) };
                     let lits: Vec<Lit> = own.iter().map(|_| self.vars.fresh().pos()).collect();
+                    if t == 1 && role == x {
+                        self.first_choice = own.iter().copied().zip(lits.iter().copied()).collect();
+                    }
                     for (&m, &d) in own.iter().zip(&lits) {
                         self.levels.set(d, level);
                         does[m] = d;
@@ -277,6 +349,9 @@ impl Build<'_> {
         let l: Vec<Lit> = (0..bits).map(|_| self.vars.fresh().pos()).collect();
         for &v in &l {
             self.levels.set(v, level);
+        }
+        if t == 1 {
+            self.first_bits = (own.to_vec(), l.clone());
         }
         for (i, (&m, &d)) in own.iter().zip(lits).enumerate() {
             let mut clause = vec![!self.legal(t, m), term, d];

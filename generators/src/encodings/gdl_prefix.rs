@@ -89,7 +89,13 @@ impl Levels {
     }
 
     /// The clauses of `constraints` and of the gates they reach, under the prefix.
-    pub fn finish(mut self, circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> CnfQbf {
+    pub fn finish(self, circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> CnfQbf {
+        self.finish_renumbered(circuit, constraints, max_var).0
+    }
+
+    /// [`finish`](Self::finish), with the new variable of each old variable index (none:
+    /// not in the output).
+    pub fn finish_renumbered(mut self, circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> (CnfQbf, Vec<Option<Var>>) {
         let size = max_var as usize + 1;
         let mut reachable = vec![false; size];
         for c in constraints {
@@ -163,7 +169,7 @@ impl Levels {
         CircuitQbf { vars, prefix, circuit, output }
     }
 
-    fn renumber(&self, clauses: &[Vec<Lit>], size: usize, innermost: u32) -> CnfQbf {
+    fn renumber(&self, clauses: &[Vec<Lit>], size: usize, innermost: u32) -> (CnfQbf, Vec<Option<Var>>) {
         let mut used = vec![false; size];
         for c in clauses {
             for l in c {
@@ -196,7 +202,7 @@ impl Levels {
             }));
             cnf.add_clause(&buf);
         }
-        CnfQbf { max_var: order.len() as u32, prefix, cnf }
+        (CnfQbf { max_var: order.len() as u32, prefix, cnf }, new_var)
     }
 }
 

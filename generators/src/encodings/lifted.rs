@@ -383,15 +383,30 @@ pub fn first_move_map(game: &Game, qbf: &CircuitQbf) -> Result<crate::strategy::
     if game.problem.black_second {
         return Err(crate::strategy::MapError::BlackNotFirst);
     }
+    first_ply_map(game, qbf, false)
+}
+
+/// Where White's first move lives in `encode(game)` for a game with `#blackturn second`:
+/// White's universal action and x/y bits of the first ply, the first variables taken and
+/// the outermost (universal) block. A solver's `--qdo` on the false instance prints them.
+pub fn white_first_move_map(game: &Game, qbf: &CircuitQbf) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+    if !game.problem.black_second {
+        return Err(crate::strategy::MapError::WhiteNotFirst);
+    }
+    first_ply_map(game, qbf, true)
+}
+
+fn first_ply_map(game: &Game, qbf: &CircuitQbf, white: bool) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     let board = game.board();
-    let sizes = [bits_for(game.domain.black.len()), bits_for(board.width as usize), bits_for(board.height as usize)];
+    let actions = if white { &game.domain.white } else { &game.domain.black };
+    let sizes = [bits_for(actions.len()), bits_for(board.width as usize), bits_for(board.height as usize)];
     let mut next = 1u32;
     let [action_bits, x_bits, y_bits] = sizes.map(|n| {
         let bits: Vec<u32> = (next..next + n as u32).collect();
         next += n as u32;
         bits
     });
-    let map = crate::strategy::SymbolMap::Lifted { actions: game.domain.black.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
-    crate::strategy::check_outermost(&qbf.prefix, &map.vars())?;
+    let map = crate::strategy::SymbolMap::Lifted { actions: actions.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
+    crate::strategy::check_outermost_of(&qbf.prefix, &map.vars(), white)?;
     Ok(map)
 }

@@ -32,7 +32,8 @@ use super::GameError;
 /// The value a player gets for a win.
 pub const GOAL_MAX: u32 = 100;
 
-type State = Box<[u64]>;
+/// A position: the set of fluents that hold, as bits over `GroundGame::fluents`.
+pub type State = Box<[u64]>;
 
 #[derive(Copy, Clone)]
 struct Entry {
@@ -85,6 +86,55 @@ impl<'g> Solver<'g> {
         self.win(&s, depth as i64)
     }
 
+    /// Whether `x` can force a win within `depth` steps from `state`.
+    pub fn wins_from(&mut self, state: &State, depth: u32) -> Result<bool, GameError> {
+        self.win(state, depth as i64)
+    }
+
+    /// The role that must win (`x`).
+    pub fn x(&self) -> usize {
+        self.x
+    }
+
+    /// The derived atoms that do not depend on the moves, evaluated in `state`.
+    fn state_values(&self, state: &[u64]) -> Vec<bool> {
+        let mut vals = vec![false; self.game.atoms.len()];
+        self.eval(state, &mut vals, [u32::MAX; 2], &self.state_atoms);
+        vals
+    }
+
+    /// Whether `state` is terminal.
+    pub fn is_terminal(&self, state: &[u64]) -> bool {
+        Self::atom(&self.state_values(state), self.game.terminal)
+    }
+
+    /// Whether `x` has `goal 100` in `state`.
+    pub fn x_wins_in(&self, state: &[u64]) -> bool {
+        Self::atom(&self.state_values(state), self.win_goal)
+    }
+
+    /// The legal moves of `role` in `state` (indices into `GroundGame::moves`).
+    pub fn legal(&self, state: &[u64], role: usize) -> Vec<u32> {
+        self.legal_moves(&self.state_values(state), role)
+    }
+
+    /// The position after the joint move `moves` (one move of each role, in any order).
+    pub fn next(&self, state: &[u64], moves: [u32; 2]) -> State {
+        self.successor(state, &self.state_values(state), moves)
+    }
+
+    /// The fluents that hold in `state`, as text, in the order of `GroundGame::fluents`.
+    pub fn describe(&self, state: &[u64]) -> String {
+        let held: Vec<String> = (0..self.game.fluents.len()).filter(|&f| state[f / 64] >> (f % 64) & 1 == 1).map(|f| self.game.store.display(self.game.fluents[f])).collect();
+        held.join(" ")
+    }
+
+    /// The fluents that hold in `state`, as indices (sorted): the `init` of a game that
+    /// starts there.
+    pub fn fluents(&self, state: &[u64]) -> Vec<u32> {
+        (0..self.game.fluents.len() as u32).filter(|&f| state[f as usize / 64] >> (f % 64) & 1 == 1).collect()
+    }
+
     /// The smallest depth `≤ max_depth` within which `x` wins, by iterative deepening.
     pub fn shortest_win(&mut self, max_depth: u32) -> Result<Option<u32>, GameError> {
         for d in 0..=max_depth {
@@ -117,11 +167,6 @@ impl<'g> Solver<'g> {
 
     fn legal_moves(&self, vals: &[bool], role: usize) -> Vec<u32> {
         (0..self.game.moves.len() as u32).filter(|&m| self.game.moves[m as usize].role == role && Self::atom(vals, self.game.legal[m as usize])).collect()
-    }
-
-    fn describe(&self, state: &[u64]) -> String {
-        let held: Vec<String> = (0..self.game.fluents.len()).filter(|&f| state[f / 64] >> (f % 64) & 1 == 1).map(|f| self.game.store.display(self.game.fluents[f])).collect();
-        held.join(" ")
     }
 
     fn win(&mut self, state: &State, n: i64) -> Result<bool, GameError> {

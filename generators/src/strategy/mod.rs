@@ -10,7 +10,10 @@
 //! the remaining depth ([`validate`]).
 //!
 //! A [`SymbolMap`] is produced next to each encoder (`encodings::lifted::first_move_map`,
-//! `encodings::corplus::first_move_map`) and serializes to JSON. Numbers are little-endian
+//! `encodings::corplus::first_move_map`, `encodings::gdl::GdlEncoding::encode_with_map`)
+//! and serializes to JSON. The same maps read White's first move from a false instance
+//! whose outermost block is White's universal move (`--qdo` prints it too): the
+//! `white_first_move_map` functions and [`universal_outermost`]. Numbers are little-endian
 //! lists of QDIMACS variable indices; a variable the solver did not print counts as false.
 //!
 //! ## Departure from the paper
@@ -22,7 +25,9 @@
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023,
 //!   Section 5.1.
 
+pub mod gdl;
 pub mod play;
+pub mod refute;
 pub mod validate;
 
 use std::collections::BTreeMap;
@@ -30,7 +35,11 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Where Black's first move lives in an encoded game.
+use crate::formula::{Prefix, Quant};
+
+/// Where the first move of an encoded position lives: Black's (the `first_move_map`
+/// functions and `GdlEncoding::encode_with_map`), or White's (the `white_first_move_map`
+/// functions and `GdlEncoding::encode_white_first`; never written beside suite instances).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "encoding", rename_all = "lowercase")]
 pub enum SymbolMap {
@@ -38,6 +47,12 @@ pub enum SymbolMap {
     Lifted { actions: Vec<String>, action_bits: Vec<u32>, x_bits: Vec<u32>, y_bits: Vec<u32> },
     /// COR+: the log-encoded vertex index (of the game without initial stones).
     Corplus { vertices: Vec<String>, move_bits: Vec<u32> },
+    /// GDL, the player who chooses existentially: one variable `does(role, m, 1)` per move
+    /// of the role, exactly one of them true.
+    Gdl { role: String, moves: Vec<String>, vars: Vec<u32> },
+    /// GDL, the universal player: the bits `moveL(·, 1)` name a move of the role by its
+    /// index (a number past the legal moves leaves the choice to the other side).
+    GdlBits { role: String, moves: Vec<String>, bits: Vec<u32> },
 }
 
 /// A decoded first move.
@@ -47,8 +62,12 @@ pub enum Move {
     Action { action: usize, name: String, x: i32, y: i32 },
     /// A vertex of a positional game (index in the game without initial stones).
     Vertex { index: usize, name: String },
+    /// A GDL move, as the ground term's text.
+    Gdl { name: String },
     /// The bits name an action or vertex that does not exist.
     Nothing { what: &'static str, value: u64 },
+    /// One-hot move variables with no or several of them true.
+    NotOne { names: Vec<String> },
 }
 
 impl fmt::Display for Move {
@@ -56,7 +75,9 @@ impl fmt::Display for Move {
         match self {
             Move::Action { name, x, y, .. } => write!(f, "{name}({x},{y})"),
             Move::Vertex { name, .. } => write!(f, "{name}"),
+            Move::Gdl { name } => write!(f, "{name}"),
             Move::Nothing { what, value } => write!(f, "no {what} (the bits name number {value})"),
+            Move::NotOne { names } => write!(f, "no single move (the true move variables: [{}])", names.join(" ")),
         }
     }
 }
@@ -74,6 +95,8 @@ impl SymbolMap {
         match self {
             SymbolMap::Lifted { action_bits, x_bits, y_bits, .. } => action_bits.iter().chain(x_bits).chain(y_bits).copied().collect(),
             SymbolMap::Corplus { move_bits, .. } => move_bits.clone(),
+            SymbolMap::Gdl { vars, .. } => vars.clone(),
+            SymbolMap::GdlBits { bits, .. } => bits.clone(),
         }
     }
 
@@ -94,6 +117,20 @@ impl SymbolMap {
                     None => Move::Nothing { what: "vertex", value: k },
                 }
             }
+            SymbolMap::Gdl { moves, vars, .. } => {
+                let names: Vec<String> = moves.iter().zip(vars).filter(|(_, v)| a.get(v).copied().unwrap_or(false)).map(|(m, _)| m.clone()).collect();
+                match <[String; 1]>::try_from(names) {
+                    Ok([name]) => Move::Gdl { name },
+                    Err(names) => Move::NotOne { names },
+                }
+            }
+            SymbolMap::GdlBits { moves, bits, .. } => {
+                let k = number(bits, a);
+                match moves.get(k as usize) {
+                    Some(name) => Move::Gdl { name: name.clone() },
+                    None => Move::Nothing { what: "move", value: k },
+                }
+            }
         }
     }
 }
@@ -103,19 +140,56 @@ impl SymbolMap {
 pub enum MapError {
     #[error("Black does not move first, so its first move is not in the outermost block; encode a game where Black moves first")]
     BlackNotFirst,
-    #[error("variable {0} of Black's first move is not in the outermost existential block (encoder and map disagree)")]
+    #[error("White does not move first, so the position has no first move of White to read")]
+    WhiteNotFirst,
+    #[error("variable {0} of the first move is not in the outermost block of its player (encoder and map disagree)")]
     NotOutermost(u32),
+    #[error("variable {0} of the first move is renumbered in the clausal form, so one map would not fit both QCIR and QDIMACS")]
+    Renumbered(u32),
 }
 
-/// Checks that `vars` are all in the outermost block, which must be existential.
-pub fn check_outermost(prefix: &crate::formula::Prefix, vars: &[u32]) -> Result<(), MapError> {
+/// Checks that `vars` are all in the outermost block, which must be existential (Black's
+/// move) or, with `universal`, universal (White's move).
+pub fn check_outermost_of(prefix: &Prefix, vars: &[u32], universal: bool) -> Result<(), MapError> {
+    let quant = if universal { Quant::Forall } else { Quant::Exists };
     let outer: Vec<u32> = match prefix.blocks().first() {
-        Some(b) if b.quant == crate::formula::Quant::Exists => b.vars.iter().map(|v| v.index()).collect(),
+        Some(b) if b.quant == quant => b.vars.iter().map(|v| v.index()).collect(),
         _ => Vec::new(),
     };
     match vars.iter().find(|v| !outer.contains(v)) {
         Some(&v) => Err(MapError::NotOutermost(v)),
         None => Ok(()),
+    }
+}
+
+/// Checks that `vars` are all in the outermost block, which must be existential.
+pub fn check_outermost(prefix: &Prefix, vars: &[u32]) -> Result<(), MapError> {
+    check_outermost_of(prefix, vars, false)
+}
+
+/// The prefix with a leading existential block moved behind the first universal block
+/// (merged into the existential block after it): `∃A ∀B ∃C … → ∀B ∃A C …`, so that a
+/// solver's `--qdo` prints White's first move. Other prefixes are returned unchanged.
+///
+/// The value of the formula is kept when `A`'s best values do not depend on `B`, which
+/// holds where `A` holds only variables fixed before the first move: the initial board of
+/// COR+ with its `time(1)`, and in the GDL encodings the forced first move of the player
+/// not on turn with the gates over the initial position. It is checked, like every
+/// encoding, against the reference solvers (the verdict of DepQBF on positions with
+/// White to move).
+pub fn universal_outermost(prefix: &Prefix) -> Prefix {
+    let blocks = prefix.blocks();
+    match blocks {
+        [a, b, rest @ ..] if a.quant == Quant::Exists && b.quant == Quant::Forall => {
+            let mut out = Prefix::new();
+            out.push(Quant::Forall, b.vars.iter().copied());
+            out.push(Quant::Exists, a.vars.iter().copied());
+            for block in rest {
+                out.push(block.quant, block.vars.iter().copied());
+            }
+            out
+        }
+        _ => prefix.clone(),
     }
 }
 

@@ -37,6 +37,9 @@ pub struct Failure {
     /// The moves that led there, from the start.
     pub line: Vec<String>,
     pub reason: String,
+    /// The game was not played because the instance has the other value (the solver's
+    /// side cannot keep its promise, and the reference solver agrees): not a bug.
+    pub refused: bool,
 }
 
 impl fmt::Display for Failure {
@@ -56,16 +59,16 @@ pub enum White<'w, 'a> {
     Choose { choose: &'w mut Chooser<'a>, show: &'w mut (dyn FnMut(&str, &str) + 'a) },
 }
 
-struct Explorer<'s, 'a, 'w, 'b> {
-    solve: &'s mut QdoSolver<'a>,
-    white: White<'w, 'b>,
-    played: Played,
-    line: Vec<String>,
+pub(super) struct Explorer<'s, 'a, 'w, 'b> {
+    pub(super) solve: &'s mut QdoSolver<'a>,
+    pub(super) white: White<'w, 'b>,
+    pub(super) played: Played,
+    pub(super) line: Vec<String>,
 }
 
 impl Explorer<'_, '_, '_, '_> {
     /// The White replies to try, out of `moves`.
-    fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
+    pub(super) fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
         match &mut self.white {
             White::All => Ok((0..moves.len()).collect()),
             White::Choose { choose, .. } => match choose(position, moves) {
@@ -76,18 +79,23 @@ impl Explorer<'_, '_, '_, '_> {
         }
     }
 
-    fn show(&mut self, mv: &str, position: &str) {
+    pub(super) fn show(&mut self, mv: &str, position: &str) {
         if let White::Choose { show, .. } = &mut self.white {
             show(mv, position);
         }
     }
 
-    fn fail(&self, position: String, reason: String) -> Failure {
-        Failure { position, line: self.line.clone(), reason }
+    pub(super) fn fail(&self, position: String, reason: String) -> Failure {
+        Failure { position, line: self.line.clone(), reason, refused: false }
+    }
+
+    /// The game is refused before it starts: the instance has the other value.
+    pub(super) fn refuse(&self, position: String, reason: String) -> Failure {
+        Failure { refused: true, ..self.fail(position, reason) }
     }
 
     /// Asks the solver about `qbf` and decodes Black's move.
-    fn ask(&mut self, qbf: &CnfQbf, map: &super::SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
+    pub(super) fn ask(&mut self, qbf: &CnfQbf, map: &super::SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
         let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
         if !verdict {
@@ -98,7 +106,7 @@ impl Explorer<'_, '_, '_, '_> {
 }
 
 /// The BDDL game from state `s` with Black to move and `left` plies.
-fn bddl_position(game: &Game, s: State, left: u32) -> Game {
+pub(super) fn bddl_position(game: &Game, s: State, left: u32) -> Game {
     let board = game.board();
     let mut g = game.clone();
     g.problem.init.clear();
@@ -120,11 +128,21 @@ fn bddl_position(game: &Game, s: State, left: u32) -> Game {
     g
 }
 
-/// Plays the solver's strategy for a BDDL game (Black first) against White.
+/// Plays the solver's strategy for a BDDL game against White (who moves first with
+/// `#blackturn second`).
 pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let start = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?.initial();
-    e.black_bddl(game, start, game.depth())?;
+    let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
+    if !solver.wins(game.depth()) {
+        return Err(e.refuse(draw_bddl(game), format!("Black does not win within {}, so there is no strategy to play against; play Black (--as black) instead", game.depth())));
+    }
+    let start = solver.initial();
+    if game.problem.black_second {
+        // `#blackturn second`: the first ply is White's, the depth counts Black's pass.
+        e.white_bddl(game, &solver, start, game.depth().saturating_sub(1))?;
+    } else {
+        e.black_bddl(game, start, game.depth())?;
+    }
     Ok(e.played)
 }
 
@@ -160,37 +178,64 @@ impl Explorer<'_, '_, '_, '_> {
     }
 
     fn white_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32) -> Result<(), Failure> {
-        let position = draw_bddl(&bddl_position(game, s, left));
         if left == 0 {
-            return Err(self.fail(position, "Black has not won within the depth".into()));
+            return Err(self.fail(draw_bddl(&bddl_position(game, s, left)), "Black has not won within the depth".into()));
         }
-        let replies = solver.moves(s, false);
-        if replies.is_empty() {
+        if solver.moves(s, false).is_empty() {
             self.played.lines += 1;
             return Ok(());
         }
-        let names: Vec<String> = replies.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
+        self.user_bddl(game, solver, s, left, false, &mut |e, next| e.black_bddl(game, next, left - 1))
+    }
+
+    /// The user's side (White here, Black in `play --as black`) at a BDDL position with
+    /// `left > 0` plies and legal moves: each chosen move is shown and played, then
+    /// `next_turn` goes on from the position after it. Reaching the user's goal is a failure.
+    pub(super) fn user_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32, black: bool, next_turn: &mut dyn FnMut(&mut Self, State) -> Result<(), Failure>) -> Result<(), Failure> {
+        let position = draw_bddl(&bddl_position(game, s, left));
+        let moves = solver.moves(s, black);
+        let names: Vec<String> = moves.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
+        let who = if black { "Black" } else { "White" };
         for k in self.replies(&position, &names)? {
-            let next = replies[k].2;
+            let next = moves[k].2;
             self.line.push(names[k].clone());
-            self.show(&format!("White plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
-            if solver.goal_reached(next, false) {
-                return Err(self.fail(position, "White reaches its goal".into()));
+            self.show(&format!("{who} plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
+            if solver.goal_reached(next, black) {
+                return Err(self.fail(position, format!("{who} reaches its goal")));
             }
-            self.black_bddl(game, next, left - 1)?;
+            next_turn(self, next)?;
             self.line.pop();
         }
         Ok(())
     }
 }
 
-fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
+
+/// The game after `player` takes vertex `v` (the first time point is used up). The
+/// symmetry-breaking set and the symmetries belong to the initial position.
+pub(super) fn taken(game: &PositionalGame, v: usize, player: Player) -> PositionalGame {
+    let mut next = game.clone();
+    match player {
+        Player::Black => next.black_initials.push(v),
+        Player::White => next.white_initials.push(v),
+    }
+    next.turns.remove(0);
+    next.first_moves = None;
+    next.symmetries.clear();
+    next
+}
+
+pub(super) fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
     sets.iter().any(|set| set.iter().all(|v| owned.contains(v)))
 }
 
 /// Plays the solver's strategy for a positional game against White.
 pub fn play_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let wins = crate::positional::solver::Solver::new(game).and_then(|mut s| s.black_wins(game.turns.len())).map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
+    if !wins {
+        return Err(e.refuse(draw_positional(game), format!("Black does not win within {} time points, so there is no strategy to play against; play Black (--as black) instead", game.turns.len())));
+    }
     e.positional(game.clone())?;
     Ok(e.played)
 }
@@ -208,17 +253,7 @@ impl Explorer<'_, '_, '_, '_> {
         let Some(&mover) = game.turns.first() else {
             return Err(self.fail(position, "Black has not won within the depth".into()));
         };
-        let after = |v: usize, player: Player| {
-            let mut next = game.clone();
-            match player {
-                Player::Black => next.black_initials.push(v),
-                Player::White => next.white_initials.push(v),
-            }
-            next.turns.remove(0);
-            next.first_moves = None;
-            next.symmetries.clear();
-            next
-        };
+        let after = |v: usize, player: Player| taken(&game, v, player);
         match mover {
             Player::Black => {
                 let mut cnf = Cnf::new();
