@@ -25,6 +25,7 @@ pub mod identity;
 pub mod io;
 mod mixhash;
 pub mod positional;
+pub mod rng;
 pub mod stats;
 pub mod strategy;
 pub mod suite;

@@ -13,30 +13,21 @@ use generators::bddl::{self, Solver};
 use generators::encodings::lifted;
 use generators::io::{write_qdimacs, Source};
 use generators::tseitin::{to_cnf, ClauseForm};
+use generators::rng::SplitMix64;
 use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+/// Random choices from a seeded SplitMix64.
+trait Pick {
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str;
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
+impl Pick for SplitMix64 {
     fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
         items[self.below(items.len() as u64) as usize]
     }
 }
 
-fn coordinate(rng: &mut Rng, param: &str, min: &str, max: &str) -> String {
+fn coordinate(rng: &mut SplitMix64, param: &str, min: &str, max: &str) -> String {
     match rng.below(8) {
         0 => min.to_string(),
         1 => max.to_string(),
@@ -48,7 +39,7 @@ fn coordinate(rng: &mut Rng, param: &str, min: &str, max: &str) -> String {
     }
 }
 
-fn atom(rng: &mut Rng, preds: &[&str], may_negate: bool) -> String {
+fn atom(rng: &mut SplitMix64, preds: &[&str], may_negate: bool) -> String {
     let pred = rng.pick(preds);
     let body = format!("{pred}({},{})", coordinate(rng, "?x", "xmin", "xmax"), coordinate(rng, "?y", "ymin", "ymax"));
     if may_negate && rng.below(3) == 0 {
@@ -59,12 +50,12 @@ fn atom(rng: &mut Rng, preds: &[&str], may_negate: bool) -> String {
 }
 
 /// `base + below(spread)` atoms.
-fn atoms(rng: &mut Rng, base: u64, spread: u64, preds: &[&str], may_negate: bool) -> String {
+fn atoms(rng: &mut SplitMix64, base: u64, spread: u64, preds: &[&str], may_negate: bool) -> String {
     let count = base + rng.below(spread);
     (0..count).map(|_| atom(rng, preds, may_negate)).collect::<Vec<_>>().join(" ")
 }
 
-fn actions(rng: &mut Rng, own: &str) -> String {
+fn actions(rng: &mut SplitMix64, own: &str) -> String {
     let mut text = String::new();
     for k in 0..1 + rng.below(3) {
         // The mover's piece at (?x,?y) keeps most actions piece-moving, as in real games.
@@ -76,7 +67,7 @@ fn actions(rng: &mut Rng, own: &str) -> String {
     text
 }
 
-fn game(rng: &mut Rng) -> (String, String) {
+fn game(rng: &mut SplitMix64) -> (String, String) {
     let domain = format!("#blackactions\n{}#whiteactions\n{}", actions(rng, "black"), actions(rng, "white"));
     let (w, h) = (1 + rng.below(3), 1 + rng.below(3));
     let mut init = Vec::new();
@@ -89,7 +80,7 @@ fn game(rng: &mut Rng) -> (String, String) {
             }
         }
     }
-    let goals = |rng: &mut Rng, pred: &str| {
+    let goals = |rng: &mut SplitMix64, pred: &str| {
         let count = rng.below(3);
         (0..count).map(|_| atoms(rng, 1, 2, &[pred], false)).collect::<Vec<_>>().join("\n")
     };
@@ -103,7 +94,7 @@ fn game(rng: &mut Rng) -> (String, String) {
 #[test]
 fn random_small_games_agree_with_the_reference_solver() {
     let solver_path = depqbf().expect("DepQBF is required (make solvers)");
-    let mut rng = Rng(20230704);
+    let mut rng = SplitMix64::new(20230704);
     let (mut checked, mut wins) = (0, 0);
     let mut failures = Vec::new();
     for n in 0..1500 {

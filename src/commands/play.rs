@@ -17,6 +17,7 @@ use anyhow::{bail, Result};
 use generators::formula::CnfQbf;
 use generators::io::write_qdimacs;
 use generators::positional::PositionalGame;
+use generators::rng::SplitMix64;
 use generators::strategy::gdl::{play_gdl, refute_gdl};
 use generators::strategy::play::{play_bddl, play_positional, Failure, Played, White};
 use generators::strategy::refute::{refute_bddl, refute_positional};
@@ -118,25 +119,6 @@ fn positional_side(opts: &PlayOpts, game: &PositionalGame) -> Result<Result<Play
     }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a small seeded generator for White's random
-/// replies, so that `--games N --seed S` replays the same games.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// The board as lines (positions are drawn with `/` between rows).
 fn board(position: &str) -> String {
     position.replace('/', "\n")
@@ -162,10 +144,10 @@ fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Re
         let Some(games) = opts.games else {
             bail!("--auto needs --all (every White reply) or --games N (random White replies)");
         };
-        let mut rng = SplitMix64(opts.seed);
+        let mut rng = SplitMix64::new(opts.seed);
         let mut total = Played { lines: 0, solver_calls: 0 };
         for _ in 0..games {
-            let mut choose = |_: &str, moves: &[String]| Ok(rng.below(moves.len()));
+            let mut choose = |_: &str, moves: &[String]| Ok(rng.below(moves.len() as u64) as usize);
             let mut show = |_: &str, _: &str| {};
             match play(&mut solve, White::Choose { choose: &mut choose, show: &mut show }) {
                 Ok(p) => {
