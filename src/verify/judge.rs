@@ -9,7 +9,7 @@ use std::fmt;
 
 use harness::Status;
 
-use super::plan::{step, Available, Task, Work, REFERENCE};
+use super::plan::{solve_work, step, Available, Task, Work};
 use super::run::{Done, Generated};
 use super::table::{format_number, Cell, Claim, Count, InstanceRef, Measure, Published, Row, Size, Table, Target};
 
@@ -139,11 +139,7 @@ impl<'a> Judge<'a> {
     }
 
     fn done(&self, cell: &Cell, inst: &InstanceRef) -> Option<&Done> {
-        let work = match cell.solver.as_deref() {
-            Some(REFERENCE) => Work::Reference,
-            solver => Work::Solve { solver: solver.unwrap_or_default().to_string(), pre: cell.preprocessor.clone() },
-        };
-        self.results.get(&Task { inst: inst.clone(), work })
+        self.results.get(&Task { inst: inst.clone(), work: solve_work(cell) })
     }
 
     /// Every cell of the table, in row and column order.

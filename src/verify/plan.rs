@@ -83,7 +83,9 @@ pub fn step(table: &Table, inst: &InstanceRef) -> i64 {
     }
 }
 
-fn solve_work(cell: &Cell) -> Work {
+/// The run an outcome, time or count cell reads: its solver after its preprocessor, or
+/// the reference solver.
+pub fn solve_work(cell: &Cell) -> Work {
     match cell.solver.as_deref() {
         Some(REFERENCE) => Work::Reference,
         solver => Work::Solve { solver: solver.unwrap_or_default().to_string(), pre: cell.preprocessor.clone() },
