@@ -63,7 +63,7 @@ pub enum Command {
     Depth(DepthArgs),
     /// Re-check published tables: generate what they need, run it cheapest first within a
     /// time budget, print published beside ours (match / differs / not reached, times as ratios).
-    #[command(after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30")]
+    #[command(after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m")]
     Verify(VerifyArgs),
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
@@ -255,6 +255,9 @@ pub struct VerifyArgs {
     /// Time limit of each run in seconds (default: the table's `timeout`).
     #[arg(long)]
     pub timeout: Option<f64>,
+    /// Only the rows whose label contains this text (aggregate rows then sum these).
+    #[arg(long)]
+    pub rows: Option<String>,
     /// Memory limit of each run.
     #[arg(long, default_value = "4G")]
     pub memory: String,

@@ -156,6 +156,18 @@ fn a_known_difference_passes_only_with_the_value_it_records() {
 }
 
 #[test]
+fn rows_selects_rows_by_label_and_keeps_the_aggregates() {
+    let dir = tempfile::tempdir().expect("temporary directory");
+    fixture(dir.path(), 0);
+    let out = qbfgames(dir.path(), &["table.toml", "--budget", "0", "--rows", "domi"]);
+    let rows: Vec<String> = compact(&text(&out.stdout)).into_iter().skip(2).map(|l| l.split(" | ").next().unwrap_or_default().to_string()).collect();
+    assert!(rows.iter().all(|r| r == "domino" || r == "total") && rows.contains(&"total".to_string()), "{rows:?}");
+    let none = qbfgames(dir.path(), &["table.toml", "--budget", "0", "--rows", "elly"]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(text(&none.stderr).contains("--rows elly: no row of table.toml has a label containing it"), "{}", text(&none.stderr));
+}
+
+#[test]
 fn bad_table_files_are_reported_at_their_key() {
     let dir = tempfile::tempdir().expect("temporary directory");
     fixture(dir.path(), 0);

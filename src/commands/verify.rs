@@ -11,7 +11,7 @@ use reports::Table;
 use crate::builder::Encoders;
 use crate::cli::VerifyArgs;
 use crate::output::{print_table, write_atomically};
-use crate::verify::{load, verify, Finding, Options, Verified};
+use crate::verify::{load, verify, Finding, Options, Target, Verified};
 
 /// `90`, `90s`, `30m`, `2h` → a duration.
 pub fn parse_budget(text: &str) -> Result<Duration> {
@@ -58,6 +58,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let mut differs = false;
     for path in &args.tables {
         let mut table = load(path)?;
+        if let Some(text) = &args.rows {
+            table.rows.retain(|r| r.label.contains(text.as_str()) || r.cells.iter().any(|c| matches!(c.target, Target::Rows)));
+            if table.rows.iter().all(|r| r.cells.iter().any(|c| matches!(c.target, Target::Rows))) {
+                bail!("--rows {text}: no row of {} has a label containing it", path.display());
+            }
+        }
         let out = args.out.join(&table.name);
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
         let opts = Options { tools: &tools, config: &args.config.display().to_string(), encoders: &encoders, out: &out, budget, jobs: args.jobs.max(1), timeout: args.timeout, memory };

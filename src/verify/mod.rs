@@ -24,7 +24,7 @@ use harness::{Limits, Tools};
 
 pub use judge::{Finding, Judged};
 pub use resolve::load;
-pub use table::{format_number as format_seconds, Table};
+pub use table::{format_number as format_seconds, Table, Target};
 
 use crate::builder::Encoders;
 use plan::{needs, published_seconds, Available, Task};
