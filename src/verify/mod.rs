@@ -86,7 +86,13 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     let generated = run::generate(table, opts.encoders, &instances, opts.out);
     let published = published_seconds(table);
     let size = |t: &Task| generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX);
-    let mut ordered: Vec<(u8, f64, u64, Task)> = tasks.into_iter().map(|(t, class)| (class, published.estimate(&t).unwrap_or(size(&t) as f64 * 1e-5), size(&t), t)).collect();
+    let mut ordered: Vec<(u8, f64, u64, Task)> = tasks
+        .into_iter()
+        .map(|(t, class)| {
+            let literals = size(&t);
+            (class, published.estimate(&t).unwrap_or(literals as f64 * 1e-5), literals, t)
+        })
+        .collect();
     ordered.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)).then_with(|| a.3.cmp(&b.3)));
     let ordered: Vec<Task> = ordered.into_iter().map(|(_, _, _, t)| t).collect();
     let spent = start.elapsed();

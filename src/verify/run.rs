@@ -67,10 +67,11 @@ pub fn generate(table: &Table, encoders: &Encoders, instances: &BTreeSet<Instanc
                 let comment = format!("qbfgames verify: {}", job.key());
                 instance.write_qdimacs(&mut bytes, job.family.clause_form, &[&comment]).map_err(|e| e.to_string())?;
                 let id = sha256_hex(&bytes);
-                let (_, stats) = stats(&Source::from_bytes(job.key(), bytes.clone())).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
+                let source = Source::from_bytes(job.key(), bytes);
+                let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
                 let path = dir.join(format!("{id}.qdimacs"));
                 if !path.is_file() {
-                    std::fs::create_dir_all(&dir).and_then(|_| write_atomically(&path, |w| w.write_all(&bytes))).map_err(|e| format!("{}: {e}", path.display()))?;
+                    std::fs::create_dir_all(&dir).and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes))).map_err(|e| format!("{}: {e}", path.display()))?;
                 }
                 Ok(Generated { path, id, stats })
             });
