@@ -80,6 +80,9 @@ pub fn generate(table: &Table, encoders: &Encoders, instances: &BTreeSet<Instanc
         .collect()
 }
 
+/// One lock per (instance id, preprocessor name).
+pub type PreprocessLocks = Mutex<BTreeMap<(String, String), Arc<Mutex<()>>>>;
+
 /// Where the runs go and how long they may take.
 pub struct Runner<'a> {
     pub table: &'a Table,
@@ -95,7 +98,7 @@ pub struct Runner<'a> {
     pub jobs: usize,
     /// One lock per (instance, preprocessor): a formula is preprocessed once, and runs
     /// that need it wait for it, then read the cache.
-    pub preprocessing: Mutex<BTreeMap<(String, String), Arc<Mutex<()>>>>,
+    pub preprocessing: PreprocessLocks,
 }
 
 impl Runner<'_> {
