@@ -70,7 +70,10 @@ fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     Ok(Instance {
         circuit: Some(circuit),
         cnf: None,
-        sources: vec![SourceFile { label: "bddl-domain", bytes: domain.bytes }, SourceFile { label: "bddl-problem", bytes: problem.bytes }],
+        sources: vec![
+            SourceFile { label: "bddl-domain", bytes: domain.bytes },
+            SourceFile { label: "bddl-problem", bytes: problem.bytes },
+        ],
         map,
     })
 }
@@ -81,7 +84,11 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     let game = generators::gdl::load(source).map_err(|e| e.to_string())?;
     let first = match first_role(job) {
         None => 0,
-        Some(name) => game.roles.iter().position(|&r| game.store.display(r).eq_ignore_ascii_case(&name)).ok_or_else(|| format!("the game has no role `{name}`"))?,
+        Some(name) => game
+            .roles
+            .iter()
+            .position(|&r| game.store.display(r).eq_ignore_ascii_case(&name))
+            .ok_or_else(|| format!("the game has no role `{name}`"))?,
     };
     let (encoding, prefix) = match job.encoding {
         Encoding::GdlGe(GdlPrefix::Gn) => (GdlEnc::General, PrefixMethod::Naive),
@@ -93,8 +100,17 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
     let depth = plies(job.depth).ok_or("GDL families need explicit depths")?;
     let options = GdlEncoding { depth, encoding, prefix, first };
     let (cnf, map) = options.encode_with_map(&game).map_err(|e| e.0)?;
-    let circuit = if job.outputs().contains(&OutFormat::Qcir) { Some(options.encode_circuit(&game).map_err(|e| e.0)?) } else { None };
-    Ok(Instance { circuit, cnf: Some(cnf), sources: vec![SourceFile { label: "gdl", bytes: text }], map: optional_map(map)? })
+    let circuit = if job.outputs().contains(&OutFormat::Qcir) {
+        Some(options.encode_circuit(&game).map_err(|e| e.0)?)
+    } else {
+        None
+    };
+    Ok(Instance {
+        circuit,
+        cnf: Some(cnf),
+        sources: vec![SourceFile { label: "gdl", bytes: text }],
+        map: optional_map(map)?,
+    })
 }
 
 fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, String> {
@@ -126,7 +142,8 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, String> {
         ModelKind::Gttt => {
             let shape_name = str_param(job, "shape")?;
             let shape = Shape::parse(shape_name).ok_or_else(|| format!("unknown shape `{shape_name}`"))?;
-            let board = usize::try_from(int_param(job, "board")?).ok().filter(|&b| b > 0).ok_or("board must be positive")?;
+            let board =
+                usize::try_from(int_param(job, "board")?).ok().filter(|&b| b > 0).ok_or("board must be positive")?;
             let torus = matches!(job.params.get("torus"), Some(Param::Bool(true)));
             let first = if str_param(job, "first")? == "white" { Player::White } else { Player::Black };
             let (p, q) = pq(job)?;
@@ -138,7 +155,9 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, String> {
     };
     match plies(job.depth) {
         None => Ok(game),
-        Some(d) => game.with_depth(d as usize).ok_or_else(|| format!("depth {d} is more than the game's {} time points", game.turns.len())),
+        Some(d) => game
+            .with_depth(d as usize)
+            .ok_or_else(|| format!("depth {d} is more than the game's {} time points", game.turns.len())),
     }
 }
 
@@ -185,7 +204,14 @@ impl Encoders {
     pub fn reference(&self, dir: &Path, job: &Job) -> Result<Invocation, String> {
         let path = |key| path_param(dir, job, key).map(|p| p.display().to_string());
         let mut args: Vec<String> = match job.family.model {
-            ModelKind::Bddl => vec!["solve".into(), "bddl".into(), "--domain".into(), path("domain")?, "--problem".into(), path("problem")?],
+            ModelKind::Bddl => vec![
+                "solve".into(),
+                "bddl".into(),
+                "--domain".into(),
+                path("domain")?,
+                "--problem".into(),
+                path("problem")?,
+            ],
             ModelKind::Gdl => {
                 let mut a = vec!["solve".into(), "gdl".into(), "--game".into(), path("game")?];
                 if let Some(first) = first_role(job) {
@@ -194,7 +220,8 @@ impl Encoders {
                 a
             }
             ModelKind::Gttt => {
-                let mut a: Vec<String> = ["solve", "gttt", "--shape", str_param(job, "shape")?, "--board"].map(String::from).to_vec();
+                let mut a: Vec<String> =
+                    ["solve", "gttt", "--shape", str_param(job, "shape")?, "--board"].map(String::from).to_vec();
                 a.push(int_param(job, "board")?.to_string());
                 let (p, q) = pq(job)?;
                 a.extend(["--pq".into(), format!("{p},{q}")]);

@@ -21,7 +21,9 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Size statistics of QDIMACS and QCIR files (gzip and xz read transparently).
-    #[command(after_help = "Examples:\n  qbfgames stats a.qdimacs b.qcir\n  qbfgames stats --csv out/*.qdimacs > sizes.csv\n  zcat a.qdimacs.gz | qbfgames stats -")]
+    #[command(
+        after_help = "Examples:\n  qbfgames stats a.qdimacs b.qcir\n  qbfgames stats --csv out/*.qdimacs > sizes.csv\n  zcat a.qdimacs.gz | qbfgames stats -"
+    )]
     Stats {
         /// Input files; `-` reads standard input.
         #[arg(required = true)]
@@ -31,7 +33,9 @@ pub enum Command {
         csv: bool,
     },
     /// Convert QCIR to QDIMACS (Plaisted–Greenbaum clauses by default, or full Tseitin).
-    #[command(after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --clause-form tseitin")]
+    #[command(
+        after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --clause-form tseitin"
+    )]
     Convert {
         /// The QCIR input; `-` reads standard input.
         input: String,
@@ -47,7 +51,9 @@ pub enum Command {
     #[command(subcommand)]
     Suite(SuiteCmd),
     /// Generate a suite's instances into DIR/instances and DIR/manifest.csv.
-    #[command(after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2")]
+    #[command(
+        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2"
+    )]
     Generate {
         /// The suite file.
         suite: PathBuf,
@@ -59,11 +65,15 @@ pub enum Command {
         jobs: Option<usize>,
     },
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
-    #[command(after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15")]
+    #[command(
+        after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15"
+    )]
     Depth(DepthArgs),
     /// Re-check published tables: generate what they need, run it cheapest first within a
     /// time budget, print published beside ours (match / differs / not reached, times as ratios).
-    #[command(after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m")]
+    #[command(
+        after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m"
+    )]
     Verify(VerifyArgs),
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
@@ -78,7 +88,9 @@ pub enum Command {
         output: PathBuf,
     },
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
-    #[command(after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs")]
+    #[command(
+        after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs"
+    )]
     Hash {
         /// Input files; `-` reads standard input.
         #[arg(required = true)]
@@ -93,11 +105,15 @@ pub enum Command {
     Solve(SolveCmd),
     /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
-    #[command(after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml")]
+    #[command(
+        after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml"
+    )]
     Run(RunArgs),
     /// Tables and plots of a run: coverage, critical depths, encodings; Markdown, CSV,
     /// LaTeX, HTML, SVG and PNG under DIR/report (see docs/reports.md).
-    #[command(after_help = "Examples:\n  qbfgames report out/default\n  qbfgames report out/default --out paper/figures --scatter none+depqbf,bloqqer+depqbf")]
+    #[command(
+        after_help = "Examples:\n  qbfgames report out/default\n  qbfgames report out/default --out paper/figures --scatter none+depqbf,bloqqer+depqbf"
+    )]
     Report {
         /// A directory with manifest.csv (`qbfgames generate`) and results.csv (`qbfgames run`).
         dir: PathBuf,
@@ -110,10 +126,14 @@ pub enum Command {
         scatter: Option<Vec<String>>,
     },
     /// Write the Slurm job-array script for the pending cells of DIR without submitting it.
-    #[command(after_help = "Example:\n  qbfgames slurm-script out --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/slurm/batch-1/job.sbatch   # then: qbfgames collect out")]
+    #[command(
+        after_help = "Example:\n  qbfgames slurm-script out --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/slurm/batch-1/job.sbatch   # then: qbfgames collect out"
+    )]
     SlurmScript(RunArgs),
     /// Run one shard of a Slurm batch (what each array task of the job script does).
-    #[command(after_help = "Example (inside an array task):\n  qbfgames run-shard /data/out --batch 3 --shard \"$SLURM_ARRAY_TASK_ID\"")]
+    #[command(
+        after_help = "Example (inside an array task):\n  qbfgames run-shard /data/out --batch 3 --shard \"$SLURM_ARRAY_TASK_ID\""
+    )]
     RunShard {
         /// The results directory of the batch.
         dir: PathBuf,
@@ -125,7 +145,9 @@ pub enum Command {
         shard: usize,
     },
     /// Merge the results of Slurm batches into DIR/results.csv; report failed shards.
-    #[command(after_help = "Exit codes: 0 every cell done and consistent, 2 wrong answers or conflicts, 3 cells still missing.\n\nExamples:\n  qbfgames collect out\n  qbfgames collect out --resubmit-failed")]
+    #[command(
+        after_help = "Exit codes: 0 every cell done and consistent, 2 wrong answers or conflicts, 3 cells still missing.\n\nExamples:\n  qbfgames collect out\n  qbfgames collect out --resubmit-failed"
+    )]
     Collect {
         /// The results directory.
         dir: PathBuf,

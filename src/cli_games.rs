@@ -15,9 +15,13 @@ pub struct EncodeCmd {
 #[derive(Subcommand, Debug)]
 pub enum EncodeModel {
     /// A two-player GDL game (KIF): can the first player force a win within the depth?
-    #[command(after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --encoding sd -o bt-sd.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --format qcir -o bt.qcir")]
+    #[command(
+        after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --encoding sd -o bt-sd.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --format qcir -o bt.qcir"
+    )]
     /// A BDDL game, with the lifted encoding (Shaik & van de Pol, SAT 2023).
-    #[command(after_help = "Examples:\n  qbfgames encode bddl --domain suite/games/bddl/breakthrough/domain.ig --problem suite/games/bddl/breakthrough/3x4.ig -o bt.qcir\n  qbfgames encode bddl --domain D.ig --problem P.ig --depth 5 --format qdimacs -o p.qdimacs")]
+    #[command(
+        after_help = "Examples:\n  qbfgames encode bddl --domain suite/games/bddl/breakthrough/domain.ig --problem suite/games/bddl/breakthrough/3x4.ig -o bt.qcir\n  qbfgames encode bddl --domain D.ig --problem P.ig --depth 5 --format qdimacs -o p.qdimacs"
+    )]
     Bddl {
         #[command(flatten)]
         game: BddlGame,
@@ -29,7 +33,9 @@ pub enum EncodeModel {
         output: PathBuf,
     },
     /// A positional game from a PG file, with the COR+ encoding (QDIMACS).
-    #[command(after_help = "Examples:\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg -o qubic.qdimacs\n  qbfgames encode pg game.pg --depth 9 --emit-bddl bddl/")]
+    #[command(
+        after_help = "Examples:\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg -o qubic.qdimacs\n  qbfgames encode pg game.pg --depth 9 --emit-bddl bddl/"
+    )]
     Pg {
         #[command(flatten)]
         game: PgArgs,
@@ -37,7 +43,9 @@ pub enum EncodeModel {
         out: EncodeOut,
     },
     /// Generalized tic-tac-toe GTTT(p,q) on an n×n board, with the COR+ encoding (QDIMACS).
-    #[command(after_help = "Examples:\n  qbfgames encode gttt --shape elly --board 4 --depth 9\n  qbfgames encode gttt --shape tippy --board 5 --torus --pq 2,1 --white-first --depth 11 -o t.qdimacs")]
+    #[command(
+        after_help = "Examples:\n  qbfgames encode gttt --shape elly --board 4 --depth 9\n  qbfgames encode gttt --shape tippy --board 5 --torus --pq 2,1 --white-first --depth 11 -o t.qdimacs"
+    )]
     Gttt {
         #[command(flatten)]
         game: GtttArgs,
@@ -45,7 +53,9 @@ pub enum EncodeModel {
         out: EncodeOut,
     },
     /// A Hex puzzle (Black to move), with the COR+ or the lifted encoding (QDIMACS).
-    #[command(after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle p.hex --depth 9 --emit-bddl out/")]
+    #[command(
+        after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle p.hex --depth 9 --emit-bddl out/"
+    )]
     Hex {
         #[command(flatten)]
         game: HexArgs,
@@ -124,9 +134,13 @@ pub struct SolveCmd {
 #[derive(Subcommand, Debug)]
 pub enum SolveModel {
     /// Minimax with a transposition table over the ground GDL game.
-    #[command(after_help = "Examples:\n  qbfgames solve gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames solve gdl --game suite/games/gdl/dots-and-boxes-2x2.kif --depth 12 --critical")]
+    #[command(
+        after_help = "Examples:\n  qbfgames solve gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames solve gdl --game suite/games/gdl/dots-and-boxes-2x2.kif --depth 12 --critical"
+    )]
     /// A BDDL game, by depth-bounded minimax over explicit states.
-    #[command(after_help = "Examples:\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig\n  qbfgames solve bddl --domain D.ig --problem P.ig --depth 21 --critical")]
+    #[command(
+        after_help = "Examples:\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig\n  qbfgames solve bddl --domain D.ig --problem P.ig --depth 21 --critical"
+    )]
     Bddl {
         #[command(flatten)]
         game: BddlGame,

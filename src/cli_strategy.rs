@@ -20,7 +20,9 @@ pub enum StrategyCmd {
 #[derive(Subcommand, Debug)]
 pub enum FirstMoveModel {
     /// A BDDL game, lifted encoding.
-    #[command(after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5")]
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5"
+    )]
     Bddl {
         #[command(flatten)]
         game: BddlGame,
@@ -35,7 +37,9 @@ pub enum FirstMoveModel {
         opts: StrategyOpts,
     },
     /// Generalized tic-tac-toe, COR+ encoding.
-    #[command(after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe")]
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe"
+    )]
     Gttt {
         #[command(flatten)]
         game: GtttArgs,
@@ -43,7 +47,9 @@ pub enum FirstMoveModel {
         opts: StrategyOpts,
     },
     /// A Hex puzzle, COR+ or lifted encoding.
-    #[command(after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted")]
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted"
+    )]
     Hex {
         #[command(flatten)]
         game: HexArgs,
@@ -54,7 +60,9 @@ pub enum FirstMoveModel {
         opts: StrategyOpts,
     },
     /// A two-player GDL game: Black is the role that must win (--first).
-    #[command(after_help = "Examples:\n  qbfgames strategy first-move gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames strategy first-move gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --prefix gd")]
+    #[command(
+        after_help = "Examples:\n  qbfgames strategy first-move gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames strategy first-move gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --prefix gd"
+    )]
     Gdl {
         #[command(flatten)]
         game: GdlGame,
@@ -97,7 +105,9 @@ pub struct PlayCmd {
 #[derive(Subcommand, Debug)]
 pub enum PlayModel {
     /// A BDDL game (Black moves first).
-    #[command(after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain D.ig --problem P.ig --depth 5 --auto --all")]
+    #[command(
+        after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain D.ig --problem P.ig --depth 5 --auto --all"
+    )]
     Bddl {
         #[command(flatten)]
         game: BddlGame,
@@ -112,7 +122,9 @@ pub enum PlayModel {
         play: PlayOpts,
     },
     /// Generalized tic-tac-toe.
-    #[command(after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7")]
+    #[command(
+        after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7"
+    )]
     Gttt {
         #[command(flatten)]
         game: GtttArgs,
@@ -130,7 +142,9 @@ pub enum PlayModel {
         play: PlayOpts,
     },
     /// A two-player GDL game: Black is the role that must win (--first), White the other.
-    #[command(after_help = "Examples:\n  qbfgames play gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames play gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --auto --all\n  qbfgames play gdl --game suite/games/gdl/tictactoe.kif --depth 9 --as black")]
+    #[command(
+        after_help = "Examples:\n  qbfgames play gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames play gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --auto --all\n  qbfgames play gdl --game suite/games/gdl/tictactoe.kif --depth 9 --as black"
+    )]
     Gdl {
         #[command(flatten)]
         game: GdlGame,

@@ -105,7 +105,11 @@ fn bad_input_names_file_line_and_column_and_writes_nothing() {
     assert!(err.contains("bad.qcir:4:5: unknown gate type `nand`"), "{err}");
     assert!(err.contains("help:"), "{err}");
     assert!(!output.exists(), "nothing half-written");
-    let leftovers: Vec<_> = fs::read_dir(dir.0.path()).expect("list").filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().starts_with(".qbfgames-")).collect();
+    let leftovers: Vec<_> = fs::read_dir(dir.0.path())
+        .expect("list")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".qbfgames-"))
+        .collect();
     assert!(leftovers.is_empty(), "no temporary files left");
 
     let missing = qbfgames(&["stats", s(&dir.path("missing.qdimacs"))], None);

@@ -18,7 +18,8 @@ fn game(domain: &str, problem: &str) -> Vec<String> {
 }
 
 fn run(command: &[&str], game: &[String], extra: &[&str]) -> Output {
-    let args: Vec<&str> = command.iter().copied().chain(game.iter().map(String::as_str)).chain(extra.iter().copied()).collect();
+    let args: Vec<&str> =
+        command.iter().copied().chain(game.iter().map(String::as_str)).chain(extra.iter().copied()).collect();
     qbfgames(&args)
 }
 
@@ -57,7 +58,16 @@ fn bad_input_fails_with_the_position_and_no_output() {
     std::fs::write(&problem, "#boardsize\n3 3\n#depth\n3\n#blackgoal\nblack(?x,?z)\n").expect("write");
     let out = dir.path().join("out.qcir");
     let domain = games().join("positional/domain.ig").display().to_string();
-    let o = qbfgames(&["encode", "bddl", "--domain", &domain, "--problem", &problem.display().to_string(), "-o", &out.display().to_string()]);
+    let o = qbfgames(&[
+        "encode",
+        "bddl",
+        "--domain",
+        &domain,
+        "--problem",
+        &problem.display().to_string(),
+        "-o",
+        &out.display().to_string(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("bad.ig:6:10:") && err.contains("help:"), "{err}");

@@ -27,7 +27,20 @@ fn encode_writes_a_qdimacs_file_that_names_no_directory() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let out: PathBuf = dir.path().join("c3.qdimacs");
     let path = out.display().to_string();
-    let run = qbfgames(&["encode", "gdl", "--game", &game("connect3-4x4"), "--depth", "9", "--encoding", "sd", "--prefix", "gd", "-o", &path]);
+    let run = qbfgames(&[
+        "encode",
+        "gdl",
+        "--game",
+        &game("connect3-4x4"),
+        "--depth",
+        "9",
+        "--encoding",
+        "sd",
+        "--prefix",
+        "gd",
+        "-o",
+        &path,
+    ]);
     assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
     assert!(text.starts_with("c GDL game connect3-4x4.kif, depth 9, encoding sd, prefix gd"), "{}", &text[..80]);

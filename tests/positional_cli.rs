@@ -33,12 +33,17 @@ fn encode_writes_qdimacs_and_bddl_deterministically() {
     let dir = temp();
     let hex = suite("games/hex/hein_09_4x4.hex");
     for out in ["a.qdimacs", "b.qdimacs"] {
-        let run = qbfgames(&["encode", "hex", "--puzzle", &hex, "--depth", "7", "-o", out, "--emit-bddl", "bddl"], dir.path());
+        let run = qbfgames(
+            &["encode", "hex", "--puzzle", &hex, "--depth", "7", "-o", out, "--emit-bddl", "bddl"],
+            dir.path(),
+        );
         assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
     }
     let read = |p: &str| std::fs::read(dir.path().join(p)).expect("written");
     assert_eq!(read("a.qdimacs"), read("b.qdimacs"));
-    assert!(String::from_utf8_lossy(&read("a.qdimacs")).starts_with("c COR+ encoding of hein_09_4x4.hex, depth 7\np cnf "));
+    assert!(
+        String::from_utf8_lossy(&read("a.qdimacs")).starts_with("c COR+ encoding of hein_09_4x4.hex, depth 7\np cnf ")
+    );
     assert!(String::from_utf8_lossy(&read("bddl/domain.bddl")).contains(":action occupy"));
     assert!(String::from_utf8_lossy(&read("bddl/problem.bddl")).contains("#depth\n7\n"));
 }
@@ -65,10 +70,14 @@ fn hex_under_cor_plus_and_the_lifted_encoding_gets_the_same_depqbf_verdicts() {
     for (depth, want) in [("5", harness::Verdict::False), ("7", harness::Verdict::True)] {
         for encoding in ["corplus", "lifted"] {
             let file = format!("{encoding}-{depth}.qdimacs");
-            let run = qbfgames(&["encode", "hex", "--puzzle", &hex, "--depth", depth, "--encoding", encoding, "-o", &file], dir.path());
+            let run = qbfgames(
+                &["encode", "hex", "--puzzle", &hex, "--depth", depth, "--encoding", encoding, "-o", &file],
+                dir.path(),
+            );
             assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
             let bytes = std::fs::read(dir.path().join(&file)).expect("written");
-            let answer = harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(60)).expect("depqbf runs");
+            let answer =
+                harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(60)).expect("depqbf runs");
             assert_eq!(answer, harness::Outcome::Solved(want), "{encoding} at depth {depth}");
         }
     }

@@ -17,7 +17,9 @@ use common::small_suite;
 #[test]
 fn the_html_report_opens_in_headless_chromium_with_its_tables_and_plots() {
     let Some(chromium) = find_program("chromium") else {
-        panic!("chromium is not installed\n  help: `make chromium` installs Debian's chromium (`make test` does it first)");
+        panic!(
+            "chromium is not installed\n  help: `make chromium` installs Debian's chromium (`make test` does it first)"
+        );
     };
     let dir = tempfile::tempdir().expect("a temporary directory");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/tests/fixtures/small");
@@ -31,7 +33,10 @@ fn the_html_report_opens_in_headless_chromium_with_its_tables_and_plots() {
         .expect("qbfgames runs");
     assert!(status.status.success(), "qbfgames report failed: {}", String::from_utf8_lossy(&status.stderr));
     let stdout = String::from_utf8_lossy(&status.stdout);
-    assert!(stdout.contains("index.html") && stdout.contains("avg coverage"), "prints where the report is and the summary:\n{stdout}");
+    assert!(
+        stdout.contains("index.html") && stdout.contains("avg coverage"),
+        "prints where the report is and the summary:\n{stdout}"
+    );
 
     let profile = dir.path().join("chromium-profile");
     let page = out.join("index.html");
@@ -77,7 +82,8 @@ fn a_directory_without_results_is_an_error_naming_the_file_and_the_command() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("reports/tests/fixtures/small/manifest.csv");
     std::fs::copy(&fixture, dir.path().join("manifest.csv")).expect("copy the manifest");
-    let output = Command::new(env!("CARGO_BIN_EXE_qbfgames")).arg("report").arg(dir.path()).output().expect("qbfgames runs");
+    let output =
+        Command::new(env!("CARGO_BIN_EXE_qbfgames")).arg("report").arg(dir.path()).output().expect("qbfgames runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
     assert!(stderr.contains("results.csv: no results") && stderr.contains("help: `qbfgames run"), "{stderr}");
@@ -101,7 +107,18 @@ fn generate_run_report_gives_the_known_critical_depths_and_both_encodings() {
     let config = repo("suite/solvers.toml");
     for args in [
         vec!["generate", s, "--out", d, "--jobs", "2"],
-        vec!["run", d, "--solvers", "depqbf", "--timeout", "20", "--jobs", "2", "--config", config.to_str().unwrap_or("")],
+        vec![
+            "run",
+            d,
+            "--solvers",
+            "depqbf",
+            "--timeout",
+            "20",
+            "--jobs",
+            "2",
+            "--config",
+            config.to_str().unwrap_or(""),
+        ],
         vec!["report", d],
     ] {
         let out = qbfgames(&args);
@@ -109,13 +126,22 @@ fn generate_run_report_gives_the_known_critical_depths_and_both_encodings() {
     }
     let md = std::fs::read_to_string(dir.join("report/report.md")).expect("report.md");
     // 3x3 domino: the first player wins at depth 3 (SAT 2023, Table 2); 3x3 el needs 5.
-    let depth_row = |shape: &str| md.lines().find(|l| l.starts_with("| httt") && l.contains(&format!("shape={shape}"))).unwrap_or_else(|| panic!("httt {shape} in\n{md}")).to_string();
-    let cells = |row: String| row.split('|').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect::<Vec<_>>();
+    let depth_row = |shape: &str| {
+        md.lines()
+            .find(|l| l.starts_with("| httt") && l.contains(&format!("shape={shape}")))
+            .unwrap_or_else(|| panic!("httt {shape} in\n{md}"))
+            .to_string()
+    };
+    let cells =
+        |row: String| row.split('|').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect::<Vec<_>>();
     assert_eq!(cells(depth_row("domino"))[2..], ["1,3", "win", "**3**"]);
     assert_eq!(cells(depth_row("el"))[2..], ["1,3", "no win up to 3", "3"]);
     let encodings = std::fs::read_to_string(dir.join("report/tables/encodings.csv")).expect("encodings.csv");
     assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-ge-gd,qdimacs,")), "{encodings}");
     assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-sd,qdimacs,")), "{encodings}");
     let coverage = std::fs::read_to_string(dir.join("report/tables/coverage.csv")).expect("coverage.csv");
-    assert!(coverage.lines().any(|l| l.starts_with("none+depqbf,6,6,1,5,0,0,") && l.ends_with(",1.00")), "every job solved (2 shapes × 2 depths + 2 encodings; only domino at 3 is a win):\n{coverage}");
+    assert!(
+        coverage.lines().any(|l| l.starts_with("none+depqbf,6,6,1,5,0,0,") && l.ends_with(",1.00")),
+        "every job solved (2 shapes × 2 depths + 2 encodings; only domino at 3 is a win):\n{coverage}"
+    );
 }

@@ -48,9 +48,11 @@ fn random_qbf(seed: u64) -> String {
     };
     let (vars, clauses) = (120u64, 420);
     let list = |r: std::ops::RangeInclusive<u64>| r.map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
-    let mut text = format!("p cnf {vars} {clauses}\ne {} 0\na {} 0\ne {} 0\n", list(1..=40), list(41..=44), list(45..=vars));
+    let mut text =
+        format!("p cnf {vars} {clauses}\ne {} 0\na {} 0\ne {} 0\n", list(1..=40), list(41..=44), list(45..=vars));
     for _ in 0..clauses {
-        let lits: Vec<String> = (0..3).map(|_| format!("{}{}", if next(2) == 0 { "-" } else { "" }, next(vars) + 1)).collect();
+        let lits: Vec<String> =
+            (0..3).map(|_| format!("{}{}", if next(2) == 0 { "-" } else { "" }, next(vars) + 1)).collect();
         text.push_str(&format!("{} 0\n", lits.join(" ")));
     }
     text
@@ -93,7 +95,18 @@ fn real_solvers_and_bloqqer_agree_with_the_expected_answers() -> Result<()> {
     let config = repo_solvers();
     let out = run(
         dir.path(),
-        &["--config", config.to_str().unwrap_or(""), "--solvers", "depqbf,depqbf6,caqe,qute,rareqs,qfun", "--preprocessors", "none,bloqqer", "--timeout", "20", "--jobs", "2"],
+        &[
+            "--config",
+            config.to_str().unwrap_or(""),
+            "--solvers",
+            "depqbf,depqbf6,caqe,qute,rareqs,qfun",
+            "--preprocessors",
+            "none,bloqqer",
+            "--timeout",
+            "20",
+            "--jobs",
+            "2",
+        ],
     )?;
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "exit {:?}\n{stderr}", out.status);
@@ -170,7 +183,10 @@ fn burners_hogs_and_garbage_never_become_answers() -> Result<()> {
     // The hog gets a generous time limit: on a loaded machine it must still reach its
     // memory limit before its time limit.
     for (solvers, timeout) in [("burner", "1"), ("hog,garbage,crash", "30")] {
-        let out = run(dir.path(), &["--config", c, "--solvers", solvers, "--timeout", timeout, "--memory", "256M", "--jobs", "2"])?;
+        let out = run(
+            dir.path(),
+            &["--config", c, "--solvers", solvers, "--timeout", timeout, "--memory", "256M", "--jobs", "2"],
+        )?;
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     }
     let (all, _) = records(dir.path())?;
@@ -178,7 +194,8 @@ fn burners_hogs_and_garbage_never_become_answers() -> Result<()> {
     assert_eq!(status_of(&all, "hog"), ["memout"], "{all:?}");
     assert_eq!(status_of(&all, "garbage"), ["error"]);
     assert_eq!(status_of(&all, "crash"), ["error"]);
-    let burner = all.iter().find(|r| r["solver"] == "burner").map(|r| r["wall_s"].as_f64().unwrap_or(99.0)).unwrap_or(99.0);
+    let burner =
+        all.iter().find(|r| r["solver"] == "burner").map(|r| r["wall_s"].as_f64().unwrap_or(99.0)).unwrap_or(99.0);
     assert!(burner <= 2.0, "the burner is stopped within timeout + 1 s, after {burner} s");
     assert!(start.elapsed() < Duration::from_secs(60));
     Ok(())
@@ -186,16 +203,30 @@ fn burners_hogs_and_garbage_never_become_answers() -> Result<()> {
 
 #[test]
 fn sigkill_mid_run_loses_nothing_finished_and_duplicates_nothing() -> Result<()> {
-    let formulas: Vec<(&str, String, &str)> = (0..16).map(|i| ("slow", format!("c {i}\np cnf 1 1\ne 1 0\n1 0\n"), "true")).collect();
+    let formulas: Vec<(&str, String, &str)> =
+        (0..16).map(|i| ("slow", format!("c {i}\np cnf 1 1\ne 1 0\n1 0\n"), "true")).collect();
     let dir = instance_dir(&formulas)?;
     let config = fakes(dir.path())?;
-    let args = ["run", dir.path().to_str().unwrap_or(""), "--config", config.to_str().unwrap_or(""), "--solvers", "slow", "--timeout", "10", "--jobs", "2"];
+    let args = [
+        "run",
+        dir.path().to_str().unwrap_or(""),
+        "--config",
+        config.to_str().unwrap_or(""),
+        "--solvers",
+        "slow",
+        "--timeout",
+        "10",
+        "--jobs",
+        "2",
+    ];
     let jsonl = dir.path().join("results.jsonl");
     let mut before_kill = Vec::new();
     for wanted in [3, 9] {
-        let mut child = qbfgames().args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
+        let mut child =
+            qbfgames().args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
         let deadline = Instant::now() + Duration::from_secs(30);
-        while std::fs::read_to_string(&jsonl).unwrap_or_default().lines().count() < wanted && Instant::now() < deadline {
+        while std::fs::read_to_string(&jsonl).unwrap_or_default().lines().count() < wanted && Instant::now() < deadline
+        {
             std::thread::sleep(Duration::from_millis(5));
         }
         child.kill()?; // SIGKILL

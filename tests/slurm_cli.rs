@@ -35,12 +35,16 @@ fn fixture() -> Result<tempfile::TempDir> {
 fn shards_run_by_hand_merge_into_the_answers_of_the_manifest() -> Result<()> {
     let dir = fixture()?;
     let d = dir.path().to_str().ok_or("temp dir not UTF-8")?;
-    let common = ["--solvers", "depqbf", "--config", "suite/slurm-test/solvers.toml", "--timeout", "20", "--memory", "512M"];
+    let common =
+        ["--solvers", "depqbf", "--config", "suite/slurm-test/solvers.toml", "--timeout", "20", "--memory", "512M"];
     let out = qbfgames(&[&["slurm-script", d, "--shard-cells", "3", "--partition", "test"][..], &common].concat())?;
     assert!(out.status.success(), "{}", text(&out));
     let bdir: PathBuf = std::fs::canonicalize(dir.path())?.join("slurm/batch-1");
     let script = std::fs::read_to_string(bdir.join("job.sbatch"))?;
-    assert_eq!(script.lines().filter(|l| l.starts_with("#SBATCH --array=")).collect::<Vec<_>>(), ["#SBATCH --array=0-2"]);
+    assert_eq!(
+        script.lines().filter(|l| l.starts_with("#SBATCH --array=")).collect::<Vec<_>>(),
+        ["#SBATCH --array=0-2"]
+    );
     assert!(script.contains("#SBATCH --partition=test\n"), "{script}");
     assert!(script.contains("run-shard"), "{script}");
 

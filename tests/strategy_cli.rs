@@ -14,15 +14,22 @@ fn suite(path: &str) -> String {
 #[test]
 fn first_move_is_valid_on_true_instances_and_writes_the_map() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let out = qbfgames(&["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--map", "el.json"], dir.path());
+    let out = qbfgames(
+        &["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--map", "el.json"],
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("valid: "), "{stdout}");
-    let map: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("el.json")).expect("the map")).expect("JSON");
+    let map: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("el.json")).expect("the map")).expect("JSON");
     assert_eq!(map["encoding"], "corplus");
 
     let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_el.ig"));
-    let out = qbfgames(&["strategy", "first-move", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "5"], dir.path());
+    let out = qbfgames(
+        &["strategy", "first-move", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "5"],
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("valid: occupy("), "{stdout}");
@@ -35,7 +42,10 @@ fn first_move_says_when_there_is_nothing_to_check() {
     let out = qbfgames(&["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "3"], dir.path());
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("no strategy: Black does not win within 3"));
-    let out = qbfgames(&["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--white-first", "--depth", "5"], dir.path());
+    let out = qbfgames(
+        &["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--white-first", "--depth", "5"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not move first"));
 }
@@ -43,7 +53,14 @@ fn first_move_says_when_there_is_nothing_to_check() {
 fn qbfgames_with_input(args: &[&str], input: &str, dir: &Path) -> Output {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("the binary runs");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
     child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("writing the input");
     child.wait_with_output().expect("the binary ends")
 }
@@ -51,12 +68,16 @@ fn qbfgames_with_input(args: &[&str], input: &str, dir: &Path) -> Output {
 #[test]
 fn play_auto_all_wins_every_line() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let out = qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--auto", "--all"], dir.path());
+    let out =
+        qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--auto", "--all"], dir.path());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("Black won all "), "{stdout}");
     let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"));
-    let out = qbfgames(&["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "3", "--auto", "--all"], dir.path());
+    let out = qbfgames(
+        &["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "3", "--auto", "--all"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
@@ -99,11 +120,17 @@ fn interactive_play_rejects_illegal_input_with_help_and_plays_to_the_end() {
 fn hex_with_the_lifted_encoding_gives_a_valid_move_and_wins_every_line() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let hex = suite("games/hex/hein_04_3x3.hex");
-    let out = qbfgames(&["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted"], dir.path());
+    let out = qbfgames(
+        &["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted"],
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("valid: occupy("), "{stdout}");
-    let out = qbfgames(&["play", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted", "--auto", "--all"], dir.path());
+    let out = qbfgames(
+        &["play", "hex", "--puzzle", &hex, "--depth", "5", "--encoding", "lifted", "--auto", "--all"],
+        dir.path(),
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("Black won all "), "{stdout}");
@@ -113,11 +140,13 @@ fn hex_with_the_lifted_encoding_gives_a_valid_move_and_wins_every_line() {
 fn gdl_first_move_is_valid_and_play_wins_every_line() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let c3 = suite("games/gdl/connect3-4x4.kif");
-    let out = qbfgames(&["strategy", "first-move", "gdl", "--game", &c3, "--depth", "9", "--map", "c3.json"], dir.path());
+    let out =
+        qbfgames(&["strategy", "first-move", "gdl", "--game", &c3, "--depth", "9", "--map", "c3.json"], dir.path());
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.starts_with("valid: (drop "), "{stdout}");
-    let map: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("c3.json")).expect("the map")).expect("JSON");
+    let map: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("c3.json")).expect("the map")).expect("JSON");
     assert_eq!((map["encoding"].as_str(), map["role"].as_str()), (Some("gdl"), Some("xplayer")));
     let out = qbfgames(&["play", "gdl", "--game", &c3, "--depth", "9", "--auto", "--all"], dir.path());
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -126,11 +155,17 @@ fn gdl_first_move_is_valid_and_play_wins_every_line() {
     // oplayer moves second in Breakthrough: no first move to read, but play asks the
     // solver after White's first move.
     let bt = suite("games/gdl/breakthrough-2x4.kif");
-    let out = qbfgames(&["strategy", "first-move", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer"], dir.path());
+    let out =
+        qbfgames(&["strategy", "first-move", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer"], dir.path());
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no first move of Black to read: Black does not move first"));
-    let out = qbfgames(&["play", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer", "--auto", "--all"], dir.path());
-    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Black won all 22 lines"), "{}", String::from_utf8_lossy(&out.stdout));
+    let out =
+        qbfgames(&["play", "gdl", "--game", &bt, "--depth", "8", "--first", "oplayer", "--auto", "--all"], dir.path());
+    assert!(
+        String::from_utf8_lossy(&out.stdout).starts_with("Black won all 22 lines"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 #[test]
@@ -148,14 +183,23 @@ fn play_as_black_holds_every_line_and_refuses_true_instances() {
         let out = qbfgames(&args, dir.path());
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{args:?}: {stdout}");
-        assert!(stdout.starts_with("White held all ") && stdout.contains(" lines against every Black move ("), "{stdout}");
+        assert!(
+            stdout.starts_with("White held all ") && stdout.contains(" lines against every Black move ("),
+            "{stdout}"
+        );
     }
-    let out = qbfgames(&["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--as", "black", "--auto", "--all"], dir.path());
+    let out = qbfgames(
+        &["play", "gttt", "--shape", "el", "--board", "3", "--depth", "5", "--as", "black", "--auto", "--all"],
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Black wins within 5 time points, so White has no refutation; play White instead"));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("Black wins within 5 time points, so White has no refutation; play White instead"));
     let out = qbfgames(&["play", "gdl", "--game", &ttt, "--depth", "5", "--auto", "--all"], dir.path());
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not win within 5, so there is no strategy to play against; play Black (--as black) instead"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(
+        "Black does not win within 5, so there is no strategy to play against; play Black (--as black) instead"
+    ));
 }
 
 #[test]
@@ -171,8 +215,17 @@ fn interactive_play_as_black_rejects_illegal_input_and_plays_to_the_end() {
     assert!(stdout.contains("\n   1 2 3\n 1 x . .\n"), "the board is drawn: {stdout}");
     assert!(stdout.contains("Type one of: "), "{stdout}");
     assert!(stdout.matches("White plays ").count() >= 2, "{stdout}");
-    assert!(stdout.trim_end().ends_with("White holds: Black did not win within the depth, as the solver promised"), "{stdout}");
-    let out = qbfgames_with_input(&["play", "gttt", "--shape", "tic", "--board", "3", "--depth", "5", "--as", "black"], "b2\n", dir.path());
+    assert!(
+        stdout.trim_end().ends_with("White holds: Black did not win within the depth, as the solver promised"),
+        "{stdout}"
+    );
+    let out = qbfgames_with_input(
+        &["play", "gttt", "--shape", "tic", "--board", "3", "--depth", "5", "--as", "black"],
+        "b2\n",
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did; Black was to move at"));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("standard input ended before the game did; Black was to move at")
+    );
 }

@@ -55,7 +55,8 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
 
     let verified = qbfgames(&["manifest", "verify", s(&a)]);
     assert!(verified.status.success(), "{}", text(&verified.stderr));
-    let maps: Vec<&str> = manifest.lines().filter(|l| l.contains(",lifted,qdimacs,") || l.contains(",lifted,qcir,")).collect();
+    let maps: Vec<&str> =
+        manifest.lines().filter(|l| l.contains(",lifted,qdimacs,") || l.contains(",lifted,qcir,")).collect();
     assert_eq!(maps.len(), 8);
     for line in maps {
         let map = line.rsplit(',').next().unwrap_or_default();
@@ -74,7 +75,11 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     let tar = Command::new("tar").args(["-xJf", s(&p1), "-C", s(&unpacked)]).status().expect("tar runs");
     assert!(tar.success());
     let root = unpacked.join("small");
-    let sums = Command::new("sha256sum").args(["-c", "--quiet", "SHA256SUMS"]).current_dir(&root).output().expect("sha256sum runs");
+    let sums = Command::new("sha256sum")
+        .args(["-c", "--quiet", "SHA256SUMS"])
+        .current_dir(&root)
+        .output()
+        .expect("sha256sum runs");
     assert!(sums.status.success(), "{}", text(&sums.stdout));
     let readme = fs::read_to_string(root.join("README.md")).expect("README");
     assert!(readme.contains("| httt | bddl | lifted |"), "{readme}");
@@ -104,7 +109,22 @@ fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
     let tmp = tempfile::tempdir().expect("tmp");
     let suite = small_suite(tmp.path(), r#"["qcir", "qdimacs", "bddl"]"#, r#"["qdimacs", "gdl"]"#);
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
-    let out = qbfgames(&["depth", s(&suite), "--family", "httt", "--solver", "depqbf", "--max-depth", "5", "--timeout", "30", "--format", "csv", "--config", s(&config)]);
+    let out = qbfgames(&[
+        "depth",
+        s(&suite),
+        "--family",
+        "httt",
+        "--solver",
+        "depqbf",
+        "--max-depth",
+        "5",
+        "--timeout",
+        "30",
+        "--format",
+        "csv",
+        "--config",
+        s(&config),
+    ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let table = text(&out.stdout);
     // Shaik & van de Pol, Table 2: 3×3 domino is won at depth 3, el at depth 5.

@@ -22,12 +22,19 @@ fn text(bytes: &[u8]) -> String {
 
 /// The Markdown table's lines without padding: `row | column | published | ours | result`.
 fn compact(stdout: &str) -> Vec<String> {
-    stdout.lines().filter(|l| l.starts_with('|')).map(|l| l.trim_matches('|').split('|').map(str::trim).collect::<Vec<_>>().join(" | ")).collect()
+    stdout
+        .lines()
+        .filter(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect::<Vec<_>>().join(" | "))
+        .collect()
 }
 
 /// The line of the side-by-side table for `row` and `column`, without padding.
 fn line(stdout: &str, row: &str, column: &str) -> String {
-    compact(stdout).into_iter().find(|l| l.starts_with(&format!("{row} | {column} | "))).unwrap_or_else(|| panic!("no line for {row}/{column} in\n{stdout}"))
+    compact(stdout)
+        .into_iter()
+        .find(|l| l.starts_with(&format!("{row} | {column} | ")))
+        .unwrap_or_else(|| panic!("no line for {row}/{column} in\n{stdout}"))
 }
 
 /// HTTT 3×3 domino (a win at 3) and el (a win at 3? no: at 5) from the small suite.
@@ -143,7 +150,11 @@ fn a_known_difference_passes_only_with_the_value_it_records() {
     let dir = tempfile::tempdir().expect("temporary directory");
     fixture(dir.path(), 0);
     let first = text(&qbfgames(dir.path(), &["table.toml", "--budget", "0"]).stdout);
-    let ours: u64 = line(&first, "domino", "clauses").split(" | ").nth(3).and_then(|s| s.trim().parse().ok()).unwrap_or_else(|| panic!("{first}"));
+    let ours: u64 = line(&first, "domino", "clauses")
+        .split(" | ")
+        .nth(3)
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
     fixture(dir.path(), ours);
     let out = qbfgames(dir.path(), &["table.toml", "--budget", "0"]);
     let stdout = text(&out.stdout);
@@ -160,11 +171,19 @@ fn rows_selects_rows_by_label_and_keeps_the_aggregates() {
     let dir = tempfile::tempdir().expect("temporary directory");
     fixture(dir.path(), 0);
     let out = qbfgames(dir.path(), &["table.toml", "--budget", "0", "--rows", "domi"]);
-    let rows: Vec<String> = compact(&text(&out.stdout)).into_iter().skip(2).map(|l| l.split(" | ").next().unwrap_or_default().to_string()).collect();
+    let rows: Vec<String> = compact(&text(&out.stdout))
+        .into_iter()
+        .skip(2)
+        .map(|l| l.split(" | ").next().unwrap_or_default().to_string())
+        .collect();
     assert!(rows.iter().all(|r| r == "domino" || r == "total") && rows.contains(&"total".to_string()), "{rows:?}");
     let none = qbfgames(dir.path(), &["table.toml", "--budget", "0", "--rows", "elly"]);
     assert_eq!(none.status.code(), Some(1));
-    assert!(text(&none.stderr).contains("--rows elly: no row of table.toml has a label containing it"), "{}", text(&none.stderr));
+    assert!(
+        text(&none.stderr).contains("--rows elly: no row of table.toml has a label containing it"),
+        "{}",
+        text(&none.stderr)
+    );
 }
 
 #[test]
@@ -176,8 +195,14 @@ fn bad_table_files_are_reported_at_their_key() {
         ("unknown_measure", ("measure = \"blocks\"", "measure = \"block\"")),
         ("unknown_family", ("family = \"httt\"", "family = \"htt\"")),
         ("no_matching_point", ("point = { shape = \"el\" }", "point = { shape = \"elly\" }")),
-        ("bad_outcome", ("depth = \"win\" }\n\n[[row]]\nlabel = \"both\"", "depth = \"won\" }\n\n[[row]]\nlabel = \"both\"")),
-        ("unknown_column", ("values = { true = 2, solved = 4 }\n\n[[row]]", "values = { truth = 2, solved = 4 }\n\n[[row]]")),
+        (
+            "bad_outcome",
+            ("depth = \"win\" }\n\n[[row]]\nlabel = \"both\"", "depth = \"won\" }\n\n[[row]]\nlabel = \"both\""),
+        ),
+        (
+            "unknown_column",
+            ("values = { true = 2, solved = 4 }\n\n[[row]]", "values = { truth = 2, solved = 4 }\n\n[[row]]"),
+        ),
         ("row_and_column_clash", ("label = \"el\"\n", "label = \"el\"\nmeasure = \"vars\"\n")),
         ("missing_csv", ("transcribed_from = \"table.csv\"", "transcribed_from = \"tabel.csv\"")),
     ];
@@ -197,16 +222,25 @@ fn bad_table_files_are_reported_at_their_key() {
 #[test]
 fn the_published_tables_resolve_and_their_sizes_match() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut tables: Vec<_> = fs::read_dir(root.join("suite/published")).expect("suite/published").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
+    let mut tables: Vec<_> = fs::read_dir(root.join("suite/published"))
+        .expect("suite/published")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
     tables.sort();
     assert_eq!(tables.len(), 8, "{tables:?}");
     let dir = tempfile::tempdir().expect("temporary directory");
-    let args: Vec<String> = tables.iter().map(|p| p.display().to_string()).chain(["--budget".into(), "0".into()]).collect();
+    let args: Vec<String> =
+        tables.iter().map(|p| p.display().to_string()).chain(["--budget".into(), "0".into()]).collect();
     let out = qbfgames(dir.path(), &args.iter().map(String::as_str).collect::<Vec<_>>());
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}\n{}", text(&out.stderr));
     let lines = compact(&stdout);
-    for size in ["qubic 4x4x4 | quantifier_blocks | 63 | 63 | match", "COR+ existential | N | 826 | 826 | match", "quantifier_blocks | GD-plain | 39 | 39 | match"] {
+    for size in [
+        "qubic 4x4x4 | quantifier_blocks | 63 | 63 | match",
+        "COR+ existential | N | 826 | 826 | match",
+        "quantifier_blocks | GD-plain | 39 | 39 | match",
+    ] {
         assert!(lines.iter().any(|l| l == size), "{size}\n{stdout}");
     }
 }

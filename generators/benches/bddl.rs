@@ -77,7 +77,12 @@ fn main() {
     let secs = start.elapsed().as_secs_f64();
     let n = (set.len() * rounds) as f64;
     println!("bddl lifted encoding: {} instances (suite/games/bddl, at their #depth) x {rounds} rounds", set.len());
-    println!("  encode + QCIR + Tseitin QDIMACS: {:.1} instances/s, {:.2} ms each, {:.1} MB/s written", n / secs, 1000.0 * secs / n, bytes as f64 / secs / 1e6);
+    println!(
+        "  encode + QCIR + Tseitin QDIMACS: {:.1} instances/s, {:.2} ms each, {:.1} MB/s written",
+        n / secs,
+        1000.0 * secs / n,
+        bytes as f64 / secs / 1e6
+    );
 
     let (_, bt) = set.iter().find(|(name, _)| name == "breakthrough/3x4.ig").expect("breakthrough 3x4 in the suite");
     let qbf = lifted::encode(bt);
@@ -89,7 +94,12 @@ fn main() {
     let (_, c) = stats(&Source::from_bytes("bt", qcir)).expect("own output parses");
     println!("breakthrough 3x4, depth {} (QDIMACS, Tseitin):", bt.depth());
     println!("  {:<12} {:>8} {:>10}", "measure", "ours", "published");
-    for (name, ours, published) in [("vars", s.vars, 2366), ("universal", s.universal, 67), ("clauses", s.clauses.unwrap_or(0), 6875), ("blocks", s.blocks, 21)] {
+    for (name, ours, published) in [
+        ("vars", s.vars, 2366),
+        ("universal", s.universal, 67),
+        ("clauses", s.clauses.unwrap_or(0), 6875),
+        ("blocks", s.blocks, 21),
+    ] {
         println!("  {name:<12} {ours:>8} {published:>10}");
     }
     println!("  QCIR: {} inputs quantified, {} gates", c.vars, c.gates.unwrap_or(0));

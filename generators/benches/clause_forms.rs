@@ -38,7 +38,8 @@ fn main() -> io::Result<()> {
     let mut sizes = [0usize; 2];
     for &(domain, problem, depth) in GAMES {
         let read = |f: &str| Source::read(&root.join(f).display().to_string());
-        let game = bddl::load(&read(domain)?, &read(problem)?, Some(depth)).map_err(|e| io::Error::other(e.to_string()))?;
+        let game =
+            bddl::load(&read(domain)?, &read(problem)?, Some(depth)).map_err(|e| io::Error::other(e.to_string()))?;
         let qbf = lifted::encode(&game);
         let mut row = Vec::new();
         let mut times = Vec::new();
@@ -57,9 +58,17 @@ fn main() -> io::Result<()> {
                 other => format!("{other}"),
             });
         }
-        println!("| {problem} | {depth} | {} | {} | {} | {} | {} | {} |", row[0].0, row[1].0, row[0].1, row[1].1, times[0], times[1]);
+        println!(
+            "| {problem} | {depth} | {} | {} | {} | {} | {} | {} |",
+            row[0].0, row[1].0, row[0].1, row[1].1, times[0], times[1]
+        );
     }
-    println!("\ntotal clauses: Tseitin {}, Plaisted–Greenbaum {} ({:.0}%)", sizes[0], sizes[1], 100.0 * sizes[1] as f64 / sizes[0] as f64);
+    println!(
+        "\ntotal clauses: Tseitin {}, Plaisted–Greenbaum {} ({:.0}%)",
+        sizes[0],
+        sizes[1],
+        100.0 * sizes[1] as f64 / sizes[0] as f64
+    );
     println!("total DepQBF time: Tseitin {:.1} s, Plaisted–Greenbaum {:.1} s", totals[0], totals[1]);
     Ok(())
 }

@@ -87,7 +87,11 @@ fn random_circuit(inputs: usize, gates: usize, rng: &mut Rng) -> CircuitQbf {
         let ins: Vec<Lit> = (0..4)
             .map(|_| {
                 let l = nodes[rng.below(nodes.len() as u64) as usize];
-                if rng.below(2) == 0 { l } else { !l }
+                if rng.below(2) == 0 {
+                    l
+                } else {
+                    !l
+                }
             })
             .collect();
         let g = if rng.below(2) == 0 { circuit.and(&mut vars, ins) } else { circuit.or(&mut vars, ins) };
@@ -95,7 +99,11 @@ fn random_circuit(inputs: usize, gates: usize, rng: &mut Rng) -> CircuitQbf {
     }
     // The output needs every gate; one literal per variable, so nothing folds away.
     let mut seen = vec![false; vars.max_index() as usize + 1];
-    let all: Vec<Lit> = nodes[inputs..].iter().copied().filter(|l| !l.is_const() && !std::mem::replace(&mut seen[l.var_index() as usize], true)).collect();
+    let all: Vec<Lit> = nodes[inputs..]
+        .iter()
+        .copied()
+        .filter(|l| !l.is_const() && !std::mem::replace(&mut seen[l.var_index() as usize], true))
+        .collect();
     let output = circuit.and(&mut vars, all);
     CircuitQbf { vars, prefix, circuit, output }
 }
@@ -136,7 +144,12 @@ fn main() -> io::Result<()> {
         Ok(c.0)
     });
     let n = n?;
-    println!("QdimacsStream (spill file + header + copy): {:.1} MB in {:.0} ms = {:.0} MB/s", n as f64 / 1e6, t.as_secs_f64() * 1e3, mb_per_s(n, t));
+    println!(
+        "QdimacsStream (spill file + header + copy): {:.1} MB in {:.0} ms = {:.0} MB/s",
+        n as f64 / 1e6,
+        t.as_secs_f64() * 1e3,
+        mb_per_s(n, t)
+    );
 
     let (t_build, circuit) = best_of(1, || random_circuit(1_000, 1_000_000, &mut rng));
     println!("hash-consed circuit: {} gates built in {:.0} ms", circuit.circuit.len(), t_build.as_secs_f64() * 1e3);

@@ -20,7 +20,10 @@ fn main() {
         ("gomoku_1_1_15x15_connect5", "225", "896", "52.9k", "360k", "1514k"),
         ("mickey_mouse_1_2_19x19_connect6", "179", "1602", "130k", "1020k", "3070k"),
     ];
-    println!("{:<34} {:>9} {:>14} {:>12} {:>14} {:>18} {:>18}", "instance", "time", "blocks", "forall", "exists", "clauses", "literals");
+    println!(
+        "{:<34} {:>9} {:>14} {:>12} {:>14} {:>18} {:>18}",
+        "instance", "time", "blocks", "forall", "exists", "clauses", "literals"
+    );
     for (name, blocks, forall, exists, clauses, literals) in published {
         let path = suite.join(format!("games/pg/{name}.pg"));
         let start = Instant::now();

@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use generators::encodings::corplus;
 use generators::formula::{Cnf, CnfQbf, VarManager};
 use generators::io::{write_qdimacs, Source};
+use generators::positional::gttt::Gttt;
 use generators::positional::pg::read_pg;
 use generators::positional::solver::Solver;
-use generators::positional::gttt::Gttt;
 use generators::positional::{Player, PositionalGame};
 use harness::{Outcome, Verdict};
 

@@ -41,15 +41,20 @@ struct Counter {
 
 impl Counter {
     fn finish(mut self, format: Format) -> Stats {
-        let (universal, existential) = (self.prefix.count(Quant::Forall) as u64, self.prefix.count(Quant::Exists) as u64);
+        let (universal, existential) =
+            (self.prefix.count(Quant::Forall) as u64, self.prefix.count(Quant::Exists) as u64);
         if self.free > 0 {
             self.prefix.push_outermost_exists(Var::new(1));
         }
         let blocks = self.prefix.blocks().len() as u64;
         let base = Stats { universal, existential: existential + self.free, blocks, ..Stats::default() };
         match format {
-            Format::Qdimacs => Stats { vars: self.max_var as u64, clauses: Some(self.clauses), literals: Some(self.literals), ..base },
-            Format::Qcir => Stats { vars: self.quantified + self.free, gates: Some(self.gates), inputs: Some(self.inputs), ..base },
+            Format::Qdimacs => {
+                Stats { vars: self.max_var as u64, clauses: Some(self.clauses), literals: Some(self.literals), ..base }
+            }
+            Format::Qcir => {
+                Stats { vars: self.quantified + self.free, gates: Some(self.gates), inputs: Some(self.inputs), ..base }
+            }
         }
     }
 }
@@ -116,19 +121,38 @@ mod tests {
         assert_eq!(format, Format::Qdimacs);
         assert_eq!(
             s,
-            Stats { vars: 4, universal: 1, existential: 3, blocks: 3, clauses: Some(2), literals: Some(4), gates: None, inputs: None }
+            Stats {
+                vars: 4,
+                universal: 1,
+                existential: 3,
+                blocks: 3,
+                clauses: Some(2),
+                literals: Some(4),
+                gates: None,
+                inputs: None
+            }
         );
         Ok(())
     }
 
     #[test]
     fn qcir_statistics_count_gates_and_inputs_as_written() -> Result<(), ParseError> {
-        let src = Source::from_bytes("t", "#QCIR-G14\nforall(x)\nexists(y)\noutput(g)\nh = xor(x, y)\ng = and(h, x, z)\n");
+        let src =
+            Source::from_bytes("t", "#QCIR-G14\nforall(x)\nexists(y)\noutput(g)\nh = xor(x, y)\ng = and(h, x, z)\n");
         let (format, s) = stats(&src)?;
         assert_eq!(format, Format::Qcir);
         assert_eq!(
             s,
-            Stats { vars: 3, universal: 1, existential: 2, blocks: 3, clauses: None, literals: None, gates: Some(2), inputs: Some(5) }
+            Stats {
+                vars: 3,
+                universal: 1,
+                existential: 2,
+                blocks: 3,
+                clauses: None,
+                literals: None,
+                gates: Some(2),
+                inputs: Some(5)
+            }
         );
         Ok(())
     }

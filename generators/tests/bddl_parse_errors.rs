@@ -30,7 +30,10 @@ fn the_reference_files_load() {
 
 #[test]
 fn lexical_errors() {
-    insta::assert_snapshot!("unexpected_character", domain_error(&DOMAIN.replace("(open(?x,?y))\n:effect (black", "(open(?x,?y));\n:effect (black")));
+    insta::assert_snapshot!(
+        "unexpected_character",
+        domain_error(&DOMAIN.replace("(open(?x,?y))\n:effect (black", "(open(?x,?y));\n:effect (black"))
+    );
     insta::assert_snapshot!("sigil_without_name", problem_error(&PROBLEM.replace("#init", "# init")));
 }
 
@@ -38,7 +41,10 @@ fn lexical_errors() {
 fn domain_structure_errors() {
     insta::assert_snapshot!("domain_unknown_section", domain_error(&format!("{DOMAIN}#blackgoal\n")));
     insta::assert_snapshot!("domain_duplicate_section", domain_error(&format!("{DOMAIN}#blackactions\n")));
-    insta::assert_snapshot!("domain_missing_section", domain_error(DOMAIN.split("#whiteactions").next().unwrap_or_default()));
+    insta::assert_snapshot!(
+        "domain_missing_section",
+        domain_error(DOMAIN.split("#whiteactions").next().unwrap_or_default())
+    );
     insta::assert_snapshot!("domain_expected_section", domain_error(&format!(":action x\n{DOMAIN}")));
     insta::assert_snapshot!("action_missing_keyword", domain_error(&DOMAIN.replacen(":parameters (?x, ?y)\n", "", 1)));
     insta::assert_snapshot!("action_bad_parameters", domain_error(&DOMAIN.replacen("(?x, ?y)", "(?y, ?x)", 1)));
@@ -51,10 +57,22 @@ fn condition_errors() {
     insta::assert_snapshot!("bad_x_coordinate", domain_error(&DOMAIN.replacen("open(?x,?y)", "open(?y,?y)", 1)));
     insta::assert_snapshot!("bad_y_coordinate", domain_error(&DOMAIN.replacen("open(?x,?y)", "open(?x,?y*2)", 1)));
     insta::assert_snapshot!("missing_comma", domain_error(&DOMAIN.replacen("open(?x,?y)", "open(?x ?y)", 1)));
-    insta::assert_snapshot!("unclosed_parenthesis", problem_error(&PROBLEM.replace("white(?x,?y) white(?x,?y+1)", "(white(?x,?y) white(?x,?y+1)")));
-    insta::assert_snapshot!("not_without_parenthesis", domain_error(&DOMAIN.replacen("(open(?x,?y))", "(NOT open(?x,?y))", 1)));
-    insta::assert_snapshot!("not_of_two_atoms", domain_error(&DOMAIN.replacen("(open(?x,?y))", "(NOT(open(?x,?y) open(?x,?y+1)))", 1)));
-    insta::assert_snapshot!("keyword_inside_condition", domain_error(&DOMAIN.replacen("(open(?x,?y))\n", "(open(?x,?y)\n", 1)));
+    insta::assert_snapshot!(
+        "unclosed_parenthesis",
+        problem_error(&PROBLEM.replace("white(?x,?y) white(?x,?y+1)", "(white(?x,?y) white(?x,?y+1)"))
+    );
+    insta::assert_snapshot!(
+        "not_without_parenthesis",
+        domain_error(&DOMAIN.replacen("(open(?x,?y))", "(NOT open(?x,?y))", 1))
+    );
+    insta::assert_snapshot!(
+        "not_of_two_atoms",
+        domain_error(&DOMAIN.replacen("(open(?x,?y))", "(NOT(open(?x,?y) open(?x,?y+1)))", 1))
+    );
+    insta::assert_snapshot!(
+        "keyword_inside_condition",
+        domain_error(&DOMAIN.replacen("(open(?x,?y))\n", "(open(?x,?y)\n", 1))
+    );
 }
 
 #[test]
@@ -74,7 +92,10 @@ fn problem_structure_errors() {
 fn position_errors() {
     insta::assert_snapshot!("init_open", problem_error(&PROBLEM.replace("#init\n", "#init\nopen(1,1)\n")));
     insta::assert_snapshot!("init_parameter", problem_error(&PROBLEM.replace("#init\n", "#init\nblack(?x,1)\n")));
-    insta::assert_snapshot!("init_twice", problem_error(&PROBLEM.replace("#init\n", "#init\n(black(1,1) white(1,1))\n")));
+    insta::assert_snapshot!(
+        "init_twice",
+        problem_error(&PROBLEM.replace("#init\n", "#init\n(black(1,1) white(1,1))\n"))
+    );
     insta::assert_snapshot!("init_off_board", problem_error(&PROBLEM.replace("#init\n", "#init\nblack(4,1)\n")));
     insta::assert_snapshot!("goal_off_board", problem_error(&PROBLEM.replace("black(?x+1,?y)", "black(xmax+1,?y)")));
     insta::assert_snapshot!("domain_off_board", domain_error(&DOMAIN.replacen("open(?x,?y)", "open(?x,7)", 1)));
@@ -82,8 +103,20 @@ fn position_errors() {
 
 #[test]
 fn semantic_errors() {
-    insta::assert_snapshot!("negated_effect", domain_error(&DOMAIN.replacen("(black(?x,?y))", "(NOT(open(?x,?y)))", 1)));
-    insta::assert_snapshot!("contradictory_effect", domain_error(&DOMAIN.replacen("(black(?x,?y))", "(black(?x,?y) open(xmax,?y))", 1)));
-    insta::assert_snapshot!("goal_won_initially", problem_error(&PROBLEM.replace("#init\n", "#init\nblack(1,1) black(2,1)\n")));
-    insta::assert_snapshot!("move_completes_opponent_goal", problem_error(&PROBLEM.replace("white(?x,?y) white(?x,?y+1)", "NOT(open(?x,?y))")));
+    insta::assert_snapshot!(
+        "negated_effect",
+        domain_error(&DOMAIN.replacen("(black(?x,?y))", "(NOT(open(?x,?y)))", 1))
+    );
+    insta::assert_snapshot!(
+        "contradictory_effect",
+        domain_error(&DOMAIN.replacen("(black(?x,?y))", "(black(?x,?y) open(xmax,?y))", 1))
+    );
+    insta::assert_snapshot!(
+        "goal_won_initially",
+        problem_error(&PROBLEM.replace("#init\n", "#init\nblack(1,1) black(2,1)\n"))
+    );
+    insta::assert_snapshot!(
+        "move_completes_opponent_goal",
+        problem_error(&PROBLEM.replace("white(?x,?y) white(?x,?y+1)", "NOT(open(?x,?y))"))
+    );
 }

@@ -12,8 +12,8 @@ use std::time::Duration;
 use generators::bddl::{self, Solver};
 use generators::encodings::lifted;
 use generators::io::{write_qdimacs, Source};
-use generators::tseitin::{to_cnf, ClauseForm};
 use generators::rng::SplitMix64;
+use generators::tseitin::{to_cnf, ClauseForm};
 use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
 
 /// Random choices from a seeded SplitMix64.
@@ -60,8 +60,16 @@ fn actions(rng: &mut SplitMix64, own: &str) -> String {
     for k in 0..1 + rng.below(3) {
         // The mover's piece at (?x,?y) keeps most actions piece-moving, as in real games.
         let pre = format!("{own}(?x,?y) {}", atoms(rng, 0, 3, &["open", "black", "white"], true));
-        let eff = if rng.below(2) == 0 { format!("open(?x,?y) {}", atoms(rng, 1, 1, &[own], false)) } else { atoms(rng, 1, 2, &["open", own], false) };
-        let pre = if rng.below(4) == 0 { format!("open(?x,?y) {}", atoms(rng, 0, 2, &["open", "black", "white"], true)) } else { pre };
+        let eff = if rng.below(2) == 0 {
+            format!("open(?x,?y) {}", atoms(rng, 1, 1, &[own], false))
+        } else {
+            atoms(rng, 1, 2, &["open", own], false)
+        };
+        let pre = if rng.below(4) == 0 {
+            format!("open(?x,?y) {}", atoms(rng, 0, 2, &["open", "black", "white"], true))
+        } else {
+            pre
+        };
         text += &format!(":action a{k}\n:parameters (?x, ?y)\n:precondition ({pre})\n:effect ({eff})\n");
     }
     text
@@ -87,7 +95,10 @@ fn game(rng: &mut SplitMix64) -> (String, String) {
     let black_goals = goals(rng, "black");
     let white_goals = goals(rng, "white");
     let turn = if rng.below(3) == 0 { "#blackturn second\n" } else { "" };
-    let problem = format!("#boardsize\n{w} {h}\n#init\n{}\n#depth\n1\n#blackgoal\n{black_goals}\n#whitegoal\n{white_goals}\n{turn}", init.join(" "));
+    let problem = format!(
+        "#boardsize\n{w} {h}\n#init\n{}\n#depth\n1\n#blackgoal\n{black_goals}\n#whitegoal\n{white_goals}\n{turn}",
+        init.join(" ")
+    );
     (domain, problem)
 }
 
@@ -99,7 +110,10 @@ fn random_small_games_agree_with_the_reference_solver() {
     let mut failures = Vec::new();
     for n in 0..1500 {
         let (domain, problem) = game(&mut rng);
-        let (dsrc, psrc) = (Source::from_bytes("random-domain.ig", domain.clone()), Source::from_bytes("random-problem.ig", problem.clone()));
+        let (dsrc, psrc) = (
+            Source::from_bytes("random-domain.ig", domain.clone()),
+            Source::from_bytes("random-problem.ig", problem.clone()),
+        );
         if bddl::load(&dsrc, &psrc, None).is_err() {
             continue;
         }
@@ -107,7 +121,8 @@ fn random_small_games_agree_with_the_reference_solver() {
             let game = bddl::load(&dsrc, &psrc, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
             let expected = Solver::new(&game).expect("small board").wins(depth);
             let mut qdimacs = Vec::new();
-            write_qdimacs(&mut qdimacs, &to_cnf(&lifted::encode(&game), ClauseForm::Tseitin), &[]).expect("in-memory write");
+            write_qdimacs(&mut qdimacs, &to_cnf(&lifted::encode(&game), ClauseForm::Tseitin), &[])
+                .expect("in-memory write");
             let got = match solve_qdimacs(&solver_path, &qdimacs, Duration::from_secs(60)).expect("running DepQBF") {
                 Outcome::Solved(v) => v == Verdict::True,
                 other => panic!("game {n} depth {depth}: DepQBF gave no answer ({other:?})"),
@@ -115,11 +130,15 @@ fn random_small_games_agree_with_the_reference_solver() {
             checked += 1;
             wins += expected as usize;
             if got != expected {
-                failures.push(format!("game {n} depth {depth}: reference {expected}, DepQBF {got}\n{domain}\n{problem}"));
+                failures
+                    .push(format!("game {n} depth {depth}: reference {expected}, DepQBF {got}\n{domain}\n{problem}"));
             }
         }
     }
     assert!(failures.is_empty(), "disagreements:\n{}", failures.join("\n---\n"));
     assert!(checked >= 1000, "only {checked} (game, depth) pairs survived the checks");
-    assert!(wins >= checked / 10 && wins <= checked * 9 / 10, "{wins} wins of {checked}: the sample is too one-sided to test anything");
+    assert!(
+        wins >= checked / 10 && wins <= checked * 9 / 10,
+        "{wins} wins of {checked}: the sample is too one-sided to test anything"
+    );
 }

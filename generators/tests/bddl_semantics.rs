@@ -68,7 +68,10 @@ fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>)
             }
         };
         if verdict != expected {
-            failures.push(format!("{} depth {depth}: reference solver says {expected}, DepQBF says {verdict}", problem.name));
+            failures.push(format!(
+                "{} depth {depth}: reference solver says {expected}, DepQBF says {verdict}",
+                problem.name
+            ));
         }
     }
     failures
@@ -76,7 +79,8 @@ fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>)
 
 fn check_all(domain: &str, cases: &[(&str, RangeInclusive<u32>)]) {
     let domain = read(domain);
-    let failures: Vec<String> = cases.iter().flat_map(|(p, depths)| agree_sources(&domain, &read(p), depths.clone())).collect();
+    let failures: Vec<String> =
+        cases.iter().flat_map(|(p, depths)| agree_sources(&domain, &read(p), depths.clone())).collect();
     assert!(failures.is_empty(), "disagreements:\n{}", failures.join("\n"));
 }
 
@@ -100,12 +104,23 @@ fn httt_encoding_agrees_with_the_reference_solver() {
 
 #[test]
 fn connect_encoding_agrees_with_the_reference_solver() {
-    check_all("connect/domain.ig", &[("connect/2x2_connect2.ig", 1..=3), ("connect/3x3_connect2.ig", 1..=3), ("connect/3x3_connect3.ig", 1..=5), ("connect/4x4_connect2.ig", 1..=3)]);
+    check_all(
+        "connect/domain.ig",
+        &[
+            ("connect/2x2_connect2.ig", 1..=3),
+            ("connect/3x3_connect2.ig", 1..=3),
+            ("connect/3x3_connect3.ig", 1..=5),
+            ("connect/4x4_connect2.ig", 1..=3),
+        ],
+    );
 }
 
 #[test]
 fn breakthrough_encoding_agrees_with_the_reference_solver() {
-    check_all("breakthrough/domain.ig", &[("breakthrough/2x4.ig", 1..=7), ("breakthrough/3x4.ig", 1..=3), ("breakthrough/2x4_second.ig", 1..=6)]);
+    check_all(
+        "breakthrough/domain.ig",
+        &[("breakthrough/2x4.ig", 1..=7), ("breakthrough/3x4.ig", 1..=3), ("breakthrough/2x4_second.ig", 1..=6)],
+    );
 }
 
 #[test]
@@ -115,8 +130,14 @@ fn knightthrough_encoding_agrees_with_the_reference_solver() {
 
 #[test]
 fn evader_pursuer_encoding_agrees_with_the_reference_solver() {
-    check_all("evader-pursuer/domain.ig", &[("evader-pursuer/4x4_e-4-1_p-2-3.ig", 1..=3), ("evader-pursuer/4x4_e-4-1_p-1-2.ig", 1..=3)]);
-    check_all("evader-pursuer/dual-domain.ig", &[("evader-pursuer/4x4_e-4-1_p-1-2_dual.ig", 1..=3), ("evader-pursuer/4x4_e-4-1_p-2-3_dual.ig", 1..=5)]);
+    check_all(
+        "evader-pursuer/domain.ig",
+        &[("evader-pursuer/4x4_e-4-1_p-2-3.ig", 1..=3), ("evader-pursuer/4x4_e-4-1_p-1-2.ig", 1..=3)],
+    );
+    check_all(
+        "evader-pursuer/dual-domain.ig",
+        &[("evader-pursuer/4x4_e-4-1_p-1-2_dual.ig", 1..=3), ("evader-pursuer/4x4_e-4-1_p-2-3_dual.ig", 1..=5)],
+    );
 }
 
 #[test]
@@ -149,5 +170,9 @@ fn flattened_hex_encoding_agrees_with_the_reference_solver() {
     let failures = agree_sources(&domain, &problem, 1..=4);
     assert!(failures.is_empty(), "disagreements:\n{}", failures.join("\n"));
     let game = bddl::load(&domain, &problem, None).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(Solver::new(&game).expect("small").critical_depth(4), Some(3), "the first player wins 2x2 Hex with its second stone");
+    assert_eq!(
+        Solver::new(&game).expect("small").critical_depth(4),
+        Some(3),
+        "the first player wins 2x2 Hex with its second stone"
+    );
 }

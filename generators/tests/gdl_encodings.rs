@@ -69,7 +69,10 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
                 Outcome::Solved(v) => v == Verdict::True,
                 other => panic!("{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF gave {other:?}"),
             };
-            assert_eq!(verdict, expected, "{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF says {verdict}, minimax says {expected}");
+            assert_eq!(
+                verdict, expected,
+                "{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF says {verdict}, minimax says {expected}"
+            );
             if prefix == PrefixMethod::Dependency {
                 let outcome = solve_qdimacs(&caqe, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
                 let want = Outcome::Solved(if expected { Verdict::True } else { Verdict::False });
@@ -148,7 +151,9 @@ fn dots_and_boxes_turn_order_is_not_fixed() {
 fn output_is_byte_identical_across_runs() {
     let encode = || {
         let g = game("breakthrough-2x5");
-        let qbf = GdlEncoding { depth: 6, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).unwrap_or_else(|e| panic!("{e}"));
+        let qbf = GdlEncoding { depth: 6, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+            .encode(&g)
+            .unwrap_or_else(|e| panic!("{e}"));
         let mut bytes = Vec::new();
         write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
         bytes
@@ -163,7 +168,9 @@ fn turn_order_of_gttt_2_2_is_two_moves_each() {
     let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
     let movers: Vec<usize> = turns.iter().map(|t| if t[0] == Turn::Free { 0 } else { 1 }).collect();
     assert_eq!(movers, [0, 0, 1, 1, 0, 0]);
-    let sd = GdlEncoding { depth: 6, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).unwrap_or_else(|e| panic!("{e}"));
+    let sd = GdlEncoding { depth: 6, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode(&g)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(sd.prefix.blocks().len(), 5, "∃ x1 x2, ∀ o3, ∃, ∀ o4, ∃ x5 x6 and the rest");
 }
 
@@ -171,7 +178,9 @@ fn turn_order_of_gttt_2_2_is_two_moves_each() {
 fn games_without_two_roles_are_refused() {
     let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
     let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
-    let err = GdlEncoding { depth: 2, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }.encode(&g).err();
+    let err = GdlEncoding { depth: 2, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode(&g)
+        .err();
     assert!(err.is_some_and(|e| e.0.contains("3 roles")));
     assert!(Solver::new(&g, 0).is_err());
 }
@@ -180,16 +189,28 @@ fn games_without_two_roles_are_refused() {
 fn circuit_form_agrees_with_the_reference_player() {
     use generators::tseitin::{to_cnf, ClauseForm};
     let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    for (name, first, depths, wins) in [("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]), ("gttt-2-2-tippy", 0, &[5, 6], &[6]), ("breakthrough-2x4", 1, &[7, 8], &[8])] {
+    for (name, first, depths, wins) in [
+        ("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]),
+        ("gttt-2-2-tippy", 0, &[5, 6], &[6]),
+        ("breakthrough-2x4", 1, &[7, 8], &[8]),
+    ] {
         let g = game(name);
         for &depth in depths {
             for encoding in [Encoding::General, Encoding::StrictTurns] {
-                let circuit = GdlEncoding { depth, encoding, prefix: PrefixMethod::Dependency, first }.encode_circuit(&g).unwrap_or_else(|e| panic!("{e}"));
+                let circuit = GdlEncoding { depth, encoding, prefix: PrefixMethod::Dependency, first }
+                    .encode_circuit(&g)
+                    .unwrap_or_else(|e| panic!("{e}"));
                 let mut bytes = Vec::new();
-                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[]).unwrap_or_else(|e| panic!("{e}"));
-                let outcome = solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[])
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let outcome =
+                    solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
                 let expected = wins.contains(&depth);
-                assert_eq!(outcome, Outcome::Solved(if expected { Verdict::True } else { Verdict::False }), "{name} depth {depth} {encoding:?} as a circuit");
+                assert_eq!(
+                    outcome,
+                    Outcome::Solved(if expected { Verdict::True } else { Verdict::False }),
+                    "{name} depth {depth} {encoding:?} as a circuit"
+                );
             }
         }
     }

@@ -43,7 +43,10 @@ snapshot!(unsafe_head_variable, format!("{ROLES}(<= (next (p ?x)) (true (q)))\n"
 snapshot!(unsafe_negation, format!("{ROLES}(<= (next (p)) (true (q)) (not (true (r ?y))))\n"));
 snapshot!(unsafe_distinct, format!("{ROLES}(<= (next (p ?x)) (true (p ?x)) (distinct ?x ?z))\n"));
 snapshot!(unstratified, format!("{ROLES}(<= (w ?x) (true (p ?x)) (not (v ?x)))\n(<= (v ?x) (true (p ?x)) (w ?x))\n"));
-snapshot!(legal_depends_on_does, format!("{ROLES}(<= (moved ?r) (does ?r ?m))\n(<= (legal ?r go) (role ?r) (moved ?r))\n"));
+snapshot!(
+    legal_depends_on_does,
+    format!("{ROLES}(<= (moved ?r) (does ?r ?m))\n(<= (legal ?r go) (role ?r) (moved ?r))\n")
+);
 snapshot!(init_depends_on_true, format!("{ROLES}(<= (init (p)) (true (q)))\n"));
 snapshot!(
     positive_loop,

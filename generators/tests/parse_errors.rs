@@ -75,7 +75,8 @@ fn every_qcir_error_kind_is_pinned() {
 }
 
 const VALID_QDIMACS: &str = "c a comment\np cnf 5 4\na 1 2 0\ne 3 4 0\na 5 0\n1 -3 4 0\n-2 3 0\n5 -4\n 1 0\n-1 -5 0\n";
-const VALID_QCIR: &str = "#QCIR-G14 7\nforall(1, 2)\nexists(x3, 4)\noutput(-7)\n5 = or(1, -x3)\n6 = xor(5, 4)\n7 = ite(2, 6, -1)\n";
+const VALID_QCIR: &str =
+    "#QCIR-G14 7\nforall(1, 2)\nexists(x3, 4)\noutput(-7)\n5 = or(1, -x3)\n6 = xor(5, 4)\n7 = ite(2, 6, -1)\n";
 
 /// Random edits of a valid file: byte replacements, insertions and deletions.
 fn mutated(base: &'static str) -> impl Strategy<Value = Vec<u8>> {

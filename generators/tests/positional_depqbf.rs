@@ -56,7 +56,11 @@ fn check_depths(name: &str, game: &PositionalGame, max_depth: usize) -> usize {
     for depth in (1..=max_depth.min(game.turns.len())).filter(|&d| game.turns[d - 1] == Player::Black) {
         let cut = game.with_depth(depth).expect("depth within the game");
         let expected = solver.black_wins(depth).expect("depth within the game");
-        assert_eq!(depqbf_verdict(&cut), expected, "{name} at depth {depth}: DepQBF disagrees with the reference solver");
+        assert_eq!(
+            depqbf_verdict(&cut),
+            expected,
+            "{name} at depth {depth}: DepQBF disagrees with the reference solver"
+        );
         checked += 1;
     }
     checked
@@ -110,8 +114,11 @@ fn gttt_4x4_22_to_depth_7() {
 #[test]
 fn hex_puzzles_up_to_4x4() {
     let mut checked = 0;
-    for (file, max_depth) in [("hein_04_3x3", 9), ("hein_09_4x4", 16), ("hein_12_4x4", 16), ("hein_06_4x4", 7), ("hein_07_4x4", 7)] {
-        let source = Source::read(&suite(&format!("games/hex/{file}.hex")).display().to_string()).expect("puzzle in suite/");
+    for (file, max_depth) in
+        [("hein_04_3x3", 9), ("hein_09_4x4", 16), ("hein_12_4x4", 16), ("hein_06_4x4", 7), ("hein_07_4x4", 7)]
+    {
+        let source =
+            Source::read(&suite(&format!("games/hex/{file}.hex")).display().to_string()).expect("puzzle in suite/");
         let game = read_hex(&source).expect("valid puzzle").game();
         checked += check_depths(file, &game, max_depth);
     }
@@ -121,7 +128,8 @@ fn hex_puzzles_up_to_4x4() {
 #[test]
 fn recorded_5x5_games_from_pg_files() {
     let dir = suite("games/gttt5x5");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir).expect("suite/games/gttt5x5").map(|e| e.expect("entry").path()).collect();
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).expect("suite/games/gttt5x5").map(|e| e.expect("entry").path()).collect();
     files.sort();
     let mut checked = 0;
     for path in files {

@@ -25,7 +25,10 @@ fn source(path: &str) -> Source {
 fn gttt_4x4_has_34_wins_and_62_non_wins() {
     let set = Gttt::table5_set();
     assert_eq!(set.len(), 96);
-    let wins: usize = set.iter().map(|(_, g)| usize::from(Solver::new(&g.game()).expect("16 vertices").black_wins(16).expect("depth 16"))).sum();
+    let wins: usize = set
+        .iter()
+        .map(|(_, g)| usize::from(Solver::new(&g.game()).expect("16 vertices").black_wins(16).expect("depth 16")))
+        .sum();
     assert_eq!((wins, 96 - wins), (34, 62));
 }
 
@@ -61,7 +64,9 @@ fn hex_critical_depths_match_table_7() {
 /// seconds and runs in `make verify-positional`.
 #[test]
 fn recorded_5x5_games_match_figures_2_and_3() {
-    for (file, depth) in [("game_1_gttt_L_5x5_k_04_m_15", 13), ("game_1_gttt_L_5x5_k_06_m_13", 13), ("game_2_gttt_L_5x5_k_04_m_15", 5)] {
+    for (file, depth) in
+        [("game_1_gttt_L_5x5_k_04_m_15", 13), ("game_1_gttt_L_5x5_k_06_m_13", 13), ("game_2_gttt_L_5x5_k_04_m_15", 5)]
+    {
         let game = read_pg(&source(&format!("games/gttt5x5/{file}.pg"))).expect("valid PG").game;
         assert_eq!(Solver::new(&game).expect("small").critical_depth(), Some(depth), "{file}");
     }
@@ -138,7 +143,8 @@ fn pg_errors_are_reported_at_their_token() {
         ("not_utf8", b"#times\nt1\n#positions\na1 \xff\n"),
     ];
     for (name, bytes) in cases {
-        let err = read_pg(&Source::from_bytes(format!("{name}.pg"), bytes)).err().map(|e| e.to_string()).unwrap_or_default();
+        let err =
+            read_pg(&Source::from_bytes(format!("{name}.pg"), bytes)).err().map(|e| e.to_string()).unwrap_or_default();
         insta::assert_snapshot!(format!("pg_error_{name}"), err);
     }
 }
@@ -154,7 +160,8 @@ fn hex_errors_are_reported_at_their_token() {
         ("stone_twice", "3\nb[a1] w[a1]\n"),
     ];
     for (name, text) in cases {
-        let err = read_hex(&Source::from_bytes(format!("{name}.hex"), text)).err().map(|e| e.to_string()).unwrap_or_default();
+        let err =
+            read_hex(&Source::from_bytes(format!("{name}.hex"), text)).err().map(|e| e.to_string()).unwrap_or_default();
         insta::assert_snapshot!(format!("hex_error_{name}"), err);
     }
 }
@@ -162,7 +169,8 @@ fn hex_errors_are_reported_at_their_token() {
 /// Duplicate winning sets are removed with a note, not encoded twice.
 #[test]
 fn duplicate_winning_sets_are_noted() {
-    let text = "% a comment\n#TIMES\nt1 t2\nt3\n#blackturns\nt1 t3\n#positions\na b c\n#blackwins\na b\nb a % again\nb c\n";
+    let text =
+        "% a comment\n#TIMES\nt1 t2\nt3\n#blackturns\nt1 t3\n#positions\na b c\n#blackwins\na b\nb a % again\nb c\n";
     let file = read_pg(&Source::from_bytes("dup.pg", text)).expect("valid");
     assert_eq!(file.game.black_wins, vec![vec![0, 1], vec![1, 2]]);
     assert_eq!(file.notes, vec!["1 duplicate black winning set(s) removed".to_string()]);
@@ -176,7 +184,8 @@ fn generated_challenges_equal_their_pg_files() {
     for (file, shape, n) in [("gomoku_1_1_15x15_connect5", "connect5", 15), ("gttt_1_1_9x9_snaky", "snaky", 9)] {
         let from_file = read_pg(&source(&format!("games/pg/{file}.pg"))).expect("valid PG").game;
         let shape = Shape::parse(shape).expect("named shape");
-        let generated = Gttt { shape, board: n, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game();
+        let generated =
+            Gttt { shape, board: n, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game();
         let sorted = |sets: &[Vec<usize>]| {
             let mut s = sets.to_vec();
             s.sort();

@@ -18,8 +18,8 @@ use generators::io::Source;
 use generators::positional::gttt::{Gttt, Shape};
 use generators::positional::hex::read_hex;
 use generators::positional::{Player, PositionalGame};
-use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::play::{play_bddl, play_positional, White};
+use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::{Assignment, SymbolMap};
 use generators::tseitin::{to_cnf, ClauseForm};
 use solver::without;
@@ -46,7 +46,10 @@ fn bddl_check(game: &Game, cnf: &CnfQbf, map: &SymbolMap) -> Option<(String, Che
 /// The BDDL game at its critical depth (at most `max`), which must exist.
 fn critical(domain: &Source, problem: &Source, max: u32) -> Game {
     let game = bddl::load(domain, problem, Some(max)).unwrap_or_else(|e| panic!("{e}"));
-    let depth = Solver::new(&game).expect("small board").critical_depth(max).unwrap_or_else(|| panic!("{}: Black does not win within {max}", problem.name));
+    let depth = Solver::new(&game)
+        .expect("small board")
+        .critical_depth(max)
+        .unwrap_or_else(|| panic!("{}: Black does not win within {max}", problem.name));
     bddl::load(domain, problem, Some(depth)).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -58,7 +61,11 @@ fn first_moves_of_every_bddl_family_are_winning() {
         (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"), 3),
         (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_el.ig"), 5),
         (suite("games/bddl/connect/domain.ig"), suite("games/bddl/connect/3x3_connect2.ig"), 3),
-        (suite("games/bddl/breakthrough/domain.ig"), Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()), 5),
+        (
+            suite("games/bddl/breakthrough/domain.ig"),
+            Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()),
+            5,
+        ),
         (suite("games/bddl/knightthrough/domain.ig"), suite("games/bddl/knightthrough/3x4.ig"), 3),
         (suite("games/bddl/evader-pursuer/domain.ig"), suite("games/bddl/evader-pursuer/4x4_e-4-1_p-2-3.ig"), 3),
         (suite("games/bddl/domineering/domain.ig"), suite("games/bddl/domineering/2x3.ig"), 4),
@@ -71,7 +78,9 @@ fn first_moves_of_every_bddl_family_are_winning() {
         let map = lifted::first_move_map(&game, &qbf).unwrap_or_else(|e| panic!("{e}"));
         match bddl_check(&game, &to_cnf(&qbf, ClauseForm::default()), &map) {
             Some((_, Check::Valid)) => {}
-            Some((mv, Check::Invalid { reason, position })) => failures.push(format!("{} depth {}: {mv} at {position}: {reason}", problem.name, game.depth())),
+            Some((mv, Check::Invalid { reason, position })) => {
+                failures.push(format!("{} depth {}: {mv} at {position}: {reason}", problem.name, game.depth()))
+            }
             None => failures.push(format!("{} depth {}: DepQBF says false", problem.name, game.depth())),
         }
     }
@@ -100,15 +109,20 @@ fn first_moves_of_gttt_and_hex_are_winning() {
     for (shape, depth) in [("domino", 3), ("el", 5)] {
         let shape = Shape::parse(shape).expect("a shape");
         for first_moves in [true, false] {
-            let gttt = Gttt { shape: shape.clone(), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves };
-            games.push((format!("gttt {shape:?} 3x3 first_moves={first_moves}"), gttt.game().with_depth(depth).expect("a 3x3 board")));
+            let gttt =
+                Gttt { shape: shape.clone(), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves };
+            games.push((
+                format!("gttt {shape:?} 3x3 first_moves={first_moves}"),
+                gttt.game().with_depth(depth).expect("a 3x3 board"),
+            ));
         }
     }
     for (file, depth) in [("hein_04_3x3.hex", 5), ("hein_09_4x4.hex", 7)] {
         let puzzle = read_hex(&suite(&format!("games/hex/{file}"))).unwrap_or_else(|e| panic!("{e}"));
         games.push((file.to_string(), puzzle.game().with_depth(depth).expect("enough empty cells")));
     }
-    let failures: Vec<String> = games.iter().filter_map(|(name, g)| positional_check(g).err().map(|e| format!("{name}: {e}"))).collect();
+    let failures: Vec<String> =
+        games.iter().filter_map(|(name, g)| positional_check(g).err().map(|e| format!("{name}: {e}"))).collect();
     assert!(failures.is_empty(), "invalid first moves:\n{}", failures.join("\n"));
 }
 
@@ -120,7 +134,13 @@ fn a_clause_removed_from_the_move_constraints_is_caught() {
     let map = lifted::first_move_map(&game, &qbf).unwrap_or_else(|e| panic!("{e}"));
     let cnf = to_cnf(&qbf, ClauseForm::default());
     let move_vars = map.vars();
-    let on_move: Vec<usize> = cnf.cnf.iter().enumerate().filter(|(_, c)| c.iter().any(|l| move_vars.contains(&l.var_index()))).map(|(k, _)| k).collect();
+    let on_move: Vec<usize> = cnf
+        .cnf
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.iter().any(|l| move_vars.contains(&l.var_index())))
+        .map(|(k, _)| k)
+        .collect();
     assert!(!on_move.is_empty());
     let caught = on_move.iter().find_map(|&k| match bddl_check(&game, &without(&cnf, k), &map) {
         Some((mv, Check::Invalid { reason, .. })) => Some(format!("clause {k}: {mv}: {reason}")),
@@ -137,8 +157,24 @@ fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
 fn the_strategy_wins_against_every_reply_in_small_games() {
     let mut results = Vec::new();
     let positional = [
-        ("gttt el 3x3 depth 5", Gttt { shape: Shape::parse("el").expect("a shape"), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game().with_depth(5)),
-        ("hex hein_04 3x3 depth 5", read_hex(&suite("games/hex/hein_04_3x3.hex")).unwrap_or_else(|e| panic!("{e}")).game().with_depth(5)),
+        (
+            "gttt el 3x3 depth 5",
+            Gttt {
+                shape: Shape::parse("el").expect("a shape"),
+                board: 3,
+                torus: false,
+                p: 1,
+                q: 1,
+                first: Player::Black,
+                first_moves: true,
+            }
+            .game()
+            .with_depth(5),
+        ),
+        (
+            "hex hein_04 3x3 depth 5",
+            read_hex(&suite("games/hex/hein_04_3x3.hex")).unwrap_or_else(|e| panic!("{e}")).game().with_depth(5),
+        ),
     ];
     for (name, game) in positional {
         let game = game.expect("enough time points");
@@ -147,16 +183,22 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
     let bddl_cases = [
         (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_domino.ig"), 3),
         (suite("games/bddl/connect/domain.ig"), suite("games/bddl/connect/3x3_connect2.ig"), 3),
-        (suite("games/bddl/breakthrough/domain.ig"), Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()), 5),
+        (
+            suite("games/bddl/breakthrough/domain.ig"),
+            Source::from_bytes("bt-2x4-small", BREAKTHROUGH_2X4_SMALL.as_bytes().to_vec()),
+            5,
+        ),
         (suite("games/bddl/domineering/domain.ig"), suite("games/bddl/domineering/2x3.ig"), 4),
         (suite("games/bddl/knightthrough/domain.ig"), suite("games/bddl/knightthrough/3x4.ig"), 3),
         (suite("games/bddl/evader-pursuer/domain.ig"), suite("games/bddl/evader-pursuer/4x4_e-4-1_p-2-3.ig"), 3),
     ];
     for (domain, problem, max) in &bddl_cases {
         let game = critical(domain, problem, *max);
-        results.push((format!("{} depth {}", problem.name, game.depth()), play_bddl(&game, &mut depqbf_qdo, White::All)));
+        results
+            .push((format!("{} depth {}", problem.name, game.depth()), play_bddl(&game, &mut depqbf_qdo, White::All)));
     }
-    let failures: Vec<String> = results.iter().filter_map(|(name, r)| r.as_ref().err().map(|f| format!("{name}: {f}"))).collect();
+    let failures: Vec<String> =
+        results.iter().filter_map(|(name, r)| r.as_ref().err().map(|f| format!("{name}: {f}"))).collect();
     assert!(failures.is_empty(), "lines Black does not win:\n{}", failures.join("\n"));
     for (name, r) in &results {
         let played = r.as_ref().map(|p| (p.lines, p.solver_calls)).unwrap_or_default();
@@ -168,7 +210,15 @@ fn the_strategy_wins_against_every_reply_in_small_games() {
 fn a_clause_removed_from_cor_plus_is_caught() {
     // GTTT el on 3×3 at depth 5 without symmetry breaking: Black's stone is tied to its
     // move bits by clauses (8), (9); without one of them the bits can name a losing vertex.
-    let gttt = Gttt { shape: Shape::parse("el").expect("a shape"), board: 3, torus: false, p: 1, q: 1, first: Player::Black, first_moves: false };
+    let gttt = Gttt {
+        shape: Shape::parse("el").expect("a shape"),
+        board: 3,
+        torus: false,
+        p: 1,
+        q: 1,
+        first: Player::Black,
+        first_moves: false,
+    };
     let game = gttt.game().with_depth(5).expect("a 3x3 board");
     let mut cnf = Cnf::new();
     let mut vars = VarManager::new();
@@ -176,7 +226,13 @@ fn a_clause_removed_from_cor_plus_is_caught() {
     let map = corplus::first_move_map(&game, &prefix).unwrap_or_else(|e| panic!("{e}"));
     let qbf = CnfQbf { max_var: vars.max_index(), prefix, cnf };
     let move_vars = map.vars();
-    let on_move: Vec<usize> = qbf.cnf.iter().enumerate().filter(|(_, c)| c.iter().any(|l| move_vars.contains(&l.var_index()))).map(|(k, _)| k).collect();
+    let on_move: Vec<usize> = qbf
+        .cnf
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.iter().any(|l| move_vars.contains(&l.var_index())))
+        .map(|(k, _)| k)
+        .collect();
     assert!(!on_move.is_empty());
     let caught = on_move.iter().find_map(|&k| {
         let (verdict, assignment) = qdo(&without(&qbf, k));

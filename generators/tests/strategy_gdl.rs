@@ -3,7 +3,6 @@
 //! the reference player; a broken encoding must be caught; and the solver's strategy,
 //! re-asked at every Black choice, must win against every White reply (`play --auto --all`).
 
-
 #[path = "common/solver.rs"]
 mod solver;
 
@@ -11,12 +10,12 @@ use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
 use generators::formula::CnfQbf;
 use generators::gdl::player::Solver;
 use generators::gdl::{load, GroundGame};
-use solver::{qdo, without};
 use generators::io::Source;
 use generators::strategy::gdl::{check_gdl, play_gdl, GdlSetup};
 use generators::strategy::play::{Played, White};
 use generators::strategy::validate::Check;
 use generators::strategy::{MapError, SymbolMap};
+use solver::{qdo, without};
 
 fn game(name: &str) -> GroundGame {
     let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -31,7 +30,13 @@ const METHODS: [(Encoding, PrefixMethod); 4] = [
 ];
 
 /// Black's first move under every encoding and prefix method, checked by the reference player.
-fn first_move(g: &GroundGame, first: usize, depth: u32, encoding: Encoding, prefix: PrefixMethod) -> Result<Check, String> {
+fn first_move(
+    g: &GroundGame,
+    first: usize,
+    depth: u32,
+    encoding: Encoding,
+    prefix: PrefixMethod,
+) -> Result<Check, String> {
     let options = GdlEncoding { depth, encoding, prefix, first };
     let (qbf, map) = options.encode_with_map(g).map_err(|e| e.0)?;
     let map = map.map_err(|e| e.to_string())?;
@@ -52,7 +57,9 @@ fn first_moves_are_winning_under_every_encoding_and_prefix() {
         for (encoding, prefix) in METHODS {
             match first_move(&g, 0, depth, encoding, prefix) {
                 Ok(Check::Valid) => {}
-                Ok(Check::Invalid { reason, position }) => failures.push(format!("{name} {encoding:?} {prefix:?}: at {position}: {reason}")),
+                Ok(Check::Invalid { reason, position }) => {
+                    failures.push(format!("{name} {encoding:?} {prefix:?}: at {position}: {reason}"))
+                }
                 Err(e) => failures.push(format!("{name} {encoding:?} {prefix:?}: {e}")),
             }
         }
@@ -71,7 +78,11 @@ fn play_all_wins_every_line() {
     // Connect-3 4×4 (depth 9), GTTT elly (depth 7, strictly turn-taking encoding), and
     // Breakthrough 2×4 for oplayer, who moves second (its first move is not outermost, so
     // the first question comes after White's first move).
-    let cases = [("connect3-4x4.kif", 0, 9, Encoding::General, 36), ("gttt-1-1-elly.kif", 0, 7, Encoding::StrictTurns, 2145), ("breakthrough-2x4.kif", 1, 8, Encoding::General, 22)];
+    let cases = [
+        ("connect3-4x4.kif", 0, 9, Encoding::General, 36),
+        ("gttt-1-1-elly.kif", 0, 7, Encoding::StrictTurns, 2145),
+        ("breakthrough-2x4.kif", 1, 8, Encoding::General, 22),
+    ];
     for (name, first, depth, encoding, lines) in cases {
         let played = play_all(&game(name), first, depth, encoding).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(played.lines, lines, "{name}: {played:?}");
@@ -80,7 +91,9 @@ fn play_all_wins_every_line() {
 
 #[test]
 fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
-    for (name, depth) in [("tictactoe.kif", 5), ("connect3-4x4.kif", 5), ("breakthrough-2x4.kif", 6), ("dots-and-boxes-1x2.kif", 4)] {
+    for (name, depth) in
+        [("tictactoe.kif", 5), ("connect3-4x4.kif", 5), ("breakthrough-2x4.kif", 6), ("dots-and-boxes-1x2.kif", 4)]
+    {
         let g = game(name);
         for (encoding, prefix) in METHODS {
             let options = GdlEncoding { depth, encoding, prefix, first: 0 };
@@ -88,7 +101,10 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
             let map = map.unwrap_or_else(|e| panic!("{name} {encoding:?} {prefix:?}: {e}"));
             let circuit = options.encode_circuit(&g).unwrap_or_else(|e| panic!("{e}"));
             let outer: Vec<u32> = circuit.prefix.blocks()[0].vars.iter().map(|v| v.index()).collect();
-            assert!(map.vars().iter().all(|v| outer.contains(v)), "{name} {encoding:?} {prefix:?}: {map:?} not in the QCIR's outermost block");
+            assert!(
+                map.vars().iter().all(|v| outer.contains(v)),
+                "{name} {encoding:?} {prefix:?}: {map:?} not in the QCIR's outermost block"
+            );
             let second = GdlEncoding { first: 1, ..options }.encode_with_map(&g).map(|r| r.1.err());
             assert_eq!(second.ok().flatten(), Some(MapError::BlackNotFirst), "{name} {encoding:?} {prefix:?}");
         }
@@ -98,10 +114,18 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
 #[test]
 fn a_clause_removed_from_the_first_move_is_caught() {
     let g = game("connect3-4x4.kif");
-    let (qbf, map) = GdlEncoding { depth: 9, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }.encode_with_map(&g).unwrap_or_else(|e| panic!("{e}"));
+    let (qbf, map) = GdlEncoding { depth: 9, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode_with_map(&g)
+        .unwrap_or_else(|e| panic!("{e}"));
     let map: SymbolMap = map.unwrap_or_else(|e| panic!("{e}"));
     let vars = map.vars();
-    let on_move: Vec<usize> = qbf.cnf.iter().enumerate().filter(|(_, c)| c.iter().any(|l| vars.contains(&l.var_index()))).map(|(k, _)| k).collect();
+    let on_move: Vec<usize> = qbf
+        .cnf
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.iter().any(|l| vars.contains(&l.var_index())))
+        .map(|(k, _)| k)
+        .collect();
     let mut player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
     let s = player.initial();
     let caught = on_move.iter().find_map(|&k| {
@@ -112,6 +136,7 @@ fn a_clause_removed_from_the_first_move_is_caught() {
             _ => None,
         }
     });
-    let (k, reason) = caught.unwrap_or_else(|| panic!("no removal of the {} clauses on Black's first move was caught", on_move.len()));
+    let (k, reason) = caught
+        .unwrap_or_else(|| panic!("no removal of the {} clauses on Black's first move was caught", on_move.len()));
     eprintln!("without clause {k}: {reason}");
 }

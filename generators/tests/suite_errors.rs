@@ -80,11 +80,14 @@ fn points_carry_their_own_depths() {
     let text = "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"bddl\"\nencodings = [\"lifted\"]\nformats = [\"qcir\"]\n[family.grid]\ndomain = \"games/domain.ig\"\n[[family.point]]\nproblem = \"games/tic_3x3.ig\"\ndepths = [9]\n[[family.point]]\nproblem = \"games/el_3x3.ig\"\ndepths = [3, 5]\n";
     let suite = resolve(&Source::from_bytes("p.toml", text), dir.path()).unwrap_or_else(|e| panic!("{e}"));
     let keys: Vec<String> = expand(&suite).iter().map(|j| j.key()).collect();
-    assert_eq!(keys, [
-        "f/domain=games/domain.ig;problem=games/tic_3x3.ig/d=9/lifted",
-        "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=3/lifted",
-        "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=5/lifted",
-    ]);
+    assert_eq!(
+        keys,
+        [
+            "f/domain=games/domain.ig;problem=games/tic_3x3.ig/d=9/lifted",
+            "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=3/lifted",
+            "f/domain=games/domain.ig;problem=games/el_3x3.ig/d=5/lifted",
+        ]
+    );
 }
 
 const BAD: &[(&str, &str)] = &[

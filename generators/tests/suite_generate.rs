@@ -50,8 +50,17 @@ impl Builder for Toy {
             Depth::Model => return Err("no model depth".into()),
         };
         let qbf = toy(board, depth);
-        let (circuit, cnf) = if job.encoding == Encoding::Corplus { (None, Some(to_cnf(&qbf, ClauseForm::Polarity))) } else { (Some(qbf), None) };
-        Ok(Instance { circuit, cnf, sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }], map: None })
+        let (circuit, cnf) = if job.encoding == Encoding::Corplus {
+            (None, Some(to_cnf(&qbf, ClauseForm::Polarity)))
+        } else {
+            (Some(qbf), None)
+        };
+        Ok(Instance {
+            circuit,
+            cnf,
+            sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }],
+            map: None,
+        })
     }
 
     fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<bool, String> {
@@ -125,8 +134,15 @@ fn output_is_byte_identical_for_any_number_of_threads() {
 
     let manifest = String::from_utf8_lossy(&ta[Path::new("manifest.csv")]).into_owned();
     let first = manifest.lines().nth(1).unwrap_or_default();
-    assert!(first.contains(",toy-a,gttt,board=1;first=black;pq=1,1;shape=tic;torus=false,corplus,pg,1,") || first.contains("\"board=1;first=black;pq=1,1;shape=tic;torus=false\""), "{first}");
-    assert!(manifest.lines().any(|l| l.contains(",qdimacs,") && l.contains(",true,reference,")), "expected answers recorded");
+    assert!(
+        first.contains(",toy-a,gttt,board=1;first=black;pq=1,1;shape=tic;torus=false,corplus,pg,1,")
+            || first.contains("\"board=1;first=black;pq=1,1;shape=tic;torus=false\""),
+        "{first}"
+    );
+    assert!(
+        manifest.lines().any(|l| l.contains(",qdimacs,") && l.contains(",true,reference,")),
+        "expected answers recorded"
+    );
 }
 
 #[test]
@@ -135,7 +151,9 @@ fn an_answer_beyond_the_budget_is_an_error_not_unknown() {
     let suite = resolve(&Source::from_bytes("toy.toml", text), Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
     let dir = tempfile::tempdir().expect("tmp");
     match generate(&suite, &Toy, dir.path(), 2, &|_| {}) {
-        Err(GenError::Build { job, message }) => assert!(job.starts_with("toy-b/") && message.contains("evaluator"), "{job}: {message}"),
+        Err(GenError::Build { job, message }) => {
+            assert!(job.starts_with("toy-b/") && message.contains("evaluator"), "{job}: {message}")
+        }
         other => panic!("expected a build error, got {other:?}"),
     }
     assert!(!dir.path().join("manifest.csv").exists(), "no manifest for a failed run");

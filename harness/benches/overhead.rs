@@ -23,7 +23,15 @@ fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> 
         std::fs::write(&path, "p cnf 1 1\ne 1 0\n1 0\n")?;
         instances.push(Instance::qdimacs_file(id, "bench".into(), path));
     }
-    Ok(Plan { instances, preprocessors: vec![None], solvers: vec![solver], limits: Limits { timeout: Duration::from_secs(60), memory: 1 << 30 }, jobs, cache: dir.join("cache"), run: 1 })
+    Ok(Plan {
+        instances,
+        preprocessors: vec![None],
+        solvers: vec![solver],
+        limits: Limits { timeout: Duration::from_secs(60), memory: 1 << 30 },
+        jobs,
+        cache: dir.join("cache"),
+        run: 1,
+    })
 }
 
 /// Runs the plan into a fresh store; total wall time and the solvers' summed wall time.

@@ -127,7 +127,11 @@ mod tests {
 
     fn depqbf() -> AnswerSpec {
         AnswerSpec {
-            lines: Some(AnswerLines { true_line: "SAT".into(), false_line: "UNSAT".into(), unknown_line: Some("UNKNOWN".into()) }),
+            lines: Some(AnswerLines {
+                true_line: "SAT".into(),
+                false_line: "UNSAT".into(),
+                unknown_line: Some("UNKNOWN".into()),
+            }),
             ..AnswerSpec::default()
         }
     }
@@ -167,7 +171,8 @@ mod tests {
         assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Timeout);
         let xcpu = Measurement { signal: Some(libc::SIGXCPU), ..Measurement::default() };
         assert_eq!(classify(&xcpu, &l, &depqbf()).0, Status::Timeout);
-        let hog = Measurement { signal: Some(libc::SIGABRT), peak_memory: l.memory - (1 << 20), ..Measurement::default() };
+        let hog =
+            Measurement { signal: Some(libc::SIGABRT), peak_memory: l.memory - (1 << 20), ..Measurement::default() };
         assert_eq!(classify(&hog, &l, &depqbf()).0, Status::Memout);
         let crash = Measurement { signal: Some(libc::SIGSEGV), peak_memory: 10 << 20, ..Measurement::default() };
         assert_eq!(classify(&crash, &l, &depqbf()).0, Status::Error);

@@ -9,17 +9,18 @@ use super::process::{find_program, run, Invocation};
 
 /// The path of DepQBF, or an error that says how to install it.
 pub fn depqbf() -> io::Result<PathBuf> {
-    find_program("depqbf").ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "depqbf is not on PATH; run `make solvers` (Debian package depqbf)"))
+    find_program("depqbf").ok_or_else(|| {
+        io::Error::new(io::ErrorKind::NotFound, "depqbf is not on PATH; run `make solvers` (Debian package depqbf)")
+    })
 }
 
 /// The path of CAQE as `make solvers` installs it (`tools/bin/pyqbf-caqe`, from the pyqbf
 /// wheel), found in the current directory or an ancestor (tests run in a crate directory).
 pub fn caqe() -> io::Result<PathBuf> {
     let cwd = std::env::current_dir()?;
-    cwd.ancestors()
-        .map(|d| d.join("tools/bin/pyqbf-caqe"))
-        .find(|p| p.exists())
-        .ok_or_else(|| io::Error::new(io::ErrorKind::NotFound, "tools/bin/pyqbf-caqe is missing; run `make solvers` (pyqbf in .venv)"))
+    cwd.ancestors().map(|d| d.join("tools/bin/pyqbf-caqe")).find(|p| p.exists()).ok_or_else(|| {
+        io::Error::new(io::ErrorKind::NotFound, "tools/bin/pyqbf-caqe is missing; run `make solvers` (pyqbf in .venv)")
+    })
 }
 
 /// Runs `solver` (exit codes 10/20) on a QDIMACS formula given as bytes, through a

@@ -120,7 +120,9 @@ impl Tools {
 
     /// Resolves the text of a solvers file; `path` names it in errors.
     pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Tools, Error> {
-        let at = |span: Range<usize>, message: String, help: &str| Error::new(located(text, path, span.start, &message, help));
+        let at = |span: Range<usize>, message: String, help: &str| {
+            Error::new(located(text, path, span.start, &message, help))
+        };
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let help = if e.message().contains("expected a sequence") {
@@ -135,8 +137,15 @@ impl Tools {
             for (name, raw_tool) in table {
                 let span = name.span();
                 let name = name.into_inner();
-                if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') || name == "none" {
-                    return Err(at(span, format!("invalid tool name `{name}`"), "use letters, digits, `-` and `_`; `none` means no preprocessor"));
+                if name.is_empty()
+                    || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                    || name == "none"
+                {
+                    return Err(at(
+                        span,
+                        format!("invalid tool name `{name}`"),
+                        "use letters, digits, `-` and `_`; `none` means no preprocessor",
+                    ));
                 }
                 let tool = resolve(role, name.clone(), raw_tool, base, &at)?;
                 match role {
@@ -163,33 +172,61 @@ fn resolve(
     let span = raw.command.span();
     let command = raw.command.into_inner();
     if command.is_empty() || command[0].is_empty() {
-        return Err(at(span, format!("{what} `{name}`: `command` is empty"), "write the program and its arguments, e.g. [\"depqbf\", \"{input}\"]"));
+        return Err(at(
+            span,
+            format!("{what} `{name}`: `command` is empty"),
+            "write the program and its arguments, e.g. [\"depqbf\", \"{input}\"]",
+        ));
     }
     for arg in &command {
         for p in placeholders(arg) {
             if !PLACEHOLDERS.contains(&p) || (p == "output" && role == Role::Solver) {
-                let allowed = if role == Role::Solver { "{input}, {timeout}, {memory_mb}" } else { "{input}, {output}, {timeout}, {memory_mb}" };
-                return Err(at(span.clone(), format!("{what} `{name}`: unknown placeholder `{{{p}}}` in `command`"), &format!("use one of {allowed}")));
+                let allowed = if role == Role::Solver {
+                    "{input}, {timeout}, {memory_mb}"
+                } else {
+                    "{input}, {output}, {timeout}, {memory_mb}"
+                };
+                return Err(at(
+                    span.clone(),
+                    format!("{what} `{name}`: unknown placeholder `{{{p}}}` in `command`"),
+                    &format!("use one of {allowed}"),
+                ));
             }
         }
     }
     let uses = |p: &str| command.iter().any(|a| placeholders(a).contains(&p));
     if !uses("input") {
-        return Err(at(span, format!("{what} `{name}`: `command` never mentions `{{input}}`"), "pass the formula's path as an argument, e.g. [\"depqbf\", \"{input}\"]"));
+        return Err(at(
+            span,
+            format!("{what} `{name}`: `command` never mentions `{{input}}`"),
+            "pass the formula's path as an argument, e.g. [\"depqbf\", \"{input}\"]",
+        ));
     }
     if role == Role::Preprocessor && !uses("output") {
-        return Err(at(span, format!("preprocessor `{name}`: `command` never mentions `{{output}}`"), "pass the path of the preprocessed formula, e.g. [\"bloqqer\", \"{input}\", \"{output}\"]"));
+        return Err(at(
+            span,
+            format!("preprocessor `{name}`: `command` never mentions `{{output}}`"),
+            "pass the path of the preprocessed formula, e.g. [\"bloqqer\", \"{input}\", \"{output}\"]",
+        ));
     }
     let formats_span = raw.formats.span();
     let mut formats = Vec::new();
     for f in raw.formats.into_inner() {
-        let format = f
-            .parse::<InputFormat>()
-            .map_err(|_| at(formats_span.clone(), format!("{what} `{name}`: unknown format `{f}` in `formats`"), "use \"qdimacs\" and/or \"qcir\""))?;
+        let format = f.parse::<InputFormat>().map_err(|_| {
+            at(
+                formats_span.clone(),
+                format!("{what} `{name}`: unknown format `{f}` in `formats`"),
+                "use \"qdimacs\" and/or \"qcir\"",
+            )
+        })?;
         formats.push(format);
     }
     if formats.is_empty() {
-        return Err(at(formats_span, format!("{what} `{name}`: `formats` is empty"), "list the input formats it reads, e.g. [\"qdimacs\"]"));
+        return Err(at(
+            formats_span,
+            format!("{what} `{name}`: `formats` is empty"),
+            "list the input formats it reads, e.g. [\"qdimacs\"]",
+        ));
     }
     let version = match (raw.version, raw.version_command) {
         (Some(v), None) => VersionSource::Literal(v),
@@ -197,17 +234,27 @@ fn resolve(
             let span = argv.span();
             let argv = argv.into_inner();
             if argv.is_empty() {
-                return Err(at(span, format!("{what} `{name}`: `version_command` is empty"), "write the command that prints the version, e.g. [\"depqbf\", \"--version\"]"));
+                return Err(at(
+                    span,
+                    format!("{what} `{name}`: `version_command` is empty"),
+                    "write the command that prints the version, e.g. [\"depqbf\", \"--version\"]",
+                ));
             }
             let line = match raw.version_line {
-                Some(l) if *l.get_ref() == 0 => return Err(at(l.span(), format!("{what} `{name}`: `version_line` is 0"), "lines count from 1")),
+                Some(l) if *l.get_ref() == 0 => {
+                    return Err(at(l.span(), format!("{what} `{name}`: `version_line` is 0"), "lines count from 1"))
+                }
                 Some(l) => l.into_inner(),
                 None => 1,
             };
             VersionSource::Command { argv, line }
         }
         (Some(_), Some(argv)) => {
-            return Err(at(argv.span(), format!("{what} `{name}`: both `version` and `version_command`"), "keep one of them"));
+            return Err(at(
+                argv.span(),
+                format!("{what} `{name}`: both `version` and `version_command`"),
+                "keep one of them",
+            ));
         }
         (None, None) => {
             return Err(at(span, format!("{what} `{name}`: no `version` or `version_command`"), "results are keyed by version: add `version_command = [\"prog\", \"--version\"]` or `version = \"1.0\"`"));
@@ -218,7 +265,11 @@ fn resolve(
         true_exit: raw.true_exit.unwrap_or(defaults.true_exit),
         false_exit: raw.false_exit.unwrap_or(defaults.false_exit),
         unknown_exit: raw.unknown_exit.unwrap_or(defaults.unknown_exit),
-        lines: raw.answer_lines.map(|l| AnswerLines { true_line: l.true_line, false_line: l.false_line, unknown_line: l.unknown }),
+        lines: raw.answer_lines.map(|l| AnswerLines {
+            true_line: l.true_line,
+            false_line: l.false_line,
+            unknown_line: l.unknown,
+        }),
     };
     Ok(Tool { name, role, description: raw.description, command, formats, answer, version, base: base.to_path_buf() })
 }
@@ -314,7 +365,10 @@ version = "037"
         assert_eq!(depqbf.answer.lines.as_ref().map(|l| l.true_line.as_str()), Some("SAT"));
         assert_eq!(depqbf.version, VersionSource::Command { argv: vec!["depqbf".into(), "--version".into()], line: 1 });
         let bloqqer = &tools.preprocessors["bloqqer"];
-        assert_eq!(bloqqer.argv(Path::new("a.q"), Some(Path::new("b.q")), 60, 4096), ["../tools/bin/bloqqer", "a.q", "b.q"]);
+        assert_eq!(
+            bloqqer.argv(Path::new("a.q"), Some(Path::new("b.q")), 60, 4096),
+            ["../tools/bin/bloqqer", "a.q", "b.q"]
+        );
         Ok(())
     }
 
@@ -327,7 +381,10 @@ version = "037"
 
     #[test]
     fn errors_name_the_line_and_the_fix() {
-        let unknown_key = GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command");
+        let unknown_key = GOOD.replace(
+            "formats = [\"qdimacs\"]\nversion_command",
+            "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command",
+        );
         let e = error(&unknown_key);
         assert!(e.starts_with("suite/solvers.toml:5:1: unknown field `timeout`"), "{e}");
         let e = error(&GOOD.replace("\"depqbf\", \"{input}\"", "\"depqbf\", \"{inptu}\""));

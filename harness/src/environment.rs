@@ -32,7 +32,10 @@ impl Environment {
     pub fn of_this_machine() -> Environment {
         let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
         let field = |text: &str, key: &str| {
-            text.lines().find_map(|l| l.strip_prefix(key)).map(|v| v.trim_start_matches([' ', '\t', ':', '=']).trim().trim_matches('"').to_string()).unwrap_or_default()
+            text.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .map(|v| v.trim_start_matches([' ', '\t', ':', '=']).trim().trim_matches('"').to_string())
+                .unwrap_or_default()
         };
         let meminfo = read("/proc/meminfo");
         let mem_kb: u64 = field(&meminfo, "MemTotal").trim_end_matches("kB").trim().parse().unwrap_or(0);

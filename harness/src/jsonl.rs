@@ -34,7 +34,12 @@ impl JsonLines {
             file.sync_data().context(what)?;
         }
         let text = String::from_utf8_lossy(&bytes[..complete]);
-        let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l.to_string())).collect();
+        let lines = text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|(i, l)| (i + 1, l.to_string()))
+            .collect();
         Ok((JsonLines { path: path.to_path_buf(), file }, lines))
     }
 
@@ -57,7 +62,10 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
     if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
         Ok(())
     } else {
-        Err(Error::new(format!("{} is in use by another `qbfgames run`\n  help: wait for it to end, or run into another directory", path.display())))
+        Err(Error::new(format!(
+            "{} is in use by another `qbfgames run`\n  help: wait for it to end, or run into another directory",
+            path.display()
+        )))
     }
 }
 

@@ -15,8 +15,25 @@ use super::outcome::Verdict;
 
 /// The columns the harness reads.
 pub const REQUIRED: [&str; 19] = [
-    "id", "gbd_id", "family", "game", "params", "encoding", "format", "depth", "vars", "universal", "existential",
-    "blocks", "clauses", "literals", "gates", "expected", "expected_by", "path", "generator_version",
+    "id",
+    "gbd_id",
+    "family",
+    "game",
+    "params",
+    "encoding",
+    "format",
+    "depth",
+    "vars",
+    "universal",
+    "existential",
+    "blocks",
+    "clauses",
+    "literals",
+    "gates",
+    "expected",
+    "expected_by",
+    "path",
+    "generator_version",
 ];
 
 /// The `format` values of game source files, which the harness skips.
@@ -61,14 +78,18 @@ impl Instance {
 /// Reads `dir/manifest.csv`.
 pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
     let file = dir.join("manifest.csv");
-    let mut reader = csv::ReaderBuilder::new()
-        .from_path(&file)
-        .map_err(|e| Error::new(format!("{}: {e}\n  help: `qbfgames generate` writes the manifest of a suite", file.display())))?;
+    let mut reader = csv::ReaderBuilder::new().from_path(&file).map_err(|e| {
+        Error::new(format!("{}: {e}\n  help: `qbfgames generate` writes the manifest of a suite", file.display()))
+    })?;
     let headers = reader.headers().map_err(|e| Error::new(format!("{}: {e}", file.display())))?.clone();
     let mut column = [0usize; REQUIRED.len()];
     for (slot, name) in column.iter_mut().zip(REQUIRED) {
         *slot = headers.iter().position(|h| h == name).ok_or_else(|| {
-            Error::new(format!("{}:1: missing column `{name}`\n  help: the manifest needs the columns {}", file.display(), REQUIRED.join(", ")))
+            Error::new(format!(
+                "{}:1: missing column `{name}`\n  help: the manifest needs the columns {}",
+                file.display(),
+                REQUIRED.join(", ")
+            ))
         })?;
     }
     let col = |name: &str| column[REQUIRED.iter().position(|r| *r == name).unwrap_or(0)];
@@ -85,7 +106,13 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
         })?;
         let line = row.position().map_or(0, |p| p.line());
         let get = |name: &str| row.get(col(name)).unwrap_or("").to_string();
-        let bad = |name: &str, help: &str| Error::new(format!("{}:{line}: column `{name}`: invalid value `{}`\n  help: {help}", file.display(), get(name)));
+        let bad = |name: &str, help: &str| {
+            Error::new(format!(
+                "{}:{line}: column `{name}`: invalid value `{}`\n  help: {help}",
+                file.display(),
+                get(name)
+            ))
+        };
         let id = get("id");
         if id.len() != 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(bad("id", "the id is the SHA-256 of the instance file, 64 hex digits"));
@@ -93,7 +120,9 @@ pub fn read_manifest(dir: &Path) -> Result<Vec<Instance>, Error> {
         if SOURCE_FORMATS.contains(&get("format").as_str()) {
             continue;
         }
-        let format = get("format").parse().map_err(|_| bad("format", "use qdimacs or qcir (game sources: bddl-domain, bddl-problem, pg, gdl)"))?;
+        let format = get("format")
+            .parse()
+            .map_err(|_| bad("format", "use qdimacs or qcir (game sources: bddl-domain, bddl-problem, pg, gdl)"))?;
         let expected = match get("expected").as_str() {
             "true" => Some(Verdict::True),
             "false" => Some(Verdict::False),
@@ -127,13 +156,16 @@ mod tests {
     const HEADER: &str = "id,gbd_id,family,game,params,encoding,format,depth,vars,universal,existential,blocks,clauses,literals,gates,expected,expected_by,path,generator_version,extra";
 
     fn row(id: &str, expected: &str) -> String {
-        format!("{id},g,fam,game,n=2,lifted,qdimacs,3,2,1,1,2,2,4,0,{expected},depqbf,instances/fam/{id}.qdimacs,0.1.0,x")
+        format!(
+            "{id},g,fam,game,n=2,lifted,qdimacs,3,2,1,1,2,2,4,0,{expected},depqbf,instances/fam/{id}.qdimacs,0.1.0,x"
+        )
     }
 
     fn read(text: &str) -> Result<Vec<Instance>, Error> {
         let dir = tempfile::tempdir()?;
         std::fs::write(dir.path().join("manifest.csv"), text)?;
-        read_manifest(dir.path()).map_err(|e| Error::new(e.to_string().replace(&dir.path().display().to_string(), "DIR")))
+        read_manifest(dir.path())
+            .map_err(|e| Error::new(e.to_string().replace(&dir.path().display().to_string(), "DIR")))
     }
 
     #[test]
@@ -160,7 +192,10 @@ mod tests {
     fn missing_columns_and_bad_values_are_named() {
         let e = read(&HEADER.replace("expected_by,", "")).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("DIR/manifest.csv:1: missing column `expected_by`"), "{e}");
-        let e = read(&format!("{HEADER}\n{}\n", row(&"b".repeat(64), "maybe"))).err().map(|e| e.to_string()).unwrap_or_default();
+        let e = read(&format!("{HEADER}\n{}\n", row(&"b".repeat(64), "maybe")))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
         assert!(e.starts_with("DIR/manifest.csv:2: column `expected`: invalid value `maybe`"), "{e}");
         let e = read(&format!("{HEADER}\n{}\n", row("short", "true"))).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(e.starts_with("DIR/manifest.csv:2: column `id`"), "{e}");

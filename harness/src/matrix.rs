@@ -66,10 +66,12 @@ impl Plan {
                     Some(pre) if pre.tool.reads(inst.format) => InputFormat::Qdimacs,
                     Some(_) => continue,
                 };
-                let (pre_name, pre_version) = pre.as_ref().map_or(("none", "-"), |p| (p.tool.name.as_str(), p.version.as_str()));
+                let (pre_name, pre_version) =
+                    pre.as_ref().map_or(("none", "-"), |p| (p.tool.name.as_str(), p.version.as_str()));
                 for (s, solver) in self.solvers.iter().enumerate() {
                     if solver.tool.reads(solver_input) {
-                        let key = cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, &limits);
+                        let key =
+                            cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, &limits);
                         cells.push(Cell { instance: i, preprocessor: p, solver: s, key });
                     }
                 }
@@ -171,7 +173,10 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         }
     };
     let argv = solver.tool.argv(input, None, plan.limits.cpu_seconds(), plan.limits.memory >> 20);
-    let job = Job { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits: plan.limits };
+    let job = Job {
+        invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() },
+        limits: plan.limits,
+    };
     match executor.execute(&job) {
         Err(e) => r.detail = e.to_string(),
         Ok(m) => {

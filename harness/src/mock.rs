@@ -21,7 +21,13 @@ pub struct MockExecutor<F> {
 
 impl<F: Fn(&Job) -> Measurement + Sync> MockExecutor<F> {
     pub fn new(delay: Duration, respond: F) -> MockExecutor<F> {
-        MockExecutor { respond, delay, jobs: Mutex::new(Vec::new()), running: AtomicUsize::new(0), most_running: AtomicUsize::new(0) }
+        MockExecutor {
+            respond,
+            delay,
+            jobs: Mutex::new(Vec::new()),
+            running: AtomicUsize::new(0),
+            most_running: AtomicUsize::new(0),
+        }
     }
 
     /// The jobs run so far, in the order they started.
@@ -51,5 +57,10 @@ impl<F: Fn(&Job) -> Measurement + Sync> Executor for MockExecutor<F> {
 
 /// A measurement of a run that exited with `code` after printing `stdout`.
 pub fn exited(code: i32, stdout: &str) -> Measurement {
-    Measurement { exit_code: Some(code), stdout: stdout.as_bytes().to_vec(), wall: Duration::from_millis(1), ..Measurement::default() }
+    Measurement {
+        exit_code: Some(code),
+        stdout: stdout.as_bytes().to_vec(),
+        wall: Duration::from_millis(1),
+        ..Measurement::default()
+    }
 }

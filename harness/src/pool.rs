@@ -52,10 +52,19 @@ mod tests {
     #[test]
     fn every_item_is_done_exactly_once() -> Result<(), String> {
         let mut seen = vec![0; 100];
-        run_pool(3, 100, |i| i * 2, |i, v| {
-            seen[i] += 1;
-            if v == i * 2 { Ok(()) } else { Err(format!("item {i} got {v}")) }
-        })?;
+        run_pool(
+            3,
+            100,
+            |i| i * 2,
+            |i, v| {
+                seen[i] += 1;
+                if v == i * 2 {
+                    Ok(())
+                } else {
+                    Err(format!("item {i} got {v}"))
+                }
+            },
+        )?;
         assert!(seen.iter().all(|&c| c == 1));
         Ok(())
     }

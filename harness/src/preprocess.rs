@@ -49,7 +49,8 @@ fn unique() -> String {
 
 /// The cache directory of one preprocessor under `limits`.
 pub fn cache_dir(root: &Path, pre: &ToolRun, limits: &Limits) -> PathBuf {
-    let fingerprint = fnv1a(&format!("{}\n{}\n{}\n{limits}", pre.tool.name, pre.version, pre.tool.command.join("\u{0}")));
+    let fingerprint =
+        fnv1a(&format!("{}\n{}\n{}\n{limits}", pre.tool.name, pre.version, pre.tool.command.join("\u{0}")));
     root.join(format!("{}-{fingerprint:016x}", pre.tool.name))
 }
 
@@ -59,7 +60,14 @@ pub fn output_path(dir: &Path, id: &str) -> PathBuf {
 }
 
 /// The cached result for `id`, or the result of preprocessing it now.
-pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, input: &Path, limits: &Limits) -> Result<PreResult, Error> {
+pub fn preprocess(
+    executor: &dyn Executor,
+    pre: &ToolRun,
+    dir: &Path,
+    id: &str,
+    input: &Path,
+    limits: &Limits,
+) -> Result<PreResult, Error> {
     let meta = dir.join(format!("{id}.json"));
     if let Ok(text) = std::fs::read_to_string(&meta) {
         if let Ok(cached) = serde_json::from_str::<PreResult>(&text) {
@@ -72,9 +80,12 @@ pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, 
     let out = output_path(dir, id);
     let partial = dir.join(format!(".{id}.{}.qdimacs", unique()));
     let argv = pre.tool.argv(input, Some(&partial), limits.cpu_seconds(), limits.memory >> 20);
-    let job = Job { invocation: Invocation { program: pre.program.clone(), args: argv[1..].to_vec() }, limits: *limits };
+    let job =
+        Job { invocation: Invocation { program: pre.program.clone(), args: argv[1..].to_vec() }, limits: *limits };
     let result = match executor.execute(&job) {
-        Err(e) => PreResult { status: Some(Status::Error), cpu_s: 0.0, wall_s: 0.0, peak_mb: 0.0, detail: e.to_string() },
+        Err(e) => {
+            PreResult { status: Some(Status::Error), cpu_s: 0.0, wall_s: 0.0, peak_mb: 0.0, detail: e.to_string() }
+        }
         Ok(m) => {
             let (status, detail) = if let Some((s, d)) = limit_status(&m, limits) {
                 (Some(s), d)
@@ -92,7 +103,13 @@ pub fn preprocess(executor: &dyn Executor, pre: &ToolRun, dir: &Path, id: &str, 
                     }
                 }
             };
-            PreResult { status, cpu_s: secs(m.cpu), wall_s: secs(m.wall), peak_mb: (m.peak_memory >> 10) as f64 / 1024.0, detail }
+            PreResult {
+                status,
+                cpu_s: secs(m.cpu),
+                wall_s: secs(m.wall),
+                peak_mb: (m.peak_memory >> 10) as f64 / 1024.0,
+                detail,
+            }
         }
     };
     if result.status.is_none() {
@@ -115,7 +132,11 @@ pub fn secs(d: Duration) -> f64 {
 fn looks_like_qdimacs(path: &Path) -> bool {
     use std::io::{BufRead, BufReader};
     let Ok(file) = std::fs::File::open(path) else { return false };
-    BufReader::new(file).lines().map_while(Result::ok).find(|l| !l.starts_with('c') && !l.trim().is_empty()).is_some_and(|l| l.starts_with("p cnf "))
+    BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| !l.starts_with('c') && !l.trim().is_empty())
+        .is_some_and(|l| l.starts_with("p cnf "))
 }
 
 /// FNV-1a, 64 bits: a stable fingerprint for cache directory names.

@@ -55,6 +55,13 @@ impl Record {
 }
 
 /// The key of a cell.
-pub fn cell_key(instance: &str, preprocessor: &str, preprocessor_version: &str, solver: &str, solver_version: &str, limits: &str) -> String {
+pub fn cell_key(
+    instance: &str,
+    preprocessor: &str,
+    preprocessor_version: &str,
+    solver: &str,
+    solver_version: &str,
+    limits: &str,
+) -> String {
     format!("{instance}|{preprocessor}@{preprocessor_version}|{solver}@{solver_version}|{limits}")
 }

@@ -136,13 +136,22 @@ impl Batch {
     pub fn read(batch_dir: &Path) -> Result<Batch, Error> {
         let path = batch_dir.join("batch.json");
         let text = std::fs::read_to_string(&path).context(|| format!("reading {}", path.display()))?;
-        serde_json::from_str(&text).map_err(|e| Error::new(format!("{}: not a batch file: {e}\n  help: it is written by `qbfgames run --backend slurm`", path.display())))
+        serde_json::from_str(&text).map_err(|e| {
+            Error::new(format!(
+                "{}: not a batch file: {e}\n  help: it is written by `qbfgames run --backend slurm`",
+                path.display()
+            ))
+        })
     }
 
     /// The keys of shard `index`.
     pub fn shard_keys(&self, batch_dir: &Path, index: usize) -> Result<Vec<String>, Error> {
         if index >= self.shards {
-            return Err(Error::new(format!("shard {index} does not exist\n  help: the batch in {} has shards 0 to {}", batch_dir.display(), self.shards.saturating_sub(1))));
+            return Err(Error::new(format!(
+                "shard {index} does not exist\n  help: the batch in {} has shards 0 to {}",
+                batch_dir.display(),
+                self.shards.saturating_sub(1)
+            )));
         }
         let path = batch_dir.join("shards").join(format!("{index}.keys"));
         let text = std::fs::read_to_string(&path).context(|| format!("reading {}", path.display()))?;
@@ -187,7 +196,10 @@ pub fn shard_records(shard_dir: &Path) -> Result<Vec<Record>, Error> {
     let text = String::from_utf8_lossy(&bytes[..complete]);
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        records.push(serde_json::from_str(line).map_err(|e| Error::new(format!("{}:{}: not a result record: {e}", path.display(), i + 1)))?);
+        records.push(
+            serde_json::from_str(line)
+                .map_err(|e| Error::new(format!("{}:{}: not a result record: {e}", path.display(), i + 1)))?,
+        );
     }
     Ok(records)
 }

@@ -75,7 +75,8 @@ struct ProfileFile {
 impl Profile {
     /// Reads the `[slurm]` table of a profile file.
     pub fn load(path: &Path) -> Result<Profile, Error> {
-        let text = std::fs::read_to_string(path).context(|| format!("reading the cluster profile {}", path.display()))?;
+        let text =
+            std::fs::read_to_string(path).context(|| format!("reading the cluster profile {}", path.display()))?;
         match toml::from_str::<ProfileFile>(&text) {
             Ok(f) => Ok(f.slurm),
             Err(e) => {
@@ -148,7 +149,13 @@ impl Script {
         writeln!(w, "# qbfgames job array: batch {} of {dir}", self.batch)?;
         writeln!(w, "# {} shards of at most {} cells; array task i runs shard i with", self.shards, self.shard_cells)?;
         writeln!(w, "# `qbfgames run-shard`, under the same limits and measurement as a local")?;
-        writeln!(w, "# `qbfgames run` (time limit {}s, memory {} MiB per process, cells at once: {}),", self.timeout.as_secs_f64(), self.memory >> 20, p.cpus())?;
+        writeln!(
+            w,
+            "# `qbfgames run` (time limit {}s, memory {} MiB per process, cells at once: {}),",
+            self.timeout.as_secs_f64(),
+            self.memory >> 20,
+            p.cpus()
+        )?;
         writeln!(w, "# and writes its records to {}/shard-<i>/results.jsonl.", batch_dir.display())?;
         writeln!(w, "# A task exits 0 whatever the solvers answered; non-zero only when the harness")?;
         writeln!(w, "# itself failed (its log says why).")?;
@@ -247,7 +254,10 @@ impl Scheduler for SlurmCli {
     }
 
     fn active(&self, name: &str) -> Result<BTreeSet<usize>, Error> {
-        let out = command("squeue", &["--noheader".into(), "--array".into(), format!("--name={name}"), "--format=%K".into()])?;
+        let out = command(
+            "squeue",
+            &["--noheader".into(), "--array".into(), format!("--name={name}"), "--format=%K".into()],
+        )?;
         Ok(out.lines().filter_map(|l| l.trim().parse().ok()).collect())
     }
 }
@@ -256,17 +266,29 @@ impl Scheduler for SlurmCli {
 /// quotes its error output.
 fn command(program: &str, args: &[String]) -> Result<String, Error> {
     let out = Command::new(program).args(args).output().map_err(|e| {
-        Error::new(format!("{program}: {e}\n  help: run on a Slurm login node (the Slurm client commands must be on PATH)"))
+        Error::new(format!(
+            "{program}: {e}\n  help: run on a Slurm login node (the Slurm client commands must be on PATH)"
+        ))
     })?;
     if !out.status.success() {
-        return Err(Error::new(format!("{program} {} failed ({}): {}", args.join(" "), out.status, String::from_utf8_lossy(&out.stderr).trim())));
+        return Err(Error::new(format!(
+            "{program} {} failed ({}): {}",
+            args.join(" "),
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        )));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Waits until no task named `name` is queued or running, looking every `poll`;
 /// `progress` hears the number of active tasks after each look.
-pub fn wait(scheduler: &dyn Scheduler, name: &str, poll: Duration, progress: &mut dyn FnMut(usize)) -> Result<(), Error> {
+pub fn wait(
+    scheduler: &dyn Scheduler,
+    name: &str,
+    poll: Duration,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(), Error> {
     loop {
         let active = scheduler.active(name)?;
         progress(active.len());

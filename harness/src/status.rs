@@ -24,7 +24,8 @@ pub enum Status {
 }
 
 impl Status {
-    pub const ALL: [Status; 6] = [Status::True, Status::False, Status::Timeout, Status::Memout, Status::Error, Status::Unknown];
+    pub const ALL: [Status; 6] =
+        [Status::True, Status::False, Status::Timeout, Status::Memout, Status::Error, Status::Unknown];
 
     pub fn verdict(self) -> Option<Verdict> {
         match self {

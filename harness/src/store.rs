@@ -72,7 +72,11 @@ impl ResultStore {
     pub fn write_csv(&self) -> Result<(), Error> {
         let path = self.dir.join("results.csv");
         let what = || format!("writing {}", path.display());
-        let tmp = tempfile::Builder::new().prefix(".results-").permissions(std::fs::Permissions::from_mode(0o644)).tempfile_in(&self.dir).context(what)?;
+        let tmp = tempfile::Builder::new()
+            .prefix(".results-")
+            .permissions(std::fs::Permissions::from_mode(0o644))
+            .tempfile_in(&self.dir)
+            .context(what)?;
         let mut w = csv::Writer::from_writer(tmp.as_file());
         for record in self.records.values() {
             w.serialize(record).map_err(|e| Error::new(format!("{}: {e}", what())))?;
@@ -96,9 +100,28 @@ impl ResultStore {
 
 /// The CSV header of an empty results file (the fields of [`Record`]).
 const CSV_HEADER: [&str; 22] = [
-    "key", "run", "instance", "family", "format", "preprocessor", "preprocessor_version", "solver", "solver_version",
-    "timeout_s", "memory_mb", "status", "expected", "pre_status", "pre_cpu_s", "pre_wall_s", "cpu_s", "wall_s",
-    "peak_mb", "exit_code", "signal", "detail",
+    "key",
+    "run",
+    "instance",
+    "family",
+    "format",
+    "preprocessor",
+    "preprocessor_version",
+    "solver",
+    "solver_version",
+    "timeout_s",
+    "memory_mb",
+    "status",
+    "expected",
+    "pre_status",
+    "pre_cpu_s",
+    "pre_wall_s",
+    "cpu_s",
+    "wall_s",
+    "peak_mb",
+    "exit_code",
+    "signal",
+    "detail",
 ];
 
 #[cfg(test)]

@@ -19,8 +19,13 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
     let version = match &tool.version {
         VersionSource::Literal(v) => v.clone(),
         VersionSource::Command { argv, line } => {
-            let job = Job { invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() }, limits: VERSION_LIMITS };
-            let m = executor.execute(&job).map_err(|e| Error::new(format!("{} `{}`: version command: {e}", tool.role_name(), tool.name)))?;
+            let job = Job {
+                invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() },
+                limits: VERSION_LIMITS,
+            };
+            let m = executor
+                .execute(&job)
+                .map_err(|e| Error::new(format!("{} `{}`: version command: {e}", tool.role_name(), tool.name)))?;
             let out = if m.stdout.iter().any(|b| !b.is_ascii_whitespace()) { &m.stdout } else { &m.stderr };
             let text = String::from_utf8_lossy(out);
             text.lines().nth(line - 1).map(clean).filter(|l| !l.is_empty()).ok_or_else(|| {

@@ -27,7 +27,13 @@ fn config_error(text: &str) -> String {
 #[test]
 fn solvers_file_errors() {
     let cases = [
-        ("unknown_key", GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command")),
+        (
+            "unknown_key",
+            GOOD.replace(
+                "formats = [\"qdimacs\"]\nversion_command",
+                "formats = [\"qdimacs\"]\ntimeout = 3\nversion_command",
+            ),
+        ),
         ("unknown_table", format!("{GOOD}\n[solvers.caqe]\ncommand = []\n")),
         ("wrong_type", GOOD.replace("command = [\"depqbf\", \"{input}\"]", "command = \"depqbf {input}\"")),
         ("missing_command", GOOD.replace("command = [\"depqbf\", \"{input}\"]\n", "")),
@@ -39,8 +45,20 @@ fn solvers_file_errors() {
         ("unknown_format", GOOD.replace("formats = [\"qdimacs\"]\nversion =", "formats = [\"cnf\"]\nversion =")),
         ("empty_formats", GOOD.replace("formats = [\"qdimacs\"]\nversion =", "formats = []\nversion =")),
         ("no_version", GOOD.replace("version = \"037\"\n", "")),
-        ("two_versions", GOOD.replace("version_command = [\"depqbf\", \"--version\"]", "version = \"5\"\nversion_command = [\"depqbf\", \"--version\"]")),
-        ("version_line_zero", GOOD.replace("version_command = [\"depqbf\", \"--version\"]", "version_command = [\"depqbf\", \"--version\"]\nversion_line = 0")),
+        (
+            "two_versions",
+            GOOD.replace(
+                "version_command = [\"depqbf\", \"--version\"]",
+                "version = \"5\"\nversion_command = [\"depqbf\", \"--version\"]",
+            ),
+        ),
+        (
+            "version_line_zero",
+            GOOD.replace(
+                "version_command = [\"depqbf\", \"--version\"]",
+                "version_command = [\"depqbf\", \"--version\"]\nversion_line = 0",
+            ),
+        ),
         ("bad_name", GOOD.replace("[solver.depqbf]", "[solver.\"dep qbf\"]")),
         ("none_is_reserved", GOOD.replace("[preprocessor.bloqqer]", "[preprocessor.none]")),
         ("syntax", GOOD.replace("formats = [\"qdimacs\"]\nversion_command", "formats = [\"qdimacs\"\nversion_command")),
@@ -66,7 +84,9 @@ fn manifest_error(text: &str) -> String {
 #[test]
 fn manifest_errors() {
     let id = "ab".repeat(32);
-    let row = |expected: &str, format: &str, path: &str| format!("{id},-,fam,g,,e,{format},1,2,1,1,2,2,4,0,{expected},hand,{path},0.1.0");
+    let row = |expected: &str, format: &str, path: &str| {
+        format!("{id},-,fam,g,,e,{format},1,2,1,1,2,2,4,0,{expected},hand,{path},0.1.0")
+    };
     let good_path = format!("instances/fam/{id}.qdimacs");
     let cases = [
         ("missing_column", HEADER.replace(",expected_by", "")),
@@ -79,12 +99,18 @@ fn manifest_errors() {
     for (name, text) in cases {
         insta::assert_snapshot!(format!("manifest_{name}"), manifest_error(&text));
     }
-    assert_eq!(manifest_error(&format!("{HEADER}\n{}\n", row("true", "qdimacs", &good_path))), format!("accepted:\n{HEADER}\n{}\n", row("true", "qdimacs", &good_path)));
+    assert_eq!(
+        manifest_error(&format!("{HEADER}\n{}\n", row("true", "qdimacs", &good_path))),
+        format!("accepted:\n{HEADER}\n{}\n", row("true", "qdimacs", &good_path))
+    );
 }
 
 #[test]
 fn a_missing_manifest_says_how_to_make_one() {
     let Ok(dir) = tempfile::tempdir() else { return };
-    let e = read_manifest(dir.path()).err().map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR")).unwrap_or_default();
+    let e = read_manifest(dir.path())
+        .err()
+        .map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
+        .unwrap_or_default();
     insta::assert_snapshot!("manifest_missing_file", e);
 }

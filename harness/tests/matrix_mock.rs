@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use harness::mock::{exited, MockExecutor};
 use harness::{
-    check, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun,
-    Tools, Verdict,
+    check, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status,
+    ToolRun, Tools, Verdict,
 };
 
 const TOOLS: &str = r#"
@@ -30,7 +30,8 @@ version = "0.1"
 
 fn tool_runs() -> Result<(Vec<ToolRun>, ToolRun), Error> {
     let tools = Tools::parse(TOOLS, Path::new("solvers.toml"), Path::new("/"))?;
-    let run = |t: &harness::Tool| ToolRun { tool: t.clone(), program: PathBuf::from(&t.command[0]), version: "v".into() };
+    let run =
+        |t: &harness::Tool| ToolRun { tool: t.clone(), program: PathBuf::from(&t.command[0]), version: "v".into() };
     let solvers = tools.solvers.values().map(run).collect();
     Ok((solvers, run(&tools.preprocessors["pre"])))
 }
@@ -54,7 +55,15 @@ fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
 fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> Result<Plan, Error> {
     let (solvers, pre) = tool_runs()?;
     let preprocessors = if with_pre { vec![None, Some(pre)] } else { vec![None] };
-    Ok(Plan { instances, preprocessors, solvers, limits: Limits { timeout: Duration::from_secs(5), memory: 1 << 30 }, jobs, cache: cache.to_path_buf(), run: 1 })
+    Ok(Plan {
+        instances,
+        preprocessors,
+        solvers,
+        limits: Limits { timeout: Duration::from_secs(5), memory: 1 << 30 },
+        jobs,
+        cache: cache.to_path_buf(),
+        run: 1,
+    })
 }
 
 fn program(job: &Job) -> &str {
@@ -87,7 +96,11 @@ fn collect(plan: &Plan, exec: &dyn harness::Executor) -> Result<Vec<Record>, Err
 #[test]
 fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let instances = vec![instance(1, InputFormat::Qdimacs, None), instance(2, InputFormat::Qdimacs, None), instance(3, InputFormat::Qcir, None)];
+    let instances = vec![
+        instance(1, InputFormat::Qdimacs, None),
+        instance(2, InputFormat::Qdimacs, None),
+        instance(3, InputFormat::Qcir, None),
+    ];
     let p = plan(cache.path(), instances, true, 2)?;
     // qdimacs instances: 2 preprocessors × 2 solvers; the qcir one: only `circuit`, unpreprocessed.
     assert_eq!(p.cells().len(), 2 * 4 + 1);
@@ -101,7 +114,14 @@ fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
     let pre_runs = exec.jobs().iter().filter(|j| program(j) == "/mock/pre").count();
     assert_eq!(pre_runs, 2, "preprocessing once per (instance, preprocessor)");
     assert!(records.iter().all(|r| r.status == Status::True), "{records:#?}");
-    let on_rewritten = exec.jobs().iter().filter(|j| program(j) != "/mock/pre" && j.invocation.args.iter().any(|a| a.starts_with(&cache.path().display().to_string()))).count();
+    let on_rewritten = exec
+        .jobs()
+        .iter()
+        .filter(|j| {
+            program(j) != "/mock/pre"
+                && j.invocation.args.iter().any(|a| a.starts_with(&cache.path().display().to_string()))
+        })
+        .count();
     assert_eq!(on_rewritten, 4, "solvers after a preprocessor read its cached output");
     assert!(records.iter().filter(|r| r.preprocessor == "pre").all(|r| r.pre_status == "rewritten"));
     Ok(())
@@ -119,7 +139,8 @@ fn limits_reach_every_job_and_every_record() -> Result<(), Error> {
     for job in exec.jobs() {
         assert_eq!(job.limits, p.limits);
     }
-    let yes = exec.jobs().into_iter().find(|j| program(j) == "/mock/yes").map(|j| j.invocation.args).unwrap_or_default();
+    let yes =
+        exec.jobs().into_iter().find(|j| program(j) == "/mock/yes").map(|j| j.invocation.args).unwrap_or_default();
     assert_eq!(yes[0], "--limit=5", "{{timeout}} is the CPU limit in seconds");
     let status = |s: &str| records.iter().find(|r| r.solver == s).map(|r| (r.status, r.timeout_s, r.memory_mb));
     assert_eq!(status("yes"), Some((Status::Timeout, 5.0, 1024)), "an answer after the CPU limit is a timeout");
@@ -168,7 +189,8 @@ fn two_threads_preprocessing_one_instance_both_get_the_rewritten_formula() -> Re
     let id = format!("{:064x}", 7);
     let input = Path::new("/inst/seven.qdimacs");
     let results: Vec<Result<harness::PreResult, Error>> = std::thread::scope(|s| {
-        let runs: Vec<_> = (0..2).map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits))).collect();
+        let runs: Vec<_> =
+            (0..2).map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits))).collect();
         runs.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(Error::new("a thread panicked")))).collect()
     });
     for r in results {
@@ -211,7 +233,11 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
     let solver_jobs = second.jobs().iter().filter(|j| program(j) != "/mock/pre").count();
     assert_eq!(solver_jobs, total - 7, "finished cells are skipped");
     let text = std::fs::read_to_string(&jsonl)?;
-    let mut keys: Vec<String> = text.lines().map(|l| serde_json::from_str::<Record>(l).map(|r| r.key)).collect::<Result<_, _>>().map_err(|e| Error::new(e.to_string()))?;
+    let mut keys: Vec<String> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Error::new(e.to_string()))?;
     assert_eq!(keys.len(), total);
     keys.sort();
     keys.dedup();
@@ -224,7 +250,8 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
 #[test]
 fn wrong_answers_and_conflicts_are_found() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let instances = vec![instance(1, InputFormat::Qdimacs, Some(Verdict::False)), instance(2, InputFormat::Qdimacs, None)];
+    let instances =
+        vec![instance(1, InputFormat::Qdimacs, Some(Verdict::False)), instance(2, InputFormat::Qdimacs, None)];
     let p = plan(cache.path(), instances, false, 2)?;
     // `yes` always says true; `circuit` says false.
     let exec = MockExecutor::new(Duration::ZERO, |job: &Job| match program(job) {

@@ -10,7 +10,10 @@ use std::time::Duration;
 use harness::mock::{exited, MockExecutor};
 use harness::shard::{batch_dir, collect, run_shard, shard_dir, split, Batch, ShardReport, ShardState};
 use harness::slurm::{wait, Profile, Scheduler, Script};
-use harness::{run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun, Tools, Verdict};
+use harness::{
+    run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun,
+    Tools, Verdict,
+};
 
 const TOOLS: &str = r#"
 [solver.yes]
@@ -26,7 +29,8 @@ version = "2.0"
 
 fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
     let tools = Tools::parse(TOOLS, Path::new("solvers.toml"), Path::new("/"))?;
-    let run = |t: &harness::Tool| ToolRun { tool: t.clone(), program: PathBuf::from(&t.command[0]), version: "v".into() };
+    let run =
+        |t: &harness::Tool| ToolRun { tool: t.clone(), program: PathBuf::from(&t.command[0]), version: "v".into() };
     let instances = (1..=instances)
         .map(|n| {
             let id = format!("{n:064x}");
@@ -58,7 +62,11 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
 /// Each solver answers the instance's expected value (even instance numbers are true).
 fn answer(job: &Job) -> Measurement {
     let even = job.invocation.args[0].trim_end_matches(".qdimacs").ends_with(['0', '2', '4', '6', '8', 'a', 'c', 'e']);
-    if even { exited(10, "") } else { exited(20, "") }
+    if even {
+        exited(10, "")
+    } else {
+        exited(20, "")
+    }
 }
 
 fn batch(shards: usize) -> Batch {
@@ -96,7 +104,11 @@ fn a_killed_shard_is_reported_resumed_on_resubmission_and_merged_exactly_once() 
     std::fs::create_dir_all(&dir)?;
     let keys: Vec<String> = p.cells().into_iter().map(|c| c.key).collect();
     let shards = split(&keys, 4);
-    assert_eq!(shards.iter().map(Vec::len).collect::<Vec<_>>(), [3, 4, 3, 4], "14 cells, at most 4 per shard, balanced");
+    assert_eq!(
+        shards.iter().map(Vec::len).collect::<Vec<_>>(),
+        [3, 4, 3, 4],
+        "14 cells, at most 4 per shard, balanced"
+    );
     let bdir = batch_dir(&dir, 1);
     batch(shards.len()).write(&bdir, &shards)?;
     // Shards 0 and 3 run to the end; shard 1 is killed after one cell; shard 2 is still queued.
@@ -121,15 +133,22 @@ fn a_killed_shard_is_reported_resumed_on_resubmission_and_merged_exactly_once() 
     assert_eq!(store.records().count(), 8, "3 + 1 + 4 cells");
 
     let again = MockExecutor::new(Duration::ZERO, answer);
-    assert_eq!(run_shard(&p, &again, &shards[1], &shard_dir(&bdir, 1))?, 3, "a resubmitted shard skips its finished cell");
+    assert_eq!(
+        run_shard(&p, &again, &shards[1], &shard_dir(&bdir, 1))?,
+        3,
+        "a resubmitted shard skips its finished cell"
+    );
     run_shard(&p, &again, &shards[2], &shard_dir(&bdir, 2))?;
     let reports = collect(&mut store, &bdir, &BTreeSet::new())?;
     assert!(reports.iter().all(|r| r.state == ShardState::Complete), "{reports:?}");
     assert_eq!(statuses(&store), statuses(&local_store), "the merged results equal a local run's, cell by cell");
     drop(store);
     let lines = std::fs::read_to_string(dir.join("results.jsonl"))?;
-    let keys_written: Vec<String> =
-        lines.lines().map(|l| serde_json::from_str::<Record>(l).map(|r| r.key)).collect::<Result<_, _>>().map_err(|e| Error::new(e.to_string()))?;
+    let keys_written: Vec<String> = lines
+        .lines()
+        .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
+        .collect::<Result<_, _>>()
+        .map_err(|e| Error::new(e.to_string()))?;
     let distinct: BTreeSet<&String> = keys_written.iter().collect();
     assert_eq!((keys_written.len(), distinct.len()), (keys.len(), keys.len()), "every key exactly once");
     Ok(())
@@ -140,7 +159,10 @@ fn a_shard_refuses_keys_its_plan_does_not_have() -> Result<(), Error> {
     let tmp = tempfile::tempdir()?;
     let p = plan(&tmp.path().join("cache"), 2)?;
     let exec = MockExecutor::new(Duration::ZERO, answer);
-    let e = run_shard(&p, &exec, &["not-a-key".to_string()], &tmp.path().join("shard-0")).err().map(|e| e.to_string()).unwrap_or_default();
+    let e = run_shard(&p, &exec, &["not-a-key".to_string()], &tmp.path().join("shard-0"))
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
     assert!(e.starts_with("cell not-a-key of this shard is not in the plan"), "{e}");
     assert!(exec.jobs().is_empty());
     Ok(())

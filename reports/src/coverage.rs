@@ -13,10 +13,10 @@
 //!   Table 3 ("Average Coverage indicates the fraction of solved instances by a
 //!   combination, averaged per game row").
 
+use super::input::Answer;
 use super::matrix::{Cell, JobRow, Matrix};
 use super::section::Section;
 use super::table::Table;
-use super::input::Answer;
 
 /// The name of the virtual best solver's row.
 pub const VBS: &str = "VBS";
@@ -98,7 +98,8 @@ fn count_cells(c: &Counts) -> Vec<String> {
     ]
 }
 
-const COUNT_COLUMNS: [&str; 8] = [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">PAR-2 (s)", ">time (s)"];
+const COUNT_COLUMNS: [&str; 8] =
+    [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">PAR-2 (s)", ">time (s)"];
 
 /// The average coverage of a configuration (`None`: the VBS): solved/jobs per family, averaged.
 pub fn average_coverage(matrix: &Matrix, configuration: Option<&str>) -> f64 {
@@ -147,7 +148,12 @@ pub fn per_family(matrix: &Matrix) -> Section {
             table.push_row(cells);
         }
     }
-    Section::new("coverage-by-family", "Coverage by family", "Jobs of each family solved by each configuration, and by the virtual best solver.", table)
+    Section::new(
+        "coverage-by-family",
+        "Coverage by family",
+        "Jobs of each family solved by each configuration, and by the virtual best solver.",
+        table,
+    )
 }
 
 /// Seconds without a needless fraction.

@@ -74,7 +74,8 @@ fn entry(depths: &BTreeMap<u32, DepthAnswer>) -> (String, String, Option<Mark>) 
     }
     if let Some((&d, _)) = depths.iter().find(|(_, a)| a.true_) {
         let open: Vec<String> = depths.range(..d).filter(|(_, a)| !a.false_).map(|(d, _)| d.to_string()).collect();
-        let result = if open.is_empty() { "win".to_string() } else { format!("win (unanswered below: {})", open.join(",")) };
+        let result =
+            if open.is_empty() { "win".to_string() } else { format!("win (unanswered below: {})", open.join(",")) };
         return (result, d.to_string(), Some(Mark::Bold));
     }
     let refuted = depths.iter().filter(|(_, a)| a.false_).map(|(&d, _)| d).max();
@@ -107,10 +108,16 @@ mod tests {
 
     #[test]
     fn entries_follow_the_papers_typography() {
-        assert_eq!(entry(&answers(&[(1, false, true), (3, true, false), (5, true, false)])), ("win".into(), "3".into(), Some(Mark::Bold)));
+        assert_eq!(
+            entry(&answers(&[(1, false, true), (3, true, false), (5, true, false)])),
+            ("win".into(), "3".into(), Some(Mark::Bold))
+        );
         assert_eq!(entry(&answers(&[(1, false, false), (3, true, false)])).0, "win (unanswered below: 1)");
         assert_eq!(entry(&answers(&[(1, false, true), (3, false, true)])), ("no win up to 3".into(), "3".into(), None));
-        assert_eq!(entry(&answers(&[(1, false, true), (3, false, false)])), ("refuted up to 1".into(), "1".into(), Some(Mark::Italic)));
+        assert_eq!(
+            entry(&answers(&[(1, false, true), (3, false, false)])),
+            ("refuted up to 1".into(), "1".into(), Some(Mark::Italic))
+        );
         assert_eq!(entry(&answers(&[(1, false, false)])), ("unknown".into(), "-".into(), None));
         assert_eq!(entry(&answers(&[(1, true, true)])).0, "conflict at 1");
         assert_eq!(depth_list([1, 2, 3, 5, 7, 8].into_iter()), "1-3,5,7-8");

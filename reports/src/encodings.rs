@@ -30,8 +30,11 @@ pub fn comparison(data: &RunData) -> Section {
         };
         times.insert((record.instance.as_str(), record.configuration()), cell);
     }
-    let columns: Vec<String> =
-        ["family", "params", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"].iter().map(|s| s.to_string()).chain(configurations.iter().map(|c| format!(">{c}"))).collect();
+    let columns: Vec<String> = ["family", "params", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(configurations.iter().map(|c| format!(">{c}")))
+        .collect();
     let mut table = Table::new(&columns);
     for ((family, params, _, depth), mut rows) in groups {
         let encodings: BTreeSet<&str> = rows.iter().map(|r| r.encoding.as_str()).collect();
@@ -40,8 +43,21 @@ pub fn comparison(data: &RunData) -> Section {
         }
         rows.sort_by(|a, b| (&a.encoding, &a.format).cmp(&(&b.encoding, &b.format)));
         for row in rows {
-            let mut cells = vec![family.clone(), params.clone(), depth.clone(), row.encoding.clone(), row.format.clone(), opt(row.vars), opt(row.clauses), opt(row.gates)];
-            cells.extend(configurations.iter().map(|c| times.get(&(row.id.as_str(), c.clone())).cloned().unwrap_or_else(|| "-".into())));
+            let mut cells = vec![
+                family.clone(),
+                params.clone(),
+                depth.clone(),
+                row.encoding.clone(),
+                row.format.clone(),
+                opt(row.vars),
+                opt(row.clauses),
+                opt(row.gates),
+            ];
+            cells.extend(
+                configurations
+                    .iter()
+                    .map(|c| times.get(&(row.id.as_str(), c.clone())).cloned().unwrap_or_else(|| "-".into())),
+            );
             table.push_row(cells);
         }
     }

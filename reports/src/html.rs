@@ -21,7 +21,8 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:1em 0}\
+const STYLE: &str =
+    "body{font-family:sans-serif;margin:2em;max-width:80em}table{border-collapse:collapse;margin:1em 0}\
 th,td{padding:.2em .6em;border-bottom:1px solid #ccc}th{border-bottom:2px solid #333}td.r,th.r{text-align:right}\
 figure{display:inline-block;margin:1em}figcaption{font-size:90%}";
 
@@ -31,7 +32,8 @@ pub fn write_section<W: Write>(out: &mut W, section: &Section) -> io::Result<()>
     writeln!(out, "<p>{}</p>", escape(&section.caption))?;
     writeln!(out, "<table id=\"table-{}\">", escape(&section.id))?;
     let class = |a: Align| if a == Align::Right { " class=\"r\"" } else { "" };
-    let header: String = section.table.columns.iter().map(|c| format!("<th{}>{}</th>", class(c.align), escape(&c.name))).collect();
+    let header: String =
+        section.table.columns.iter().map(|c| format!("<th{}>{}</th>", class(c.align), escape(&c.name))).collect();
     writeln!(out, "<thead><tr>{header}</tr></thead>")?;
     writeln!(out, "<tbody>")?;
     for (r, row) in section.table.rows.iter().enumerate() {
@@ -71,8 +73,18 @@ pub fn write_page<W: Write>(mut out: W, title: &str, sections: &[Section], figur
     writeln!(out, "<h2 id=\"plots\">Plots</h2>")?;
     for figure in figures {
         let svg = figure.svg.trim_start_matches(|c| c != '<');
-        let svg = if svg.starts_with("<?xml") { svg.split_once("?>").map_or(svg, |(_, rest)| rest.trim_start()) } else { svg };
-        writeln!(out, "<figure id=\"plot-{}\">\n{}\n<figcaption>{}</figcaption>\n</figure>", escape(figure.id), svg.trim_end(), escape(figure.title))?;
+        let svg = if svg.starts_with("<?xml") {
+            svg.split_once("?>").map_or(svg, |(_, rest)| rest.trim_start())
+        } else {
+            svg
+        };
+        writeln!(
+            out,
+            "<figure id=\"plot-{}\">\n{}\n<figcaption>{}</figcaption>\n</figure>",
+            escape(figure.id),
+            svg.trim_end(),
+            escape(figure.title)
+        )?;
     }
     writeln!(out, "</body>\n</html>")
 }
@@ -93,6 +105,9 @@ mod tests {
         write_page(&mut out, "R", &[section], &[figure]).unwrap_or_else(|e| panic!("{e}"));
         let page = String::from_utf8_lossy(&out);
         assert!(page.contains("<td>&lt;script&gt;</td>") && page.contains("<h2 id=\"t\">T &amp; U</h2>"), "{page}");
-        assert!(page.contains("<figure id=\"plot-p\">\n<svg></svg>\n<figcaption>P</figcaption>") && !page.contains("<?xml"), "{page}");
+        assert!(
+            page.contains("<figure id=\"plot-p\">\n<svg></svg>\n<figcaption>P</figcaption>") && !page.contains("<?xml"),
+            "{page}"
+        );
     }
 }

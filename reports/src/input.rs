@@ -86,7 +86,11 @@ pub fn read_results(path: &Path) -> Result<Vec<Record>, Error> {
     let mut records = Vec::new();
     for (i, record) in reader.deserialize::<Record>().enumerate() {
         let record = record.map_err(|e| {
-            Error(format!("{}:{}: not a result record: {e}\n  help: the file is written only by `qbfgames run`", path.display(), i + 2))
+            Error(format!(
+                "{}:{}: not a result record: {e}\n  help: the file is written only by `qbfgames run`",
+                path.display(),
+                i + 2
+            ))
         })?;
         records.push(record);
     }

@@ -57,7 +57,10 @@ mod tests {
 
     #[test]
     fn special_characters_are_escaped_and_marks_become_commands() {
-        assert_eq!(escape(r"a_b & 50% #1 {x} ~ ^ \ $"), r"a\_b \& 50\% \#1 \{x\} \textasciitilde{} \textasciicircum{} \textbackslash{} \$");
+        assert_eq!(
+            escape(r"a_b & 50% #1 {x} ~ ^ \ $"),
+            r"a\_b \& 50\% \#1 \{x\} \textasciitilde{} \textasciicircum{} \textbackslash{} \$"
+        );
         let mut table = Table::new(&["name", ">d"]);
         table.push_row(vec!["x_y".into(), "3".into()]);
         let mut section = Section::new("t", "T", "", table);
@@ -65,6 +68,11 @@ mod tests {
         let mut out = Vec::new();
         write_latex(&mut out, &section).unwrap_or_else(|e| panic!("{e}"));
         let text = String::from_utf8_lossy(&out);
-        assert!(text.contains("\\begin{tabular}{lr}\n\\toprule\nname & d \\\\\n\\midrule\nx\\_y & \\textbf{3} \\\\\n\\bottomrule\n"), "{text}");
+        assert!(
+            text.contains(
+                "\\begin{tabular}{lr}\n\\toprule\nname & d \\\\\n\\midrule\nx\\_y & \\textbf{3} \\\\\n\\bottomrule\n"
+            ),
+            "{text}"
+        );
     }
 }

@@ -54,7 +54,9 @@ impl Matrix {
         let mut jobs: BTreeMap<String, JobRow> = BTreeMap::new();
         for record in &data.records {
             let job = data.instances.get(&record.instance).map_or(record.instance.as_str(), |row| row.job.as_str());
-            let row = jobs.entry(job.to_string()).or_insert_with(|| JobRow { family: data.family(record).to_string(), cells: BTreeMap::new() });
+            let row = jobs
+                .entry(job.to_string())
+                .or_insert_with(|| JobRow { family: data.family(record).to_string(), cells: BTreeMap::new() });
             let cell = Cell { answer: answer(record), seconds: seconds(record) };
             row.cells
                 .entry(record.configuration())

@@ -76,7 +76,8 @@ impl Report {
     /// Every output file: relative path and bytes, in a fixed order.
     pub fn files(&self) -> io::Result<Vec<(String, Vec<u8>)>> {
         let mut files = Vec::new();
-        let figures: Vec<Figure> = self.plots.iter().map(|p| Figure { id: &p.id, title: &p.title, svg: &p.svg }).collect();
+        let figures: Vec<Figure> =
+            self.plots.iter().map(|p| Figure { id: &p.id, title: &p.title, svg: &p.svg }).collect();
         let mut html = Vec::new();
         write_page(&mut html, &self.title, &self.sections, &figures)?;
         files.push(("index.html".to_string(), html));

@@ -47,7 +47,9 @@ impl Table {
         self.columns
             .iter()
             .enumerate()
-            .map(|(i, c)| self.rows.iter().map(|r| r[i].chars().count()).chain([c.name.chars().count()]).max().unwrap_or(0))
+            .map(|(i, c)| {
+                self.rows.iter().map(|r| r[i].chars().count()).chain([c.name.chars().count()]).max().unwrap_or(0)
+            })
             .collect()
     }
 }

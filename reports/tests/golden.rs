@@ -16,13 +16,17 @@ fn golden_dir() -> PathBuf {
 
 fn report() -> Report {
     let data = RunData::load(&fixture()).unwrap_or_else(|e| panic!("the fixture loads: {e}"));
-    Report::build("Report of the small fixture", &data, &Options::default()).unwrap_or_else(|e| panic!("the report builds: {e}"))
+    Report::build("Report of the small fixture", &data, &Options::default())
+        .unwrap_or_else(|e| panic!("the report builds: {e}"))
 }
 
 /// The golden file of an output and the bytes it must hold.
 fn golden(path: &str, bytes: &[u8]) -> (PathBuf, Vec<u8>) {
     if path.ends_with(".png") {
-        (golden_dir().join(format!("{path}.sha256")), format!("{}\n", generators::identity::sha256_hex(bytes)).into_bytes())
+        (
+            golden_dir().join(format!("{path}.sha256")),
+            format!("{}\n", generators::identity::sha256_hex(bytes)).into_bytes(),
+        )
     } else {
         (golden_dir().join(path), bytes.to_vec())
     }
@@ -49,10 +53,18 @@ fn every_table_format_and_plot_matches_its_golden_file() {
     assert!(differ.is_empty(), "golden files differ (UPDATE_GOLDEN=1 to rewrite, then review):\n{}", differ.join("\n"));
     let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
     for plot in ["cactus", "scatter", "coverage", "sizes"] {
-        assert!(names.contains(&format!("plots/{plot}.svg").as_str()) && names.contains(&format!("plots/{plot}.png").as_str()), "plot {plot}");
+        assert!(
+            names.contains(&format!("plots/{plot}.svg").as_str())
+                && names.contains(&format!("plots/{plot}.png").as_str()),
+            "plot {plot}"
+        );
     }
     for table in ["coverage", "coverage-by-family", "critical-depth", "encodings"] {
-        assert!(names.contains(&format!("tables/{table}.csv").as_str()) && names.contains(&format!("tables/{table}.tex").as_str()), "table {table}");
+        assert!(
+            names.contains(&format!("tables/{table}.csv").as_str())
+                && names.contains(&format!("tables/{table}.tex").as_str()),
+            "table {table}"
+        );
     }
 }
 
@@ -83,7 +95,12 @@ fn the_coverage_table_counts_the_fixture() {
         String::from_utf8(out).unwrap_or_default()
     };
     let row = |name: &str| -> Vec<String> {
-        text.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("row {name} in\n{text}")).split_whitespace().map(String::from).collect()
+        text.lines()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("row {name} in\n{text}"))
+            .split_whitespace()
+            .map(String::from)
+            .collect()
     };
     // Jobs: hex 6 (3 depths × 2 encodings), ttt 2 (QDIMACS and QCIR count once), breakthrough 3.
     // none+caqe: hex 4 (depth 5 times out), ttt 1 (depth 3: a wrong `true` on the QDIMACS

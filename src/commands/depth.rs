@@ -13,7 +13,9 @@ use anyhow::{bail, Context, Result};
 use generators::suite::generate::{Builder, Instance};
 use generators::suite::resolve::params_string;
 use generators::suite::{load, Depth, Job};
-use harness::{classify, parse_memory, prepare, Executor, InputFormat, Job as RunJob, Limits, RealExecutor, Status, ToolRun, Tools};
+use harness::{
+    classify, parse_memory, prepare, Executor, InputFormat, Job as RunJob, Limits, RealExecutor, Status, ToolRun, Tools,
+};
 use reports::Table;
 
 use crate::builder::Encoders;
@@ -30,12 +32,22 @@ enum Found {
 pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let suite = load(&args.suite)?;
     let tools = Tools::load(&args.config)?;
-    let tool = tools.solvers.get(&args.solver).with_context(|| format!("--solver {}: not in {}; its solvers are {}", args.solver, args.config.display(), tools.solvers.keys().cloned().collect::<Vec<_>>().join(", ")))?;
+    let tool = tools.solvers.get(&args.solver).with_context(|| {
+        format!(
+            "--solver {}: not in {}; its solvers are {}",
+            args.solver,
+            args.config.display(),
+            tools.solvers.keys().cloned().collect::<Vec<_>>().join(", ")
+        )
+    })?;
     let solver = prepare(tool, &RealExecutor)?;
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
     }
-    let limits = Limits { timeout: Duration::from_secs_f64(args.timeout), memory: parse_memory(&args.memory).context("--memory")? };
+    let limits = Limits {
+        timeout: Duration::from_secs_f64(args.timeout),
+        memory: parse_memory(&args.memory).context("--memory")?,
+    };
     let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let mut table = Table::new(&["family", "params", "encoding", "result", ">solver_s"]);
@@ -46,8 +58,16 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
                 let mut total = 0.0;
                 let mut found = Found::NoWinUpTo(0);
                 for depth in (1..=args.max_depth).step_by(step) {
-                    let job = Job { family, params: &point.params, depth: Depth::Plies(depth), encoding, formats: &[], answer: None };
-                    let instance = builder.build(&suite.dir, &job).map_err(|e| anyhow::anyhow!("{}: {e}", job.key()))?;
+                    let job = Job {
+                        family,
+                        params: &point.params,
+                        depth: Depth::Plies(depth),
+                        encoding,
+                        formats: &[],
+                        answer: None,
+                    };
+                    let instance =
+                        builder.build(&suite.dir, &job).map_err(|e| anyhow::anyhow!("{}: {e}", job.key()))?;
                     let (status, seconds) = solve(&instance, &job, &solver, &limits, scratch.path())?;
                     total += seconds;
                     eprintln!("{}: {status} ({seconds:.2} s)", job.key());
@@ -63,9 +83,17 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
                 let result = match found {
                     Found::Win(d) => format!("win at {d}"),
                     Found::NoWinUpTo(d) => format!("no win up to {d}"),
-                    Found::Refuted { up_to, stopped } => format!("refuted up to {up_to} ({stopped} at {})", up_to + step as u32),
+                    Found::Refuted { up_to, stopped } => {
+                        format!("refuted up to {up_to} ({stopped} at {})", up_to + step as u32)
+                    }
                 };
-                table.push_row(vec![family.name.clone(), params_string(&point.params), encoding.name().to_string(), result, format!("{total:.2}")]);
+                table.push_row(vec![
+                    family.name.clone(),
+                    params_string(&point.params),
+                    encoding.name().to_string(),
+                    result,
+                    format!("{total:.2}"),
+                ]);
             }
         }
     }
@@ -78,7 +106,8 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
 fn solve(instance: &Instance, job: &Job, solver: &ToolRun, limits: &Limits, dir: &Path) -> Result<(Status, f64)> {
     let qcir = !solver.tool.reads(InputFormat::Qdimacs) && solver.tool.reads(InputFormat::Qcir);
     let path = dir.join(if qcir { "instance.qcir" } else { "instance.qdimacs" });
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
+    let mut file =
+        std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
     if qcir {
         instance.write_qcir(&mut file, &[])
     } else {
@@ -88,7 +117,10 @@ fn solve(instance: &Instance, job: &Job, solver: &ToolRun, limits: &Limits, dir:
     file.flush()?;
     drop(file);
     let argv = solver.tool.argv(&path, None, limits.cpu_seconds(), limits.memory >> 20);
-    let run = RunJob { invocation: harness::Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits: *limits };
+    let run = RunJob {
+        invocation: harness::Invocation { program: solver.program.clone(), args: argv[1..].to_vec() },
+        limits: *limits,
+    };
     let m = RealExecutor.execute(&run).with_context(|| format!("starting {}", solver.tool.name))?;
     let (status, _) = classify(&m, limits, &solver.tool.answer);
     Ok((status, m.cpu.as_secs_f64()))

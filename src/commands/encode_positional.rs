@@ -7,8 +7,8 @@ use generators::bddl;
 use generators::encodings::{corplus, lifted};
 use generators::formula::VarManager;
 use generators::io::{QdimacsStream, Source};
-use generators::tseitin::{to_cnf_into, ClauseForm};
 use generators::positional::bddl::{write_domain, BddlProblem};
+use generators::tseitin::{to_cnf_into, ClauseForm};
 
 use super::positional::NamedGame;
 use crate::cli_games::{EncodeOut, PositionalEncoding};
@@ -46,7 +46,11 @@ fn run_lifted(named: NamedGame, out: &EncodeOut) -> Result<ExitCode> {
         write_atomically(&dir.join("domain.bddl"), |w| w.write_all(&domain_text))?;
         write_atomically(&dir.join("problem.bddl"), |w| w.write_all(&problem_text))?;
     }
-    let game = bddl::load(&Source::from_bytes("domain.bddl", domain_text), &Source::from_bytes("problem.bddl", problem_text), None)?;
+    let game = bddl::load(
+        &Source::from_bytes("domain.bddl", domain_text),
+        &Source::from_bytes("problem.bddl", problem_text),
+        None,
+    )?;
     let qbf = lifted::encode(&game);
     let mut stream = QdimacsStream::new()?;
     let prefix = to_cnf_into(&qbf, ClauseForm::default(), &mut stream);

@@ -16,7 +16,10 @@ pub fn run(file: &Path, out: Option<PathBuf>, jobs: Option<usize>) -> Result<Exi
     let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let total = expand(&suite).len() as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    bar.set_style(ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} jobs {msg}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} jobs {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
     let builder = Encoders { exe };
     let summary = generate(&suite, &builder, &out, threads, &|_| bar.inc(1));

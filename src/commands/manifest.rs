@@ -10,7 +10,8 @@ use crate::cli::ManifestCmd;
 pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     match cmd {
         ManifestCmd::Verify { dir } => {
-            let differences = verify(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
+            let differences =
+                verify(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
             if differences.is_empty() {
                 println!("{}: every file matches the manifest", dir.display());
                 Ok(ExitCode::SUCCESS)

@@ -12,13 +12,13 @@ mod package;
 mod play;
 mod positional;
 mod report;
-mod solve_bddl;
-mod solve_gdl;
-mod solve_positional;
 mod run;
 mod slurm;
 mod slurm_collect;
 mod slurm_shard;
+mod solve_bddl;
+mod solve_gdl;
+mod solve_positional;
 mod stats;
 mod strategy;
 mod suite;
@@ -48,7 +48,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
             EncodeModel::Pg { game, out } => encode_positional::run(positional::load_pg(&game)?, &out),
             EncodeModel::Gttt { game, out } => encode_positional::run(positional::load_gttt(&game)?, &out),
-            EncodeModel::Hex { game, encoding, out } => encode_positional::run_hex(positional::load_hex(&game)?, encoding, &out),
+            EncodeModel::Hex { game, encoding, out } => {
+                encode_positional::run_hex(positional::load_hex(&game)?, encoding, &out)
+            }
         },
         Command::Solve(SolveCmd { model }) => match model {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),

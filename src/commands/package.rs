@@ -21,7 +21,8 @@ use generators::suite::manifest::{self, Row};
 use crate::output::write_atomically;
 
 pub fn run(dir: &Path, output: &Path) -> Result<ExitCode> {
-    let rows = manifest::read_csv(&dir.join("manifest.csv")).with_context(|| format!("reading the manifest of {}", dir.display()))?;
+    let rows = manifest::read_csv(&dir.join("manifest.csv"))
+        .with_context(|| format!("reading the manifest of {}", dir.display()))?;
     if rows.is_empty() {
         bail!("{}: the manifest lists no instances; generate the suite first", dir.display());
     }
@@ -35,14 +36,16 @@ pub fn run(dir: &Path, output: &Path) -> Result<ExitCode> {
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut packaged = Vec::with_capacity(rows.len());
     for row in &rows {
-        let bytes = fs::read(dir.join(&row.path)).with_context(|| format!("reading {}", dir.join(&row.path).display()))?;
+        let bytes =
+            fs::read(dir.join(&row.path)).with_context(|| format!("reading {}", dir.join(&row.path).display()))?;
         if sha256_hex(&bytes) != row.id {
             bail!("{}: does not match its manifest id; run `qbfgames manifest verify {}`", row.path, dir.display());
         }
         let path = format!("{}.gz", row.path);
         files.insert(path.clone(), gzip(&bytes)?);
         if !row.map.is_empty() {
-            let map = fs::read(dir.join(&row.map)).with_context(|| format!("reading {}", dir.join(&row.map).display()))?;
+            let map =
+                fs::read(dir.join(&row.map)).with_context(|| format!("reading {}", dir.join(&row.map).display()))?;
             files.insert(row.map.clone(), map);
         }
         packaged.push(Row { path, ..row.clone() });

@@ -24,8 +24,8 @@ use generators::strategy::refute::{refute_bddl, refute_positional};
 use generators::strategy::Assignment;
 
 use super::encode_bddl::load;
-use super::positional;
 use super::encode_gdl::LoadedGdl;
+use super::positional;
 use super::strategy::{as_bddl, solve_qdo};
 use crate::cli_games::PositionalEncoding;
 use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts, Side};
@@ -81,11 +81,19 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
     };
     match result {
         Ok(played) if opts.auto && opts.all => {
-            writeln!(out, "{winner} all {} lines against every {one} ({} solver calls)", played.lines, played.solver_calls)?;
+            writeln!(
+                out,
+                "{winner} all {} lines against every {one} ({} solver calls)",
+                played.lines, played.solver_calls
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(played) if opts.auto => {
-            writeln!(out, "{winner} all {} games against random {many} ({} solver calls)", played.lines, played.solver_calls)?;
+            writeln!(
+                out,
+                "{winner} all {} games against random {many} ({} solver calls)",
+                played.lines, played.solver_calls
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Ok(_) if opts.side == Side::White => {
@@ -126,7 +134,10 @@ fn board(position: &str) -> String {
 
 /// Runs `play` with the solver, and the user's side (White, or Black with `--as black`)
 /// played as the options ask.
-fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>) -> Result<Result<Played, Failure>> {
+fn with_user(
+    opts: &PlayOpts,
+    mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>,
+) -> Result<Result<Played, Failure>> {
     let strategy = &opts.strategy;
     let mut solve = |qbf: &CnfQbf| -> Result<(bool, Assignment), String> {
         let run = || -> Result<(bool, Assignment)> {
@@ -169,7 +180,9 @@ fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Re
     let mut choose = |_: &str, moves: &[String]| -> Result<usize, String> {
         loop {
             let mut out = std::io::stdout();
-            write!(out, "{side} to move ({} legal; `help` lists them): ", moves.len()).and_then(|()| out.flush()).map_err(|e| format!("writing to standard output: {e}"))?;
+            write!(out, "{side} to move ({} legal; `help` lists them): ", moves.len())
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("writing to standard output: {e}"))?;
             let mut line = String::new();
             if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
                 ended.set(true);
@@ -180,12 +193,18 @@ fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Re
                 continue;
             }
             if typed == "help" {
-                writeln!(out, "Type one of: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?;
+                writeln!(out, "Type one of: {}", moves.join(" "))
+                    .map_err(|e| format!("writing to standard output: {e}"))?;
                 continue;
             }
             match moves.iter().position(|m| m.replace(' ', "") == typed) {
                 Some(k) => return Ok(k),
-                None => writeln!(out, "error: `{typed}` is not a legal move for {side} here; legal moves: {}", moves.join(" ")).map_err(|e| format!("writing to standard output: {e}"))?,
+                None => writeln!(
+                    out,
+                    "error: `{typed}` is not a legal move for {side} here; legal moves: {}",
+                    moves.join(" ")
+                )
+                .map_err(|e| format!("writing to standard output: {e}"))?,
             }
         }
     };
@@ -196,7 +215,9 @@ fn with_user(opts: &PlayOpts, mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Re
     };
     let result = play(&mut solve, White::Choose { choose: &mut choose, show: &mut show });
     match result {
-        Err(failure) if ended.get() => bail!("standard input ended before the game did; {side} was to move at\n{}", board(&failure.position)),
+        Err(failure) if ended.get() => {
+            bail!("standard input ended before the game did; {side} was to move at\n{}", board(&failure.position))
+        }
         result => Ok(result),
     }
 }

@@ -26,7 +26,8 @@ fn cut(game: PositionalGame, depth: Option<usize>, flag_hint: &str) -> Result<Po
         None => Ok(game),
         Some(d) => {
             let turns = game.turns.len();
-            game.with_depth(d).with_context(|| format!("--depth {d} is more than the game's {turns} time points; {flag_hint}"))
+            game.with_depth(d)
+                .with_context(|| format!("--depth {d} is more than the game's {turns} time points; {flag_hint}"))
         }
     }
 }

@@ -14,10 +14,16 @@ pub fn run(dir: &Path, out: Option<PathBuf>, scatter: Option<Vec<String>>) -> Re
     let scatter = match scatter.as_deref() {
         None => None,
         Some([x, y]) => Some((x.clone(), y.clone())),
-        Some(other) => bail!("--scatter takes two configurations, got {}\n  help: --scatter none+depqbf,bloqqer+depqbf", other.len()),
+        Some(other) => bail!(
+            "--scatter takes two configurations, got {}\n  help: --scatter none+depqbf,bloqqer+depqbf",
+            other.len()
+        ),
     };
     let data = RunData::load(dir)?;
-    let title = format!("qbfgames report: {}", dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned()));
+    let title = format!(
+        "qbfgames report: {}",
+        dir.file_name().map_or_else(|| dir.display().to_string(), |n| n.to_string_lossy().into_owned())
+    );
     let report = Report::build(&title, &data, &Options { scatter })?;
     let out = out.unwrap_or_else(|| dir.join("report"));
     for (path, bytes) in report.files()? {

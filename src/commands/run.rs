@@ -75,11 +75,19 @@ pub(super) fn limits(args: &RunArgs) -> Result<Limits> {
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
         bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
     }
-    Ok(Limits { timeout: Duration::from_secs_f64(args.timeout), memory: parse_memory(&args.memory).context("--memory")? })
+    Ok(Limits {
+        timeout: Duration::from_secs_f64(args.timeout),
+        memory: parse_memory(&args.memory).context("--memory")?,
+    })
 }
 
 /// The solvers and preprocessors named, located and with their versions asked.
-pub(super) fn tool_runs(tools: &Tools, solvers: &[String], preprocessors: &[String], executor: &dyn Executor) -> Result<(Vec<ToolRun>, Vec<Option<ToolRun>>)> {
+pub(super) fn tool_runs(
+    tools: &Tools,
+    solvers: &[String],
+    preprocessors: &[String],
+    executor: &dyn Executor,
+) -> Result<(Vec<ToolRun>, Vec<Option<ToolRun>>)> {
     let solvers = select(&tools.solvers, solvers, "--solvers", false)?
         .into_iter()
         .flatten()
@@ -97,7 +105,11 @@ pub(super) fn instances(dir: &std::path::Path) -> Result<Vec<Instance>> {
     let instances = read_manifest(dir)?;
     for inst in &instances {
         if !inst.path.is_file() {
-            bail!("{}: listed in the manifest (id {}) but missing\n  help: run `qbfgames generate` again", inst.path.display(), inst.id);
+            bail!(
+                "{}: listed in the manifest (id {}) but missing\n  help: run `qbfgames generate` again",
+                inst.path.display(),
+                inst.id
+            );
         }
     }
     Ok(instances)
@@ -105,7 +117,12 @@ pub(super) fn instances(dir: &std::path::Path) -> Result<Vec<Instance>> {
 
 /// The tools named in a `--solvers`/`--preprocessors` list; `none` (where allowed) is
 /// no tool.
-fn select<'a>(known: &'a std::collections::BTreeMap<String, Tool>, names: &[String], flag: &str, none_ok: bool) -> Result<Vec<Option<&'a Tool>>> {
+fn select<'a>(
+    known: &'a std::collections::BTreeMap<String, Tool>,
+    names: &[String],
+    flag: &str,
+    none_ok: bool,
+) -> Result<Vec<Option<&'a Tool>>> {
     let mut out = Vec::new();
     for name in names {
         if none_ok && name == "none" {
@@ -119,7 +136,10 @@ fn select<'a>(known: &'a std::collections::BTreeMap<String, Tool>, names: &[Stri
                 if none_ok {
                     choices.insert(0, "none");
                 }
-                bail!("{flag}: unknown name `{name}`\n  help: choose from {} (the solvers file lists them)", choices.join(", "));
+                bail!(
+                    "{flag}: unknown name `{name}`\n  help: choose from {} (the solvers file lists them)",
+                    choices.join(", ")
+                );
             }
         }
     }
@@ -153,13 +173,32 @@ fn summary(records: &[&Record]) -> Table {
 fn report(findings: &Findings) -> Result<()> {
     let mut err = std::io::stderr().lock();
     for r in &findings.wrong {
-        writeln!(err, "WRONG: {} says {} on {} ({}), expected {}", r.configuration(), r.status, r.instance, r.family, r.expected)?;
+        writeln!(
+            err,
+            "WRONG: {} says {} on {} ({}), expected {}",
+            r.configuration(),
+            r.status,
+            r.instance,
+            r.family,
+            r.expected
+        )?;
     }
     for c in &findings.conflicts {
-        writeln!(err, "CONFLICT: instance {}: true by {}; false by {}", c.instance, c.said_true.join(", "), c.said_false.join(", "))?;
+        writeln!(
+            err,
+            "CONFLICT: instance {}: true by {}; false by {}",
+            c.instance,
+            c.said_true.join(", "),
+            c.said_false.join(", ")
+        )?;
     }
     if !findings.is_clean() {
-        writeln!(err, "error: {} wrong answer(s), {} conflict(s): a solver, a preprocessor or a benchmark is wrong", findings.wrong.len(), findings.conflicts.len())?;
+        writeln!(
+            err,
+            "error: {} wrong answer(s), {} conflict(s): a solver, a preprocessor or a benchmark is wrong",
+            findings.wrong.len(),
+            findings.conflicts.len()
+        )?;
     }
     Ok(())
 }

@@ -63,7 +63,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             return Err(e.into());
         }
     };
-    println!("submitted job {job}: {} array task(s), logs in {}", prepared.script.shards, prepared.batch_dir.join("logs").display());
+    println!(
+        "submitted job {job}: {} array task(s), logs in {}",
+        prepared.script.shards,
+        prepared.batch_dir.join("logs").display()
+    );
     if args.slurm.no_wait {
         println!("not waiting; merge the results later with: qbfgames collect {}", args.dir.display());
         return Ok(ExitCode::SUCCESS);
@@ -125,7 +129,8 @@ fn prepare(args: &RunArgs) -> Result<Option<Prepared>> {
     }
     env.tools = versions.clone();
     let preprocessing = preprocessors.iter().any(Option::is_some);
-    let plan = Plan { instances, preprocessors, solvers, limits, jobs: profile.cpus(), cache: dir.join("cache"), run: 0 };
+    let plan =
+        Plan { instances, preprocessors, solvers, limits, jobs: profile.cpus(), cache: dir.join("cache"), run: 0 };
     let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.contains(k)).collect();
     if pending.is_empty() {
         return Ok(None);
@@ -200,7 +205,9 @@ pub fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
 /// Flags that mean nothing on Slurm.
 fn check_flags(args: &RunArgs) -> Result<()> {
     if args.jobs.is_some() {
-        bail!("--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead");
+        bail!(
+            "--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead"
+        );
     }
     Ok(())
 }
@@ -222,7 +229,9 @@ fn profile(args: &SlurmArgs) -> Result<Profile> {
     p.array_limit = args.array_limit.or(p.array_limit);
     p.cpus_per_task = args.cpus_per_task.or(p.cpus_per_task);
     p.shard_cells = args.shard_cells.or(p.shard_cells);
-    for (flag, value) in [("--array-limit", p.array_limit), ("--cpus-per-task", p.cpus_per_task), ("--shard-cells", p.shard_cells)] {
+    for (flag, value) in
+        [("--array-limit", p.array_limit), ("--cpus-per-task", p.cpus_per_task), ("--shard-cells", p.shard_cells)]
+    {
         if value == Some(0) {
             bail!("{flag} 0: must be at least 1 (flag or profile key)");
         }

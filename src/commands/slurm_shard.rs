@@ -44,7 +44,15 @@ pub fn run(dir: &Path, batch: u64, shard: usize) -> Result<ExitCode> {
     env.jobs = b.jobs;
     env.tools = b.versions.clone();
     env.record(&sdir)?;
-    let plan = Plan { instances: instances(&dir)?, preprocessors, solvers, limits, jobs: b.jobs, cache: sdir.join("cache"), run: b.run };
+    let plan = Plan {
+        instances: instances(&dir)?,
+        preprocessors,
+        solvers,
+        limits,
+        jobs: b.jobs,
+        cache: sdir.join("cache"),
+        run: b.run,
+    };
     let ran = run_shard(&plan, &executor, &keys, &sdir)?;
     println!("shard {shard} of batch {batch}: {ran} cell(s) run, {} already done", keys.len() - ran);
     Ok(ExitCode::SUCCESS)

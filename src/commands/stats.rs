@@ -11,7 +11,18 @@ use crate::cli::TableFormat;
 use crate::output::print_table;
 
 pub fn run(files: &[String], csv: bool) -> Result<ExitCode> {
-    let mut table = Table::new(&["file", "format", ">vars", ">universal", ">existential", ">blocks", ">clauses", ">literals", ">gates", ">inputs"]);
+    let mut table = Table::new(&[
+        "file",
+        "format",
+        ">vars",
+        ">universal",
+        ">existential",
+        ">blocks",
+        ">clauses",
+        ">literals",
+        ">gates",
+        ">inputs",
+    ]);
     for file in files {
         let source = read_source(file)?;
         let (format, s) = stats(&source)?;

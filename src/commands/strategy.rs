@@ -10,13 +10,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use generators::encodings::{corplus, lifted};
 use generators::bddl::Game;
+use generators::encodings::{corplus, lifted};
 use generators::formula::VarManager;
-use generators::io::{QdimacsStream, Source};
-use generators::positional::bddl::{write_domain, BddlProblem};
 use generators::gdl::player::Solver as GdlSolver;
 use generators::io::write_qdimacs;
+use generators::io::{QdimacsStream, Source};
+use generators::positional::bddl::{write_domain, BddlProblem};
 use generators::strategy::gdl::check_gdl;
 use generators::strategy::validate::{check_bddl, check_positional, Check};
 use generators::strategy::{parse_qdo, Assignment, Move, SymbolMap};
@@ -26,10 +26,10 @@ use harness::{find_program, Invocation, Outcome};
 use super::encode_bddl::load;
 use super::encode_gdl::LoadedGdl;
 use super::positional::{self, NamedGame};
-use crate::output::write_atomically;
-use crate::cli_games::PositionalEncoding;
 use crate::cli_games::GdlGame;
+use crate::cli_games::PositionalEncoding;
 use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
+use crate::output::write_atomically;
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     match cmd {
@@ -37,8 +37,12 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
             FirstMoveModel::Bddl { game, opts } => first_move_bddl(load(&game)?, &opts),
             FirstMoveModel::Pg { game, opts } => first_move_positional(positional::load_pg(&game)?, &opts),
             FirstMoveModel::Gttt { game, opts } => first_move_positional(positional::load_gttt(&game)?, &opts),
-            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => first_move_positional(positional::load_hex(&game)?, &opts),
-            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => first_move_bddl(as_bddl(&positional::load_hex(&game)?)?, &opts),
+            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => {
+                first_move_positional(positional::load_hex(&game)?, &opts)
+            }
+            FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => {
+                first_move_bddl(as_bddl(&positional::load_hex(&game)?)?, &opts)
+            }
             FirstMoveModel::Gdl { game, opts } => first_move_gdl(&game, &opts),
         },
     }
@@ -53,7 +57,9 @@ fn solver_path(solver: QdoSolver) -> Result<PathBuf> {
             if local.is_file() {
                 return Ok(local.to_path_buf());
             }
-            find_program("pyqbf-caqe").context("--solver caqe: tools/bin/pyqbf-caqe is missing and pyqbf-caqe is not on PATH; run `make solvers`")
+            find_program("pyqbf-caqe").context(
+                "--solver caqe: tools/bin/pyqbf-caqe is missing and pyqbf-caqe is not on PATH; run `make solvers`",
+            )
         }
     }
 }
@@ -72,20 +78,35 @@ pub fn solve_qdo(opts: &StrategyOpts, qdimacs: &Path) -> Result<(bool, Assignmen
     let inv = Invocation { program: program.clone(), args };
     let run = harness::run(&inv, Duration::from_secs(opts.timeout))?;
     if !matches!(run.outcome, Outcome::Solved(_)) {
-        bail!("{} gave no answer within {} s ({:?}); raise --timeout or use a smaller depth", program.display(), opts.timeout, run.outcome);
+        bail!(
+            "{} gave no answer within {} s ({:?}); raise --timeout or use a smaller depth",
+            program.display(),
+            opts.timeout,
+            run.outcome
+        );
     }
-    parse_qdo(&String::from_utf8_lossy(&run.stdout)).map_err(|e| anyhow::anyhow!("{}: unexpected --qdo output: {e}", program.display()))
+    parse_qdo(&String::from_utf8_lossy(&run.stdout))
+        .map_err(|e| anyhow::anyhow!("{}: unexpected --qdo output: {e}", program.display()))
 }
 
 /// Prints the result of a check and turns it into the exit code.
-fn report(opts: &StrategyOpts, answer: (bool, Assignment), map: &SymbolMap, depth: usize, reference_wins: impl FnOnce() -> Result<bool>, check: impl FnOnce(&Move) -> Result<Check>) -> Result<ExitCode> {
+fn report(
+    opts: &StrategyOpts,
+    answer: (bool, Assignment),
+    map: &SymbolMap,
+    depth: usize,
+    reference_wins: impl FnOnce() -> Result<bool>,
+    check: impl FnOnce(&Move) -> Result<Check>,
+) -> Result<ExitCode> {
     if let Some(path) = &opts.map {
         write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, map)?))?;
     }
     let (verdict, assignment) = answer;
     if !verdict {
         return Ok(if reference_wins()? {
-            println!("invalid: the solver says Black does not win within {depth}, the reference solver says Black does");
+            println!(
+                "invalid: the solver says Black does not win within {depth}, the reference solver says Black does"
+            );
             ExitCode::from(1)
         } else {
             println!("no strategy: Black does not win within {depth} (solver and reference solver agree)");
@@ -112,7 +133,11 @@ pub fn as_bddl(named: &NamedGame) -> Result<Game> {
     let (mut domain_text, mut problem_text) = (Vec::new(), Vec::new());
     write_domain(&mut domain_text)?;
     problem.write(&mut problem_text)?;
-    Ok(generators::bddl::load(&Source::from_bytes("domain.bddl", domain_text), &Source::from_bytes("problem.bddl", problem_text), None)?)
+    Ok(generators::bddl::load(
+        &Source::from_bytes("domain.bddl", domain_text),
+        &Source::from_bytes("problem.bddl", problem_text),
+        None,
+    )?)
 }
 
 fn first_move_bddl(game: Game, opts: &StrategyOpts) -> Result<ExitCode> {

@@ -16,7 +16,14 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
             let suite = load(&file)?;
             let jobs = expand(&suite);
             let files: usize = jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum();
-            println!("{}: suite `{}` is valid: {} families, {} jobs, {} files", file.display(), suite.name, suite.families.len(), jobs.len(), files);
+            println!(
+                "{}: suite `{}` is valid: {} families, {} jobs, {} files",
+                file.display(),
+                suite.name,
+                suite.families.len(),
+                jobs.len(),
+                files
+            );
             Ok(ExitCode::SUCCESS)
         }
         SuiteCmd::List { file, format } => {

@@ -15,7 +15,8 @@ use crate::verify::{load, verify, Finding, Options, Target, Verified};
 
 /// `90`, `90s`, `30m`, `2h` → a duration.
 pub fn parse_budget(text: &str) -> Result<Duration> {
-    let (number, unit) = text.trim().split_at(text.trim().find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.trim().len()));
+    let (number, unit) =
+        text.trim().split_at(text.trim().find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.trim().len()));
     let scale = match unit {
         "" | "s" => 1.0,
         "m" => 60.0,
@@ -59,14 +60,25 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     for path in &args.tables {
         let mut table = load(path)?;
         if let Some(text) = &args.rows {
-            table.rows.retain(|r| r.label.contains(text.as_str()) || r.cells.iter().any(|c| matches!(c.target, Target::Rows)));
+            table.rows.retain(|r| {
+                r.label.contains(text.as_str()) || r.cells.iter().any(|c| matches!(c.target, Target::Rows))
+            });
             if table.rows.iter().all(|r| r.cells.iter().any(|c| matches!(c.target, Target::Rows))) {
                 bail!("--rows {text}: no row of {} has a label containing it", path.display());
             }
         }
         let out = args.out.join(&table.name);
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-        let opts = Options { tools: &tools, config: &args.config.display().to_string(), encoders: &encoders, out: &out, budget, jobs: args.jobs.max(1), timeout: args.timeout, memory };
+        let opts = Options {
+            tools: &tools,
+            config: &args.config.display().to_string(),
+            encoders: &encoders,
+            out: &out,
+            budget,
+            jobs: args.jobs.max(1),
+            timeout: args.timeout,
+            memory,
+        };
         let verified = verify(&mut table, &opts, &mut |line| eprintln!("{line}"));
         let mut t = Table::new(&["row", "column", "published", "ours", "result"]);
         let mut notes: Vec<&str> = Vec::new();
@@ -87,10 +99,18 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         let limits = format!(
             "Each run: {} s CPU (the paper: {}); budget {} s.",
             crate::verify::format_seconds(table.timeout),
-            table.published_timeout.map_or("not stated".to_string(), |s| format!("{} s", crate::verify::format_seconds(s))),
+            table
+                .published_timeout
+                .map_or("not stated".to_string(), |s| format!("{} s", crate::verify::format_seconds(s))),
             budget.as_secs()
         );
-        let heading = format!("{}: {}, {}\n\nPublished values: `{}`. {limits}\n", table.name, table.paper, table.table, table.csv.display());
+        let heading = format!(
+            "{}: {}, {}\n\nPublished values: `{}`. {limits}\n",
+            table.name,
+            table.paper,
+            table.table,
+            table.csv.display()
+        );
         let mut stdout = std::io::stdout();
         writeln!(stdout, "\n## {heading}")?;
         print_table(&t, args.format)?;

@@ -127,7 +127,12 @@ fn ratio(ours: f64, published: f64) -> String {
 }
 
 impl<'a> Judge<'a> {
-    pub fn new(table: &'a Table, available: &'a Available, generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>, results: &'a BTreeMap<Task, Done>) -> Judge<'a> {
+    pub fn new(
+        table: &'a Table,
+        available: &'a Available,
+        generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+        results: &'a BTreeMap<Task, Done>,
+    ) -> Judge<'a> {
         let mut answers: BTreeMap<&InstanceRef, BTreeSet<bool>> = BTreeMap::new();
         for (task, done) in results {
             if let Some(a) = answer(Some(done)) {
@@ -148,7 +153,13 @@ impl<'a> Judge<'a> {
         for row in &self.table.rows {
             for cell in &row.cells {
                 let (ours, finding) = self.cell(row, cell);
-                out.push(Judged { row: row.label.clone(), column: cell.column.clone(), published: published(cell), ours, finding });
+                out.push(Judged {
+                    row: row.label.clone(),
+                    column: cell.column.clone(),
+                    published: published(cell),
+                    ours,
+                    finding,
+                });
             }
         }
         out
@@ -170,13 +181,24 @@ impl<'a> Judge<'a> {
             (Target::Instance(inst), Measure::Time | Measure::PreprocessTime) => self.time(row, cell, inst),
             (Target::Set(_), m) => self.counted(cell, m, &self.tally(cell)),
             (Target::Rows, m) => {
-                let tallies: Vec<Tally> = self.table.rows.iter().flat_map(|r| &r.cells).filter(|c| c.column == cell.column && matches!(c.target, Target::Set(_))).map(|c| self.tally(c)).collect();
+                let tallies: Vec<Tally> = self
+                    .table
+                    .rows
+                    .iter()
+                    .flat_map(|r| &r.cells)
+                    .filter(|c| c.column == cell.column && matches!(c.target, Target::Set(_)))
+                    .map(|c| self.tally(c))
+                    .collect();
                 let not_run: usize = tallies.iter().map(|t| t.not_run).sum();
                 if m == Measure::Coverage && not_run > 0 {
                     return ("—".to_string(), Finding::NotReached(format!("{not_run} runs not made")));
                 }
                 if m == Measure::Coverage {
-                    let covered: Vec<f64> = tallies.iter().filter(|t| t.instances > 0).map(|t| t.solved as f64 / t.instances as f64).collect();
+                    let covered: Vec<f64> = tallies
+                        .iter()
+                        .filter(|t| t.instances > 0)
+                        .map(|t| t.solved as f64 / t.instances as f64)
+                        .collect();
                     let mean = covered.iter().sum::<f64>() / covered.len().max(1) as f64;
                     return self.numeric_ratio(cell, mean, format!("{mean:.2}"));
                 }
@@ -184,7 +206,9 @@ impl<'a> Judge<'a> {
                 tallies.iter().for_each(|t| total.add(t));
                 self.counted(cell, m, &total)
             }
-            (Target::Instance(_), _) => ("—".to_string(), Finding::NotReached("a count needs a family, not one grid point".to_string())),
+            (Target::Instance(_), _) => {
+                ("—".to_string(), Finding::NotReached("a count needs a family, not one grid point".to_string()))
+            }
             (Target::Nothing, _) => ("n/a".to_string(), Finding::NotApplicable),
         }
     }
@@ -193,35 +217,63 @@ impl<'a> Judge<'a> {
         let Published::Outcome(claim) = cell.published else { return ("—".to_string(), Finding::NotApplicable) };
         let shown = |i: &InstanceRef| i.shown_depth.map_or(i.depth.to_string(), |d| d.to_string());
         if self.conflicted.contains(inst) {
-            return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(inst))));
+            return (
+                "conflicting answers".to_string(),
+                Finding::Differs(format!("runs disagree on {}", self.table.describe(inst))),
+            );
         }
         if claim == Claim::AtLeast {
-            let Some(earlier) = inst.shifted(-step(self.table, inst)) else { return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string())) };
+            let Some(earlier) = inst.shifted(-step(self.table, inst)) else {
+                return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string()));
+            };
             let before = self.done(cell, &earlier);
             return match answer(before) {
                 Some(false) => (format!("no win at {}", shown(&earlier)), Finding::Match),
-                Some(true) => (format!("win at {}", shown(&earlier)), Finding::Differs("Black wins before the published depth".to_string())),
+                Some(true) => (
+                    format!("win at {}", shown(&earlier)),
+                    Finding::Differs("Black wins before the published depth".to_string()),
+                ),
                 None => ("—".to_string(), Finding::NotReached(format!("{} at {}", no_answer(before), shown(&earlier)))),
             };
         }
         let here = self.done(cell, inst);
         match (claim, answer(here)) {
             (_, None) => ("—".to_string(), Finding::NotReached(no_answer(here))),
-            (Claim::Win, Some(false)) => (format!("no win at {}", shown(inst)), Finding::Differs("Black does not win at the published depth".to_string())),
+            (Claim::Win, Some(false)) => (
+                format!("no win at {}", shown(inst)),
+                Finding::Differs("Black does not win at the published depth".to_string()),
+            ),
             (Claim::Win, Some(true)) => {
-                let Some(earlier) = inst.shifted(-step(self.table, inst)) else { return (format!("win at {}", shown(inst)), Finding::Match) };
+                let Some(earlier) = inst.shifted(-step(self.table, inst)) else {
+                    return (format!("win at {}", shown(inst)), Finding::Match);
+                };
                 let before = self.done(cell, &earlier);
                 match answer(before) {
                     Some(false) => (format!("win at {}", shown(inst)), Finding::Match),
-                    Some(true) => (format!("win at {} already", shown(&earlier)), Finding::Differs("the critical depth is smaller".to_string())),
-                    None => (format!("win at {}", shown(inst)), Finding::NotReached(format!("{} at {}", no_answer(before), shown(&earlier)))),
+                    Some(true) => (
+                        format!("win at {} already", shown(&earlier)),
+                        Finding::Differs("the critical depth is smaller".to_string()),
+                    ),
+                    None => (
+                        format!("win at {}", shown(inst)),
+                        Finding::NotReached(format!("{} at {}", no_answer(before), shown(&earlier))),
+                    ),
                 }
             }
             (Claim::NoWin | Claim::Refuted, Some(won)) => {
                 let ours = format!("{} at {}", if won { "win" } else { "no win" }, shown(inst));
-                (ours, if won { Finding::Differs("Black wins at the published depth".to_string()) } else { Finding::Match })
+                (
+                    ours,
+                    if won {
+                        Finding::Differs("Black wins at the published depth".to_string())
+                    } else {
+                        Finding::Match
+                    },
+                )
             }
-            (Claim::Open | Claim::AtLeast, Some(won)) => (format!("{} at {}", if won { "win" } else { "no win" }, shown(inst)), Finding::Open),
+            (Claim::Open | Claim::AtLeast, Some(won)) => {
+                (format!("{} at {}", if won { "win" } else { "no win" }, shown(inst)), Finding::Open)
+            }
         }
     }
 
@@ -246,25 +298,39 @@ impl<'a> Judge<'a> {
     }
 
     fn time(&self, row: &Row, cell: &Cell, inst: &InstanceRef) -> (String, Finding) {
-        let Some(inst) = inst.shifted(cell.shift) else { return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string())) };
+        let Some(inst) = inst.shifted(cell.shift) else {
+            return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string()));
+        };
         let done = match (cell.measure, &cell.preprocessor) {
-            (Measure::PreprocessTime, None) => return ("0 s".to_string(), Finding::Ratio("no preprocessor".to_string())),
-            (Measure::PreprocessTime, Some(pre)) => self.results.get(&Task { inst: inst.clone(), work: Work::Preprocess { pre: pre.clone() } }),
+            (Measure::PreprocessTime, None) => {
+                return ("0 s".to_string(), Finding::Ratio("no preprocessor".to_string()))
+            }
+            (Measure::PreprocessTime, Some(pre)) => {
+                self.results.get(&Task { inst: inst.clone(), work: Work::Preprocess { pre: pre.clone() } })
+            }
             _ => self.done(cell, &inst),
         };
         let Some(Done::Ran(r)) = done else { return ("—".to_string(), Finding::NotReached(no_answer(done))) };
         if cell.measure == Measure::Time {
             if self.conflicted.contains(&inst) {
-                return (r.status.to_string(), Finding::Differs(format!("runs disagree on {}", self.table.describe(&inst))));
+                return (
+                    r.status.to_string(),
+                    Finding::Differs(format!("runs disagree on {}", self.table.describe(&inst))),
+                );
             }
             if let (Some(got), Some(want)) = (answer(done), Self::implied(row, &inst)) {
                 if got != want {
-                    return (format!("{} in {}", r.status, secs(r.seconds)), Finding::Differs(format!("answered {got}; the row's outcome implies {want}")));
+                    return (
+                        format!("{} in {}", r.status, secs(r.seconds)),
+                        Finding::Differs(format!("answered {got}; the row's outcome implies {want}")),
+                    );
                 }
             }
         }
         let seconds = if cell.measure == Measure::PreprocessTime { r.pre_seconds } else { r.seconds };
-        let finished = cell.measure == Measure::PreprocessTime && !matches!(r.status, Status::Timeout | Status::Memout | Status::Error) || r.status.verdict().is_some();
+        let finished = cell.measure == Measure::PreprocessTime
+            && !matches!(r.status, Status::Timeout | Status::Memout | Status::Error)
+            || r.status.verdict().is_some();
         if !finished {
             let ours = match r.status {
                 Status::Timeout => format!("TO ({} s)", format_number(r.limit)),
@@ -272,7 +338,9 @@ impl<'a> Judge<'a> {
                 s => s.to_string(),
             };
             let finding = match &cell.published {
-                Published::Number(p) if r.status == Status::Timeout => Finding::Ratio(format!("> {}", ratio(r.limit, *p))),
+                Published::Number(p) if r.status == Status::Timeout => {
+                    Finding::Ratio(format!("> {}", ratio(r.limit, *p)))
+                }
                 Published::Limit(_) => Finding::Ratio("paper: limit too".to_string()),
                 _ => Finding::NotReached(no_answer(done)),
             };
@@ -287,15 +355,25 @@ impl<'a> Judge<'a> {
     }
 
     fn size(&self, cell: &Cell, inst: &InstanceRef, size: Size) -> (String, Finding) {
-        let Some(inst) = inst.shifted(cell.shift) else { return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string())) };
+        let Some(inst) = inst.shifted(cell.shift) else {
+            return ("—".to_string(), Finding::NotReached("the depth is below 1".to_string()));
+        };
         let stats = match (&cell.preprocessor, self.generated.get(&inst)) {
             (_, None) => return ("—".to_string(), Finding::NotReached("not generated".to_string())),
             (_, Some(Err(e))) => return ("—".to_string(), Finding::NotReached(e.clone())),
             (None, Some(Ok(g))) => g.stats.clone(),
-            (Some(pre), Some(Ok(_))) => match self.results.get(&Task { inst: inst.clone(), work: Work::Preprocess { pre: pre.clone() } }) {
+            (Some(pre), Some(Ok(_))) => match self
+                .results
+                .get(&Task { inst: inst.clone(), work: Work::Preprocess { pre: pre.clone() } })
+            {
                 Some(Done::Ran(r)) => match &r.stats {
                     Some(s) => s.clone(),
-                    None if r.status.verdict().is_some() => return (format!("solved ({})", r.status), Finding::NotReached(format!("{pre} solved the formula"))),
+                    None if r.status.verdict().is_some() => {
+                        return (
+                            format!("solved ({})", r.status),
+                            Finding::NotReached(format!("{pre} solved the formula")),
+                        )
+                    }
                     None => return ("—".to_string(), Finding::NotReached(format!("{pre}: {} {}", r.status, r.detail))),
                 },
                 other => return ("—".to_string(), Finding::NotReached(no_answer(other))),
@@ -310,7 +388,13 @@ impl<'a> Judge<'a> {
             Size::Literals => stats.literals.unwrap_or(0),
         } as f64;
         let Published::Number(p) = cell.published else { return (format_number(ours), Finding::NotApplicable) };
-        let off = if p > 0.0 { (ours - p) / p } else if ours == 0.0 { 0.0 } else { f64::INFINITY };
+        let off = if p > 0.0 {
+            (ours - p) / p
+        } else if ours == 0.0 {
+            0.0
+        } else {
+            f64::INFINITY
+        };
         let within = off.abs() <= cell.tolerance + 1e-12;
         let text = format_number(ours);
         let diff = format!("{:+.1}% (tolerance {}%)", off * 100.0, format_number(cell.tolerance * 100.0));
@@ -355,11 +439,25 @@ impl<'a> Judge<'a> {
         if let Some(first) = t.conflicts.first() {
             return ("conflicting answers".to_string(), Finding::Differs(format!("runs disagree on {first}")));
         }
-        let undecided = || format!("{} of {} undecided ({})", t.undecided(), t.instances, t.reasons.iter().cloned().collect::<Vec<_>>().join("; "));
+        let undecided = || {
+            format!(
+                "{} of {} undecided ({})",
+                t.undecided(),
+                t.instances,
+                t.reasons.iter().cloned().collect::<Vec<_>>().join("; ")
+            )
+        };
         let counted = !matches!(measure, Measure::Count(Count::True | Count::False));
         if counted && t.not_run > 0 {
             let partial = format!("{} of {} run", t.instances - t.not_run, t.instances);
-            return (partial, Finding::NotReached(format!("{} runs not made ({})", t.not_run, t.reasons.iter().cloned().collect::<Vec<_>>().join("; "))));
+            return (
+                partial,
+                Finding::NotReached(format!(
+                    "{} runs not made ({})",
+                    t.not_run,
+                    t.reasons.iter().cloned().collect::<Vec<_>>().join("; ")
+                )),
+            );
         }
         match measure {
             Measure::Count(c @ (Count::True | Count::False)) => {
@@ -375,7 +473,9 @@ impl<'a> Judge<'a> {
                 (ours.to_string(), finding)
             }
             Measure::Count(Count::Solved) => self.numeric_ratio(cell, t.solved as f64, t.solved.to_string()),
-            Measure::Count(Count::Unsolved) => self.numeric_ratio(cell, t.undecided() as f64, t.undecided().to_string()),
+            Measure::Count(Count::Unsolved) => {
+                self.numeric_ratio(cell, t.undecided() as f64, t.undecided().to_string())
+            }
             Measure::TotalTime => self.numeric_ratio(cell, t.seconds, secs(t.seconds)),
             Measure::Coverage => {
                 let c = if t.instances > 0 { t.solved as f64 / t.instances as f64 } else { 0.0 };
@@ -406,7 +506,11 @@ fn published(cell: &Cell) -> String {
                 Claim::Open => format!("open at {d}"),
             }
         }
-        (Published::Number(x), _) if matches!(cell.measure, Measure::Time | Measure::PreprocessTime | Measure::TotalTime) => format!("{} s", format_number(*x)),
+        (Published::Number(x), _)
+            if matches!(cell.measure, Measure::Time | Measure::PreprocessTime | Measure::TotalTime) =>
+        {
+            format!("{} s", format_number(*x))
+        }
         (p, _) => p.to_string(),
     }
 }

@@ -85,7 +85,9 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     progress(format!("{}: generating {} instances", table.name, instances.len()));
     let generated = run::generate(table, opts.encoders, &instances, opts.out);
     let published = published_seconds(table);
-    let size = |t: &Task| generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX);
+    let size = |t: &Task| {
+        generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX)
+    };
     let mut ordered: Vec<(u8, f64, u64, Task)> = tasks
         .into_iter()
         .map(|(t, class)| {
@@ -113,7 +115,13 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     let results: BTreeMap<Task, Done> = runner.run(&ordered, &mut |task, done| {
         finished += 1;
         if let Done::Ran(r) = done {
-            progress(format!("[{finished}/{total}] {} {}: {} ({:.2} s)", table.describe(&task.inst), task.work, r.status, r.seconds));
+            progress(format!(
+                "[{finished}/{total}] {} {}: {} ({:.2} s)",
+                table.describe(&task.inst),
+                task.work,
+                r.status,
+                r.seconds
+            ));
         }
     });
     let not_run = results.values().filter(|d| matches!(d, Done::NotRun(_))).count();

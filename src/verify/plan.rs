@@ -50,22 +50,29 @@ impl Available {
     /// Prepares every tool the table names (locating its program and reading its version).
     pub fn for_table(table: &Table, tools: &Tools, config: &str) -> Available {
         let cells = || table.rows.iter().flat_map(|r| &r.cells).filter(|c| c.unavailable.is_none());
-        let solvers: BTreeSet<&String> = cells().filter_map(|c| c.solver.as_ref()).filter(|s| *s != REFERENCE).collect();
+        let solvers: BTreeSet<&String> =
+            cells().filter_map(|c| c.solver.as_ref()).filter(|s| *s != REFERENCE).collect();
         let pres: BTreeSet<&String> = cells().filter_map(|c| c.preprocessor.as_ref()).collect();
         let ready = |kind: &str, name: &str, tool: Option<&harness::Tool>| match tool {
             None => Err(format!("no {kind} `{name}` in {config}")),
             Some(t) if !t.reads(InputFormat::Qdimacs) => Err(format!("{kind} `{name}` does not read QDIMACS")),
-            Some(t) => prepare(t, &RealExecutor).map_err(|e| format!("{kind} `{name}` is not installed ({e}); run `make solvers`")),
+            Some(t) => prepare(t, &RealExecutor)
+                .map_err(|e| format!("{kind} `{name}` is not installed ({e}); run `make solvers`")),
         };
         Available {
             solvers: solvers.into_iter().map(|s| (s.clone(), ready("solver", s, tools.solvers.get(s)))).collect(),
-            preprocessors: pres.into_iter().map(|p| (p.clone(), ready("preprocessor", p, tools.preprocessors.get(p)))).collect(),
+            preprocessors: pres
+                .into_iter()
+                .map(|p| (p.clone(), ready("preprocessor", p, tools.preprocessors.get(p))))
+                .collect(),
         }
     }
 
     /// Why the cell's tools cannot run, if they cannot.
     pub fn missing(&self, cell: &Cell) -> Option<String> {
-        let problem = |map: &BTreeMap<String, Result<ToolRun, String>>, name: &Option<String>| name.as_ref().and_then(|n| map.get(n)).and_then(|r| r.as_ref().err().cloned());
+        let problem = |map: &BTreeMap<String, Result<ToolRun, String>>, name: &Option<String>| {
+            name.as_ref().and_then(|n| map.get(n)).and_then(|r| r.as_ref().err().cloned())
+        };
         if cell.solver.as_deref() == Some(REFERENCE) && cell.preprocessor.is_some() {
             return Some("the reference solver reads the game, not a preprocessed formula".to_string());
         }
@@ -105,7 +112,10 @@ pub fn needs(table: &Table, cell: &Cell, available: &Available) -> (Vec<Instance
     };
     let tasks = match cell.measure {
         Measure::Size(_) | Measure::PreprocessTime => match &cell.preprocessor {
-            Some(pre) => instances.iter().map(|i| Task { inst: i.clone(), work: Work::Preprocess { pre: pre.clone() } }).collect(),
+            Some(pre) => instances
+                .iter()
+                .map(|i| Task { inst: i.clone(), work: Work::Preprocess { pre: pre.clone() } })
+                .collect(),
             None => Vec::new(),
         },
         Measure::Outcome => {
@@ -139,7 +149,13 @@ impl PublishedTimes {
         if let Some(&s) = self.0.get(task) {
             return Some(s);
         }
-        let same = |t: &Task| t.work == task.work && t.inst.suite == task.inst.suite && t.inst.family == task.inst.family && t.inst.params == task.inst.params && t.inst.encoding == task.inst.encoding;
+        let same = |t: &Task| {
+            t.work == task.work
+                && t.inst.suite == task.inst.suite
+                && t.inst.family == task.inst.family
+                && t.inst.params == task.inst.params
+                && t.inst.encoding == task.inst.encoding
+        };
         self.0.iter().find(|(t, _)| same(t)).map(|(_, &s)| s)
     }
 }

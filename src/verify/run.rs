@@ -11,7 +11,10 @@ use generators::io::{write_atomically, Source};
 use generators::stats::{stats, Stats};
 use generators::suite::generate::Builder;
 use generators::suite::Job;
-use harness::{cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome, RealExecutor, Status, ToolRun, Verdict};
+use harness::{
+    cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome,
+    RealExecutor, Status, ToolRun, Verdict,
+};
 use rayon::prelude::*;
 
 use super::plan::{Available, Task, Work};
@@ -56,7 +59,12 @@ fn job<'t>(table: &'t Table, inst: &'t InstanceRef) -> Job<'t> {
 }
 
 /// Generates every instance in `instances` as QDIMACS under `out/instances`, in parallel.
-pub fn generate(table: &Table, encoders: &Encoders, instances: &BTreeSet<InstanceRef>, out: &Path) -> BTreeMap<InstanceRef, Result<Generated, String>> {
+pub fn generate(
+    table: &Table,
+    encoders: &Encoders,
+    instances: &BTreeSet<InstanceRef>,
+    out: &Path,
+) -> BTreeMap<InstanceRef, Result<Generated, String>> {
     let dir = out.join("instances");
     instances
         .par_iter()
@@ -71,7 +79,9 @@ pub fn generate(table: &Table, encoders: &Encoders, instances: &BTreeSet<Instanc
                 let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
                 let path = dir.join(format!("{id}.qdimacs"));
                 if !path.is_file() {
-                    std::fs::create_dir_all(&dir).and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes))).map_err(|e| format!("{}: {e}", path.display()))?;
+                    std::fs::create_dir_all(&dir)
+                        .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
                 }
                 Ok(Generated { path, id, stats })
             });
@@ -158,17 +168,36 @@ impl Runner<'_> {
                 match (ran.status, output) {
                     (Status::Unknown, Some(output)) => (output, ran.seconds),
                     (status, _) => {
-                        let detail = if status.verdict().is_some() { format!("answered by {p}") } else { format!("{p} {status}: {}", ran.detail) };
-                        return Ok(Ran { status, seconds: 0.0, pre_seconds: ran.seconds, detail, stats: None, limit: self.limits.timeout.as_secs_f64() });
+                        let detail = if status.verdict().is_some() {
+                            format!("answered by {p}")
+                        } else {
+                            format!("{p} {status}: {}", ran.detail)
+                        };
+                        return Ok(Ran {
+                            status,
+                            seconds: 0.0,
+                            pre_seconds: ran.seconds,
+                            detail,
+                            stats: None,
+                            limit: self.limits.timeout.as_secs_f64(),
+                        });
                     }
                 }
             }
         };
         let argv = solver.tool.argv(&input, None, limits.cpu_seconds(), limits.memory >> 20);
-        let job = RunJob { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
+        let job =
+            RunJob { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
         let m = RealExecutor.execute(&job).map_err(|e| format!("starting {}: {e}", solver.tool.name))?;
         let (status, detail) = classify(&m, &limits, &solver.tool.answer);
-        Ok(Ran { status, seconds: m.cpu.as_secs_f64(), pre_seconds, detail, stats: None, limit: limits.timeout.as_secs_f64() })
+        Ok(Ran {
+            status,
+            seconds: m.cpu.as_secs_f64(),
+            pre_seconds,
+            detail,
+            stats: None,
+            limit: limits.timeout.as_secs_f64(),
+        })
     }
 
     /// Preprocesses once per (instance, preprocessor) under the table's limits; the status
@@ -188,9 +217,29 @@ impl Runner<'_> {
                 let path = output_path(&dir, &g.id);
                 let source = Source::read(&path.display().to_string()).map_err(|e| e.to_string())?;
                 let stats = stats(&source).map_err(|e| format!("{pre} wrote a formula that does not parse: {e}"))?.1;
-                Ok((Ran { status: Status::Unknown, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats: Some(stats), limit }, Some(path)))
+                Ok((
+                    Ran {
+                        status: Status::Unknown,
+                        seconds: result.cpu_s,
+                        pre_seconds: result.cpu_s,
+                        detail: result.detail,
+                        stats: Some(stats),
+                        limit,
+                    },
+                    Some(path),
+                ))
             }
-            Some(status) => Ok((Ran { status, seconds: result.cpu_s, pre_seconds: result.cpu_s, detail: result.detail, stats: None, limit }, None)),
+            Some(status) => Ok((
+                Ran {
+                    status,
+                    seconds: result.cpu_s,
+                    pre_seconds: result.cpu_s,
+                    detail: result.detail,
+                    stats: None,
+                    limit,
+                },
+                None,
+            )),
         }
     }
 
@@ -205,6 +254,13 @@ impl Runner<'_> {
             Outcome::Unknown => (Status::Unknown, String::new()),
             Outcome::Error(e) => (Status::Error, format!("{e}: {}", String::from_utf8_lossy(&done.stderr).trim())),
         };
-        Ok(Ran { status, seconds: done.wall.as_secs_f64(), pre_seconds: 0.0, detail, stats: None, limit: limits.timeout.as_secs_f64() })
+        Ok(Ran {
+            status,
+            seconds: done.wall.as_secs_f64(),
+            pre_seconds: 0.0,
+            detail,
+            stats: None,
+            limit: limits.timeout.as_secs_f64(),
+        })
     }
 }

@@ -25,7 +25,15 @@ impl Table {
     /// The instance as the suites name jobs: family, grid point, depth, encoding.
     pub fn describe(&self, inst: &InstanceRef) -> String {
         let family = &self.suites[inst.suite].families[inst.family];
-        generators::suite::Job { family, params: &inst.params, depth: inst.depth, encoding: inst.encoding, formats: &[], answer: None }.key()
+        generators::suite::Job {
+            family,
+            params: &inst.params,
+            depth: inst.depth,
+            encoding: inst.encoding,
+            formats: &[],
+            answer: None,
+        }
+        .key()
     }
 }
 
@@ -88,7 +96,13 @@ pub enum Claim {
 }
 
 impl Claim {
-    pub const NAMES: [(&'static str, Claim); 5] = [("win", Claim::Win), ("no-win", Claim::NoWin), ("refuted", Claim::Refuted), ("at-least", Claim::AtLeast), ("open", Claim::Open)];
+    pub const NAMES: [(&'static str, Claim); 5] = [
+        ("win", Claim::Win),
+        ("no-win", Claim::NoWin),
+        ("refuted", Claim::Refuted),
+        ("at-least", Claim::AtLeast),
+        ("open", Claim::Open),
+    ];
 
     pub fn name(self) -> &'static str {
         Claim::NAMES.iter().find(|(_, c)| *c == self).map_or("?", |(n, _)| n)
@@ -205,7 +219,11 @@ impl InstanceRef {
             Depth::Model if by == 0 => Depth::Model,
             Depth::Model => return None,
         };
-        Some(InstanceRef { depth, shown_depth: self.shown_depth.map(|d| (i64::from(d) + by).max(0) as u32), ..self.clone() })
+        Some(InstanceRef {
+            depth,
+            shown_depth: self.shown_depth.map(|d| (i64::from(d) + by).max(0) as u32),
+            ..self.clone()
+        })
     }
 }
 

@@ -20,33 +20,60 @@ use crate::io::{ParseError, Source};
 const MAX_SIDE: i32 = 1 << 12;
 
 /// Builds the game; `depth` overrides the problem's `#depth`.
-pub fn check(domain: Domain, dsrc: &Source, mut problem: Problem, psrc: &Source, depth: Option<u32>) -> Result<Game, ParseError> {
+pub fn check(
+    domain: Domain,
+    dsrc: &Source,
+    mut problem: Problem,
+    psrc: &Source,
+    depth: Option<u32>,
+) -> Result<Game, ParseError> {
     let board = problem.board;
     if board.width > MAX_SIDE || board.height > MAX_SIDE {
-        return Err(ParseError::at(psrc, 0, format!("board {}x{} is too large", board.width, board.height), format!("each side must be at most {MAX_SIDE}")));
+        return Err(ParseError::at(
+            psrc,
+            0,
+            format!("board {}x{} is too large", board.width, board.height),
+            format!("each side must be at most {MAX_SIDE}"),
+        ));
     }
     if depth.is_some() {
         problem.depth = depth;
     }
     if problem.depth.is_none() {
-        return Err(ParseError::at(psrc, psrc.bytes.len(), "the problem has no `#depth` section", "add `#depth` with the number of plies, or pass --depth"));
+        return Err(ParseError::at(
+            psrc,
+            psrc.bytes.len(),
+            "the problem has no `#depth` section",
+            "add `#depth` with the number of plies, or pass --depth",
+        ));
     }
     for a in domain.black.iter().chain(&domain.white) {
         for atom in a.all() {
             on_board(atom, board, dsrc)?;
         }
         if let Some(neg) = a.eff.atoms.iter().find(|x| x.negated) {
-            return Err(ParseError::at(dsrc, neg.offset, format!("action `{}` has a negated effect `{neg}`", a.name), "effects say what a position becomes: write `open(…)`, `black(…)` or `white(…)`"));
+            return Err(ParseError::at(
+                dsrc,
+                neg.offset,
+                format!("action `{}` has a negated effect `{neg}`", a.name),
+                "effects say what a position becomes: write `open(…)`, `black(…)` or `white(…)`",
+            ));
         }
         contradictory_effects(a, board, dsrc)?;
     }
-    for atom in problem.init.iter().chain(problem.black_goals.iter().chain(&problem.white_goals).flat_map(|c| &c.atoms)) {
+    for atom in problem.init.iter().chain(problem.black_goals.iter().chain(&problem.white_goals).flat_map(|c| &c.atoms))
+    {
         on_board(atom, board, psrc)?;
     }
     for (k, a) in problem.init.iter().enumerate() {
         let cell = a.cell(0, 0, board);
         if problem.init[..k].iter().any(|b| b.cell(0, 0, board) == cell) {
-            return Err(ParseError::at(psrc, a.offset, format!("position ({},{}) occurs twice in `#init`", cell.0, cell.1), "list each occupied position once"));
+            return Err(ParseError::at(
+                psrc,
+                a.offset,
+                format!("position ({},{}) occurs twice in `#init`", cell.0, cell.1),
+                "list each occupied position once",
+            ));
         }
     }
     let game = Game { domain, problem };
@@ -62,12 +89,19 @@ fn contradictory_effects(a: &Action, board: Board, source: &Source) -> Result<()
     for i in bx.iter() {
         for j in by.iter() {
             for (k, e) in a.eff.atoms.iter().enumerate() {
-                if let Some(f) = a.eff.atoms[..k].iter().find(|f| f.pred != e.pred && f.cell(i, j, board) == e.cell(i, j, board)) {
+                if let Some(f) =
+                    a.eff.atoms[..k].iter().find(|f| f.pred != e.pred && f.cell(i, j, board) == e.cell(i, j, board))
+                {
                     let (x, y) = e.cell(i, j, board);
                     return Err(ParseError::at(
                         source,
                         e.offset,
-                        format!("action `{}` makes position ({x},{y}) both {} and {} when (?x,?y) = ({i},{j})", a.name, f.pred.name(), e.pred.name()),
+                        format!(
+                            "action `{}` makes position ({x},{y}) both {} and {} when (?x,?y) = ({i},{j})",
+                            a.name,
+                            f.pred.name(),
+                            e.pred.name()
+                        ),
                         "an effect gives each position one value; drop one of the two atoms",
                     ));
                 }
@@ -98,11 +132,18 @@ fn sanity(game: &Game, dsrc: &Source, psrc: &Source) -> Result<(), ParseError> {
     let p = &game.problem;
     for (goals, who) in [(&p.black_goals, "Black"), (&p.white_goals, "White")] {
         if let Some(c) = goals.iter().find(|c| Condition::any_holds(std::slice::from_ref(c), board, state)) {
-            return Err(ParseError::at(psrc, c.offset, format!("{who}'s goal already holds in the initial state"), "the sanity conditions (Definition 3.9) require an initial state that nobody has won"));
+            return Err(ParseError::at(
+                psrc,
+                c.offset,
+                format!("{who}'s goal already holds in the initial state"),
+                "the sanity conditions (Definition 3.9) require an initial state that nobody has won",
+            ));
         }
     }
     let d = &game.domain;
-    for (actions, goals, mover, other) in [(&d.black, &p.white_goals, "Black", "White"), (&d.white, &p.black_goals, "White", "Black")] {
+    for (actions, goals, mover, other) in
+        [(&d.black, &p.white_goals, "Black", "White"), (&d.white, &p.black_goals, "White", "Black")]
+    {
         if let Some((action, effect, goal)) = enabling_effect(actions, goals) {
             return Err(ParseError::at(
                 dsrc,
@@ -117,5 +158,10 @@ fn sanity(game: &Game, dsrc: &Source, psrc: &Source) -> Result<(), ParseError> {
 
 fn enabling_effect<'a>(actions: &'a [Action], goals: &'a [Condition]) -> Option<(&'a Action, &'a Atom, &'a Atom)> {
     let can_enable = |e: &Atom, g: &Atom| if g.negated { g.pred != e.pred } else { g.pred == e.pred };
-    actions.iter().find_map(|a| a.eff.atoms.iter().find_map(|e| goals.iter().flat_map(|c| &c.atoms).find(|g| can_enable(e, g)).map(|g| (a, e, g))))
+    actions.iter().find_map(|a| {
+        a.eff
+            .atoms
+            .iter()
+            .find_map(|e| goals.iter().flat_map(|c| &c.atoms).find(|g| can_enable(e, g)).map(|g| (a, e, g)))
+    })
 }

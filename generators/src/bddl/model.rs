@@ -119,7 +119,12 @@ impl fmt::Display for Atom {
             Expr::Max(k) => format!("{max}{k:+}"),
             Expr::Int(k) => k.to_string(),
         };
-        let body = format!("{}({},{})", self.pred.name(), expr(self.x, "?x", "xmin", "xmax"), expr(self.y, "?y", "ymin", "ymax"));
+        let body = format!(
+            "{}({},{})",
+            self.pred.name(),
+            expr(self.x, "?x", "xmin", "xmax"),
+            expr(self.y, "?y", "ymin", "ymax")
+        );
         if self.negated {
             write!(f, "NOT({body})")
         } else {
@@ -140,7 +145,9 @@ impl Condition {
     /// `BD(C)`: the parameter positions where every atom refers to a board position.
     pub fn bounds(&self, board: Board) -> (Interval, Interval) {
         let full = (Interval { lo: 1, hi: board.width }, Interval { lo: 1, hi: board.height });
-        self.atoms.iter().fold(full, |(bx, by), a| (bx.meet(a.x.bounds(board.width)), by.meet(a.y.bounds(board.height))))
+        self.atoms
+            .iter()
+            .fold(full, |(bx, by), a| (bx.meet(a.x.bounds(board.width)), by.meet(a.y.bounds(board.height))))
     }
 
     /// `s, (i, j) ⊨ C` (Definition 3.6); `(i, j)` must lie in `BD(C)`.

@@ -96,7 +96,11 @@ impl<'s> Parser<'s> {
                     return Ok(());
                 }
                 Some(t @ Token { tok: Tok::Section(_) | Tok::Keyword(_) | Tok::Comma, .. }) => {
-                    return Err(self.error(t.offset, format!("expected an atom or `)`, found {}", describe(t.tok)), format!("close the `(` opened on line {}", open.line)));
+                    return Err(self.error(
+                        t.offset,
+                        format!("expected an atom or `)`, found {}", describe(t.tok)),
+                        format!("close the `(` opened on line {}", open.line),
+                    ));
                 }
                 None => return Err(self.error(open.offset, "this `(` is never closed", "add the matching `)`")),
                 Some(_) => self.item(atoms)?,
@@ -138,9 +142,19 @@ impl<'s> Parser<'s> {
             Tok::Word("black") => Pred::Black,
             Tok::Word("white") => Pred::White,
             Tok::Word(w) => {
-                return Err(self.error(name.offset, format!("unknown predicate `{w}`"), "the predicates are `open`, `black` and `white`"));
+                return Err(self.error(
+                    name.offset,
+                    format!("unknown predicate `{w}`"),
+                    "the predicates are `open`, `black` and `white`",
+                ));
             }
-            other => return Err(self.error(name.offset, format!("expected a predicate, found {}", describe(other)), CONDITION_HELP)),
+            other => {
+                return Err(self.error(
+                    name.offset,
+                    format!("expected a predicate, found {}", describe(other)),
+                    CONDITION_HELP,
+                ))
+            }
         };
         self.expect(Tok::LParen, "`(` after the predicate", "write an atom as `black(?x,?y+1)`")?;
         let x = self.coordinate(Axis::X, Tok::Comma)?;
@@ -157,7 +171,13 @@ impl<'s> Parser<'s> {
             match t.tok {
                 Tok::Word(w) => text.push_str(w),
                 tok if tok == end && !text.is_empty() => break,
-                other => return Err(self.error(t.offset, format!("expected {}, found {}", axis.expected(), describe(other)), axis.help())),
+                other => {
+                    return Err(self.error(
+                        t.offset,
+                        format!("expected {}, found {}", axis.expected(), describe(other)),
+                        axis.help(),
+                    ))
+                }
             }
         }
         axis.parse(&text).ok_or_else(|| self.error(start, format!("`{text}` is not {}", axis.expected()), axis.help()))
@@ -193,7 +213,8 @@ impl Axis {
         let split = text[1..].find(['+', '-']).map(|p| p + 1);
         let (base, offset) = match split {
             Some(p) => {
-                let k: i32 = text[p + 1..].parse().ok().filter(|_| text[p + 1..].bytes().all(|b| b.is_ascii_digit()))?;
+                let k: i32 =
+                    text[p + 1..].parse().ok().filter(|_| text[p + 1..].bytes().all(|b| b.is_ascii_digit()))?;
                 (&text[..p], if &text[p..=p] == "-" { -k } else { k })
             }
             None => (text, 0),
@@ -223,7 +244,8 @@ fn describe(tok: Tok) -> String {
     }
 }
 
-const DOMAIN_HELP: &str = "a domain file has the sections `#blackactions` and `#whiteactions`, each a list of `:action` blocks";
+const DOMAIN_HELP: &str =
+    "a domain file has the sections `#blackactions` and `#whiteactions`, each a list of `:action` blocks";
 const ACTION_HELP: &str = "an action is `:action NAME`, `:parameters (?x, ?y)`, `:precondition (…)`, `:effect (…)`";
 
 /// Parses a domain file.
@@ -236,11 +258,19 @@ pub fn parse_domain(source: &Source) -> Result<Domain, ParseError> {
         let (list, seen) = match t.tok {
             Tok::Section("blackactions") => (&mut domain.black, &mut seen_black),
             Tok::Section("whiteactions") => (&mut domain.white, &mut seen_white),
-            Tok::Section(s) => return Err(p.error(t.offset, format!("unknown section `#{s}` in a domain file"), DOMAIN_HELP)),
-            other => return Err(p.error(t.offset, format!("expected a section, found {}", describe(other)), DOMAIN_HELP)),
+            Tok::Section(s) => {
+                return Err(p.error(t.offset, format!("unknown section `#{s}` in a domain file"), DOMAIN_HELP))
+            }
+            other => {
+                return Err(p.error(t.offset, format!("expected a section, found {}", describe(other)), DOMAIN_HELP))
+            }
         };
         if std::mem::replace(seen, true) {
-            return Err(p.error(t.offset, "this section appears twice", "merge the two lists of actions into one section"));
+            return Err(p.error(
+                t.offset,
+                "this section appears twice",
+                "merge the two lists of actions into one section",
+            ));
         }
         while !p.at_section_or_end() {
             list.push(action(&mut p)?);
@@ -318,16 +348,30 @@ pub fn parse_problem(source: &Source) -> Result<Problem, ParseError> {
                 problem.black_second = match p.next("`first` or `second`", help)? {
                     Token { tok: Tok::Word("first"), .. } => false,
                     Token { tok: Tok::Word("second"), .. } => true,
-                    other => return Err(p.error(other.offset, format!("expected `first` or `second`, found {}", describe(other.tok)), help)),
+                    other => {
+                        return Err(p.error(
+                            other.offset,
+                            format!("expected `first` or `second`, found {}", describe(other.tok)),
+                            help,
+                        ))
+                    }
                 };
             }
             _ => {
-                return Err(p.error(t.offset, format!("unknown or unsupported section `#{name}`"), format!("{PROBLEM_HELP} (counters are not supported)")));
+                return Err(p.error(
+                    t.offset,
+                    format!("unknown or unsupported section `#{name}`"),
+                    format!("{PROBLEM_HELP} (counters are not supported)"),
+                ));
             }
         }
         if !p.at_section_or_end() {
             let extra = p.tokens[p.pos];
-            return Err(p.error(extra.offset, format!("unexpected {} at the end of section `#{name}`", describe(extra.tok)), PROBLEM_HELP));
+            return Err(p.error(
+                extra.offset,
+                format!("unexpected {} at the end of section `#{name}`", describe(extra.tok)),
+                PROBLEM_HELP,
+            ));
         }
     }
     problem.board = board.ok_or_else(|| p.error(0, "the problem has no `#boardsize` section", PROBLEM_HELP))?;
@@ -345,7 +389,11 @@ fn init(p: &mut Parser, init: &mut Vec<Atom>) -> Result<(), ParseError> {
             return Err(p.error(a.offset, format!("`{a}` cannot be part of the initial state"), help));
         }
         if matches!(a.x, Expr::Param(_)) || matches!(a.y, Expr::Param(_)) {
-            return Err(p.error(a.offset, format!("`{a}` uses a parameter; the initial state names absolute positions"), help));
+            return Err(p.error(
+                a.offset,
+                format!("`{a}` uses a parameter; the initial state names absolute positions"),
+                help,
+            ));
         }
         init.push(a);
     }

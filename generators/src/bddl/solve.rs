@@ -26,8 +26,8 @@
 
 use std::collections::HashMap;
 
-use crate::mixhash::MixState;
 use super::model::{Action, Board, Condition, Game, Pred};
+use crate::mixhash::MixState;
 
 /// A board position: bit `index(x, y)` of `black` or `white` set, or neither (open).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -194,7 +194,8 @@ impl Solver {
             return None;
         }
         let s = self.initial;
-        let m = self.black.iter().find(|m| m.action == action && m.x == x && m.y == y && m.pre.matches(s, self.full))?;
+        let m =
+            self.black.iter().find(|m| m.action == action && m.x == x && m.y == y && m.pre.matches(s, self.full))?;
         let next = m.apply(s);
         Some(self.won(next, true) || self.white_to_move(next, depth - 1))
     }
@@ -241,7 +242,8 @@ impl Solver {
             return v;
         }
         let next = self.successors(s, true);
-        let value = next.iter().any(|&(_, n)| self.won(n, true)) || (k > 1 && next.iter().any(|&(_, n)| self.white_to_move(n, k - 1)));
+        let value = next.iter().any(|&(_, n)| self.won(n, true))
+            || (k > 1 && next.iter().any(|&(_, n)| self.white_to_move(n, k - 1)));
         self.table.insert((s, k, true), value);
         value
     }
@@ -254,7 +256,8 @@ impl Solver {
             return v;
         }
         let next = self.successors(s, false);
-        let value = !next.iter().any(|&(_, n)| self.won(n, false)) && next.iter().all(|&(_, n)| self.black_to_move(n, k - 1));
+        let value =
+            !next.iter().any(|&(_, n)| self.won(n, false)) && next.iter().all(|&(_, n)| self.black_to_move(n, k - 1));
         self.table.insert((s, k, false), value);
         value
     }
@@ -290,7 +293,8 @@ mod tests {
     const OCCUPY: &str = "#blackactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";
 
     fn solver(domain: &str, problem: &str) -> Solver {
-        let game = load(&Source::from_bytes("d", domain), &Source::from_bytes("p", problem), None).unwrap_or_else(|e| panic!("{e}"));
+        let game = load(&Source::from_bytes("d", domain), &Source::from_bytes("p", problem), None)
+            .unwrap_or_else(|e| panic!("{e}"));
         Solver::new(&game).unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -298,7 +302,8 @@ mod tests {
     fn domino_on_a_line_is_won_at_depth_three() {
         // 1x3 board, Black needs two adjacent stones: Black takes the middle, White cannot
         // block both sides.
-        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n");
+        let mut s =
+            solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n");
         assert_eq!(s.critical_depth(5), Some(3));
         assert_eq!(s.winning_move(3), Some(FirstMove { action: "occupy".into(), x: 2, y: 1 }));
     }
@@ -321,7 +326,10 @@ mod tests {
 
     #[test]
     fn moving_second_starts_with_a_pass() {
-        let mut s = solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n#blackturn second\n");
+        let mut s = solver(
+            OCCUPY,
+            "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n#blackturn second\n",
+        );
         assert_eq!(s.critical_depth(5), None, "White takes the middle");
     }
 }

@@ -108,7 +108,8 @@ mod tests {
             let inputs: Vec<Lit> = vars.fresh_n(n).into_iter().map(|v| v.pos()).collect();
             let mut circuit = Circuit::new();
             let out = build(&mut circuit, &mut vars, &inputs);
-            let fixed: Vec<Lit> = inputs.iter().enumerate().map(|(i, &l)| if value >> i & 1 == 1 { l } else { !l }).collect();
+            let fixed: Vec<Lit> =
+                inputs.iter().enumerate().map(|(i, &l)| if value >> i & 1 == 1 { l } else { !l }).collect();
             let assumption = circuit.and(&mut vars, fixed);
             let output = circuit.and(&mut vars, [assumption, out]);
             let qbf = CircuitQbf { vars, prefix: Prefix::new(), circuit, output };

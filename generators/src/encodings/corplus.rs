@@ -193,7 +193,10 @@ pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarM
 /// Where Black's first stone lives in the formula `encode(game, sink, &mut VarManager::new())`
 /// returned `prefix` for: the move bits of the first layer, after the two initial boards
 /// and the first `time` variable. Fails unless Black has the first time point.
-pub fn first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+pub fn first_move_map(
+    game: &PositionalGame,
+    prefix: &Prefix,
+) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     if game.turns.first() != Some(&Player::Black) {
         return Err(crate::strategy::MapError::BlackNotFirst);
     }
@@ -204,14 +207,21 @@ pub fn first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::s
 /// first White stone, also after the initial boards and `time(1)`. They are universal but
 /// not outermost (the initial boards are); under `strategy::universal_outermost(prefix)`
 /// they are, and a solver's `--qdo` on the false instance prints them.
-pub fn white_first_move_map(game: &PositionalGame, prefix: &Prefix) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+pub fn white_first_move_map(
+    game: &PositionalGame,
+    prefix: &Prefix,
+) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     if game.turns.first() != Some(&Player::White) {
         return Err(crate::strategy::MapError::WhiteNotFirst);
     }
     first_stone_map(game, prefix, true)
 }
 
-fn first_stone_map(game: &PositionalGame, prefix: &Prefix, white: bool) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+fn first_stone_map(
+    game: &PositionalGame,
+    prefix: &Prefix,
+    white: bool,
+) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     let game = game.without_initials();
     let n = game.size() as u32;
     let first = 2 * n + 2;

@@ -45,10 +45,10 @@
 
 use super::gdl_prefix::Levels;
 use crate::formula::{Circuit, CircuitQbf, CnfQbf, Lit, Var, VarManager};
-use crate::strategy::{check_outermost_of, universal_outermost, MapError, SymbolMap};
 use crate::gdl::player::GOAL_MAX;
 use crate::gdl::turns::{turn_order, Turn};
 use crate::gdl::{GameError, GroundGame, Node};
+use crate::strategy::{check_outermost_of, universal_outermost, MapError, SymbolMap};
 
 pub use super::gdl_prefix::PrefixMethod;
 
@@ -134,7 +134,9 @@ impl GdlEncoding {
         let b = self.build(game)?;
         let chooses = self.chooses(game)?;
         let role = game.store.display(game.roles[self.first]);
-        let names = |ms: &mut dyn Iterator<Item = usize>| ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>();
+        let names = |ms: &mut dyn Iterator<Item = usize>| {
+            ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>()
+        };
         let moves = names(&mut b.first_choice.iter().map(|&(m, _)| m));
         let old: Vec<u32> = b.first_choice.iter().map(|(_, l)| l.var_index()).collect();
         let (qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
@@ -175,7 +177,10 @@ impl GdlEncoding {
 
     fn build<'g>(&self, game: &'g GroundGame) -> Result<Build<'g>, GameError> {
         if game.roles.len() != 2 {
-            return Err(GameError(format!("the game has {} roles; the encodings are for two-player games", game.roles.len())));
+            return Err(GameError(format!(
+                "the game has {} roles; the encodings are for two-player games",
+                game.roles.len()
+            )));
         }
         if self.first > 1 {
             return Err(GameError(format!("role number {} does not exist; the game has two roles", self.first + 1)));
@@ -307,7 +312,8 @@ impl Build<'_> {
         let term = self.terminated[t as usize - 1];
         let mut does = vec![Lit::FALSE; game.moves.len()];
         for (role, turn) in [(x, turns[0]), (o, turns[1])] {
-            let own: Vec<usize> = (0..game.moves.len()).filter(|&m| game.moves[m].role == role && game.legal[m].is_some()).collect();
+            let own: Vec<usize> =
+                (0..game.moves.len()).filter(|&m| game.moves[m].role == role && game.legal[m].is_some()).collect();
             match turn {
                 Turn::Forced(m) => {
                     if let Some(m) = m {

@@ -95,7 +95,12 @@ impl Levels {
 
     /// [`finish`](Self::finish), with the new variable of each old variable index (none:
     /// not in the output).
-    pub fn finish_renumbered(mut self, circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> (CnfQbf, Vec<Option<Var>>) {
+    pub fn finish_renumbered(
+        mut self,
+        circuit: &Circuit,
+        constraints: &[Vec<Lit>],
+        max_var: u32,
+    ) -> (CnfQbf, Vec<Option<Var>>) {
         let size = max_var as usize + 1;
         let mut reachable = vec![false; size];
         for c in constraints {
@@ -160,7 +165,8 @@ impl Levels {
     pub fn finish_circuit(self, mut circuit: Circuit, constraints: &[Vec<Lit>], mut vars: VarManager) -> CircuitQbf {
         let clauses: Vec<Lit> = constraints.iter().map(|c| circuit.or(&mut vars, c.iter().copied())).collect();
         let output = circuit.and(&mut vars, clauses);
-        let mut inputs: Vec<(u32, u32)> = self.level.iter().enumerate().filter(|(_, &l)| l != UNSET).map(|(i, &l)| (l, i as u32)).collect();
+        let mut inputs: Vec<(u32, u32)> =
+            self.level.iter().enumerate().filter(|(_, &l)| l != UNSET).map(|(i, &l)| (l, i as u32)).collect();
         inputs.sort_unstable();
         let mut prefix = Prefix::new();
         for (level, v) in inputs {
@@ -176,7 +182,8 @@ impl Levels {
                 used[l.var_index() as usize] = true;
             }
         }
-        let mut order: Vec<(u32, u32)> = (1..size).filter(|&i| used[i]).map(|i| (Self::get(&self.level, i, innermost), i as u32)).collect();
+        let mut order: Vec<(u32, u32)> =
+            (1..size).filter(|&i| used[i]).map(|i| (Self::get(&self.level, i, innermost), i as u32)).collect();
         order.sort_unstable();
         let mut new_var = vec![None; size];
         let mut prefix = Prefix::new();

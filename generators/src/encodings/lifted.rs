@@ -108,7 +108,14 @@ pub fn encode(game: &Game) -> CircuitQbf {
             prefix.push(Quant::Exists, std::iter::once(lb).chain(pre.iter().copied()));
             (lb.pos(), lits(&pre))
         };
-        plies.push(Ply { black, action: lits(&a), pos: Pos { x: lits(&x), y: lits(&y) }, gs: gs.map(|g| g.pos()), lb, pre });
+        plies.push(Ply {
+            black,
+            action: lits(&a),
+            pos: Pos { x: lits(&x), y: lits(&y) },
+            gs: gs.map(|g| g.pos()),
+            lb,
+            pre,
+        });
     }
     let goal_pos = |vars: &mut VarManager, goals: &[Condition]| {
         let x = vars.fresh_n(if uses_param(goals, true) { bx } else { 0 });
@@ -389,14 +396,21 @@ pub fn first_move_map(game: &Game, qbf: &CircuitQbf) -> Result<crate::strategy::
 /// Where White's first move lives in `encode(game)` for a game with `#blackturn second`:
 /// White's universal action and x/y bits of the first ply, the first variables taken and
 /// the outermost (universal) block. A solver's `--qdo` on the false instance prints them.
-pub fn white_first_move_map(game: &Game, qbf: &CircuitQbf) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+pub fn white_first_move_map(
+    game: &Game,
+    qbf: &CircuitQbf,
+) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     if !game.problem.black_second {
         return Err(crate::strategy::MapError::WhiteNotFirst);
     }
     first_ply_map(game, qbf, true)
 }
 
-fn first_ply_map(game: &Game, qbf: &CircuitQbf, white: bool) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
+fn first_ply_map(
+    game: &Game,
+    qbf: &CircuitQbf,
+    white: bool,
+) -> Result<crate::strategy::SymbolMap, crate::strategy::MapError> {
     let board = game.board();
     let actions = if white { &game.domain.white } else { &game.domain.black };
     let sizes = [bits_for(actions.len()), bits_for(board.width as usize), bits_for(board.height as usize)];
@@ -406,7 +420,12 @@ fn first_ply_map(game: &Game, qbf: &CircuitQbf, white: bool) -> Result<crate::st
         next += n as u32;
         bits
     });
-    let map = crate::strategy::SymbolMap::Lifted { actions: actions.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
+    let map = crate::strategy::SymbolMap::Lifted {
+        actions: actions.iter().map(|a| a.name.clone()).collect(),
+        action_bits,
+        x_bits,
+        y_bits,
+    };
     crate::strategy::check_outermost_of(&qbf.prefix, &map.vars(), white)?;
     Ok(map)
 }

@@ -112,11 +112,23 @@ impl Circuit {
 
     /// Like [`Circuit::gate`], but a newly stored gate gets the output variable `out`
     /// (parsers keep a file's numbering this way). `out` must not be in use.
-    pub fn gate_named(&mut self, vars: &mut VarManager, op: GateOp, inputs: impl IntoIterator<Item = Lit>, out: Var) -> Lit {
+    pub fn gate_named(
+        &mut self,
+        vars: &mut VarManager,
+        op: GateOp,
+        inputs: impl IntoIterator<Item = Lit>,
+        out: Var,
+    ) -> Lit {
         self.build(vars, op, inputs, Some(out))
     }
 
-    fn build(&mut self, vars: &mut VarManager, op: GateOp, inputs: impl IntoIterator<Item = Lit>, out: Option<Var>) -> Lit {
+    fn build(
+        &mut self,
+        vars: &mut VarManager,
+        op: GateOp,
+        inputs: impl IntoIterator<Item = Lit>,
+        out: Option<Var>,
+    ) -> Lit {
         // The neutral element of the operator, and the absorbing one.
         let (unit, zero) = match op {
             GateOp::And => (Lit::TRUE, Lit::FALSE),

@@ -155,9 +155,8 @@ fn plan(rule: &Rule) -> Plan<'_> {
                 order.push(i);
             }
         }
-        let best = (0..rule.body.len())
-            .filter(|&i| !done[i] && matches!(rule.body[i], Literal::Pos(_)))
-            .max_by_key(|&i| {
+        let best =
+            (0..rule.body.len()).filter(|&i| !done[i] && matches!(rule.body[i], Literal::Pos(_))).max_by_key(|&i| {
                 let vars = lit_vars(&rule.body[i]);
                 let unbound = vars.iter().filter(|v| !bound.contains(v)).count();
                 (vars.len() - unbound, usize::MAX - unbound, usize::MAX - i)
@@ -181,7 +180,9 @@ fn match_pat(store: &TermStore, p: &Pat, t: TermId, binding: &mut [Option<TermId
             }
         },
         Pat::Fn(f, args) => {
-            store.functor(t) == *f && store.args(t).len() == args.len() && args.iter().zip(store.args(t)).all(|(p, &a)| match_pat(store, p, a, binding, trail))
+            store.functor(t) == *f
+                && store.args(t).len() == args.len()
+                && args.iter().zip(store.args(t)).all(|(p, &a)| match_pat(store, p, a, binding, trail))
         }
     }
 }
@@ -222,14 +223,20 @@ fn pats_equal(store: &TermStore, x: &Pat, y: &Pat, binding: &[Option<TermId>]) -
     match (x, y) {
         (Pat::Var(a), Pat::Var(b)) => binding[*a as usize] == binding[*b as usize],
         (Pat::Var(v), p) | (p, Pat::Var(v)) => binding[*v as usize].is_some_and(|t| term_equals(store, p, t, binding)),
-        (Pat::Fn(f, xs), Pat::Fn(g, ys)) => f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(a, b)| pats_equal(store, a, b, binding)),
+        (Pat::Fn(f, xs), Pat::Fn(g, ys)) => {
+            f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(a, b)| pats_equal(store, a, b, binding))
+        }
     }
 }
 
 fn term_equals(store: &TermStore, p: &Pat, t: TermId, binding: &[Option<TermId>]) -> bool {
     match p {
         Pat::Var(v) => binding[*v as usize] == Some(t),
-        Pat::Fn(f, args) => store.functor(t) == *f && store.args(t).len() == args.len() && args.iter().zip(store.args(t)).all(|(p, &a)| term_equals(store, p, a, binding)),
+        Pat::Fn(f, args) => {
+            store.functor(t) == *f
+                && store.args(t).len() == args.len()
+                && args.iter().zip(store.args(t)).all(|(p, &a)| term_equals(store, p, a, binding))
+        }
     }
 }
 
@@ -251,7 +258,14 @@ impl Grounder<'_> {
         out
     }
 
-    fn extend(&self, store: &TermStore, plan: &Plan, step: usize, binding: &mut Vec<Option<TermId>>, out: &mut Vec<Vec<Option<TermId>>>) {
+    fn extend(
+        &self,
+        store: &TermStore,
+        plan: &Plan,
+        step: usize,
+        binding: &mut Vec<Option<TermId>>,
+        out: &mut Vec<Vec<Option<TermId>>>,
+    ) {
         let Some(&i) = plan.order.get(step) else {
             out.push(binding.clone());
             return;
@@ -260,7 +274,8 @@ impl Grounder<'_> {
             Literal::Pos(a) => {
                 let mut trail = Vec::new();
                 for &t in self.db.of(a.key()) {
-                    let ok = a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, binding, &mut trail));
+                    let ok =
+                        a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, binding, &mut trail));
                     if ok {
                         self.extend(store, plan, step + 1, binding, out);
                     }
@@ -270,7 +285,8 @@ impl Grounder<'_> {
                 }
             }
             Literal::Neg(a) => {
-                let holds = !self.is_dynamic(a.key()) && find_atom(store, a, binding).is_some_and(|t| self.db.all.contains(&t));
+                let holds =
+                    !self.is_dynamic(a.key()) && find_atom(store, a, binding).is_some_and(|t| self.db.all.contains(&t));
                 if !holds {
                     self.extend(store, plan, step + 1, binding, out);
                 }
@@ -312,7 +328,12 @@ impl Grounder<'_> {
                     changed |= self.add(store, head.key(), t);
                 }
                 if self.db.all.len() > MAX_ATOMS {
-                    return Err(ParseError::at(&program.source, plan.rule.offset, format!("grounding exceeds {MAX_ATOMS} atoms; this rule keeps producing new ones"), "GDL games must be finite: check the recursion through function terms in this rule"));
+                    return Err(ParseError::at(
+                        &program.source,
+                        plan.rule.offset,
+                        format!("grounding exceeds {MAX_ATOMS} atoms; this rule keeps producing new ones"),
+                        "GDL games must be finite: check the recursion through function terms in this rule",
+                    ));
                 }
             }
             if !changed {
@@ -344,13 +365,16 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
     let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).iter().map(|&t| store.args(t)[0]).collect();
     let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).iter().map(|&t| store.args(t)[0]).collect());
     let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
-    let init: BTreeSet<u32> = g.db.of((kw::INIT, 1)).iter().filter_map(|&t| fluent_index.get(&store.args(t)[0]).copied()).collect();
+    let init: BTreeSet<u32> =
+        g.db.of((kw::INIT, 1)).iter().filter_map(|&t| fluent_index.get(&store.args(t)[0]).copied()).collect();
     let mut moves = Vec::new();
     for (r, &role) in roles.iter().enumerate() {
-        let terms = g.db.of((kw::DOES, 2)).iter().filter(|&&t| store.args(t)[0] == role).map(|&t| store.args(t)[1]).collect();
+        let terms =
+            g.db.of((kw::DOES, 2)).iter().filter(|&&t| store.args(t)[0] == role).map(|&t| store.args(t)[1]).collect();
         moves.extend(sorted_by_text(&store, terms).into_iter().map(|term| Move { role: r, term }));
     }
-    let move_index: HashMap<(TermId, TermId), u32> = moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
+    let move_index: HashMap<(TermId, TermId), u32> =
+        moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
 
     // Ground rules, keyed by head atom term, in first-derivation order.
     let mut heads: Vec<TermId> = Vec::new();
@@ -438,13 +462,26 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
             let mut gs: Vec<(u32, u32)> = heads
                 .iter()
                 .filter(|&&t| store.functor(t) == kw::GOAL && store.args(t).len() == 2 && store.args(t)[0] == r)
-                .filter_map(|&t| store.name(store.functor(store.args(t)[1])).parse::<u32>().ok().map(|v| (v, new_index[atom_of[&t]])))
+                .filter_map(|&t| {
+                    store.name(store.functor(store.args(t)[1])).parse::<u32>().ok().map(|v| (v, new_index[atom_of[&t]]))
+                })
                 .collect();
             gs.sort();
             gs
         })
         .collect();
-    Ok(GroundGame { roles, fluents, init: init.into_iter().collect(), moves, atoms, legal, next, terminal, goals, store })
+    Ok(GroundGame {
+        roles,
+        fluents,
+        init: init.into_iter().collect(),
+        moves,
+        atoms,
+        legal,
+        next,
+        terminal,
+        goals,
+        store,
+    })
 }
 
 /// Derived atoms sorted so that every atom comes after the atoms in its bodies; a cycle
@@ -457,7 +494,8 @@ fn topological_order(
     atom_of: &HashMap<TermId, usize>,
 ) -> Result<Vec<usize>, ParseError> {
     let deps = |i: usize| -> Vec<usize> {
-        let mut d: Vec<usize> = rules_of[&heads[i]].0.iter().flatten().filter_map(|(t, _)| atom_of.get(t).copied()).collect();
+        let mut d: Vec<usize> =
+            rules_of[&heads[i]].0.iter().flatten().filter_map(|(t, _)| atom_of.get(t).copied()).collect();
         d.sort_unstable();
         d.dedup();
         d
@@ -481,7 +519,11 @@ fn topological_order(
                         stack.push((d, dd, 0));
                     }
                     1 => {
-                        let mut cycle: Vec<String> = stack.iter().skip_while(|(n, _, _)| *n != d).map(|(n, _, _)| store.display(heads[*n])).collect();
+                        let mut cycle: Vec<String> = stack
+                            .iter()
+                            .skip_while(|(n, _, _)| *n != d)
+                            .map(|(n, _, _)| store.display(heads[*n]))
+                            .collect();
                         cycle.push(store.display(heads[d]));
                         let offset = rules_of[&heads[d]].1;
                         return Err(ParseError::at(

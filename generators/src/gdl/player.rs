@@ -125,7 +125,10 @@ impl<'g> Solver<'g> {
 
     /// The fluents that hold in `state`, as text, in the order of `GroundGame::fluents`.
     pub fn describe(&self, state: &[u64]) -> String {
-        let held: Vec<String> = (0..self.game.fluents.len()).filter(|&f| state[f / 64] >> (f % 64) & 1 == 1).map(|f| self.game.store.display(self.game.fluents[f])).collect();
+        let held: Vec<String> = (0..self.game.fluents.len())
+            .filter(|&f| state[f / 64] >> (f % 64) & 1 == 1)
+            .map(|f| self.game.store.display(self.game.fluents[f]))
+            .collect();
         held.join(" ")
     }
 
@@ -166,7 +169,9 @@ impl<'g> Solver<'g> {
     }
 
     fn legal_moves(&self, vals: &[bool], role: usize) -> Vec<u32> {
-        (0..self.game.moves.len() as u32).filter(|&m| self.game.moves[m as usize].role == role && Self::atom(vals, self.game.legal[m as usize])).collect()
+        (0..self.game.moves.len() as u32)
+            .filter(|&m| self.game.moves[m as usize].role == role && Self::atom(vals, self.game.legal[m as usize]))
+            .collect()
     }
 
     fn win(&mut self, state: &State, n: i64) -> Result<bool, GameError> {
@@ -193,7 +198,10 @@ impl<'g> Solver<'g> {
             for (role, list) in [(self.x, &xs), (self.o, &os)] {
                 if list.is_empty() {
                     let r = self.game.store.display(self.game.roles[role]);
-                    return Err(GameError(format!("role {r} has no legal move in the non-terminal position {{{}}}; GDL games must be well-formed", self.describe(state))));
+                    return Err(GameError(format!(
+                        "role {r} has no legal move in the non-terminal position {{{}}}; GDL games must be well-formed",
+                        self.describe(state)
+                    )));
                 }
             }
             let mut won = false;

@@ -105,16 +105,30 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
                     let alternatives = builder.body_item(item, false)?;
                     bodies = product(&bodies, &alternatives);
                     if bodies.len() > MAX_EXPANSION {
-                        return Err(builder.error(item.offset(), "this rule expands into too many rules through `or`", "split the rule into several rules, or introduce a helper relation for the disjunction"));
+                        return Err(builder.error(
+                            item.offset(),
+                            "this rule expands into too many rules through `or`",
+                            "split the rule into several rules, or introduce a helper relation for the disjunction",
+                        ));
                     }
                 }
                 for body in bodies {
-                    rules.push(Rule { head: head.clone(), body, offset: *offset, var_names: builder.var_names.clone() });
+                    rules.push(Rule {
+                        head: head.clone(),
+                        body,
+                        offset: *offset,
+                        var_names: builder.var_names.clone(),
+                    });
                 }
             }
             _ => {
                 let head = builder.atom(sexp)?;
-                rules.push(Rule { head, body: Vec::new(), offset: sexp.offset(), var_names: builder.var_names.clone() });
+                rules.push(Rule {
+                    head,
+                    body: Vec::new(),
+                    offset: sexp.offset(),
+                    var_names: builder.var_names.clone(),
+                });
             }
         }
     }
@@ -154,21 +168,45 @@ impl Builder<'_> {
                     let args = items[1..].iter().map(|t| self.term(t)).collect::<Result<Vec<_>, _>>()?;
                     (pred, args, *offset)
                 }
-                Some(other) => return Err(self.error(other.offset(), "expected a relation name here", "a sentence starts with a relation name, as in `(cell 1 1 b)`")),
-                None => return Err(self.error(*offset, "empty list where a sentence is expected", "write a relation such as `(cell 1 1 b)` or remove the `()`")),
+                Some(other) => {
+                    return Err(self.error(
+                        other.offset(),
+                        "expected a relation name here",
+                        "a sentence starts with a relation name, as in `(cell 1 1 b)`",
+                    ))
+                }
+                None => {
+                    return Err(self.error(
+                        *offset,
+                        "empty list where a sentence is expected",
+                        "write a relation such as `(cell 1 1 b)` or remove the `()`",
+                    ))
+                }
             },
             Sexp::Variable(name, offset) => {
-                return Err(self.error(*offset, format!("variable `{name}` used as a sentence"), "a sentence must be a relation name or a list starting with one"))
+                return Err(self.error(
+                    *offset,
+                    format!("variable `{name}` used as a sentence"),
+                    "a sentence must be a relation name or a list starting with one",
+                ))
             }
         };
         if pred == kw::IMPLIED || pred == kw::NOT || pred == kw::OR || pred == kw::DISTINCT {
             let name = self.store.name(pred).to_string();
-            return Err(self.error(offset, format!("`{name}` cannot be used as a relation here"), "`<=` starts a rule, and `not`, `or`, `distinct` are only allowed in rule bodies"));
+            return Err(self.error(
+                offset,
+                format!("`{name}` cannot be used as a relation here"),
+                "`<=` starts a rule, and `not`, `or`, `distinct` are only allowed in rule bodies",
+            ));
         }
         if let Some(expected) = keyword_arity(pred) {
             if args.len() != expected {
                 let name = self.store.name(pred).to_string();
-                return Err(self.error(offset, format!("`{name}` takes {expected} argument(s), found {}", args.len()), format!("see the GDL keyword table: {}", keyword_usage(pred))));
+                return Err(self.error(
+                    offset,
+                    format!("`{name}` takes {expected} argument(s), found {}", args.len()),
+                    format!("see the GDL keyword table: {}", keyword_usage(pred)),
+                ));
             }
         }
         Ok(Atom { pred, args, offset })
@@ -191,8 +229,16 @@ impl Builder<'_> {
                     let args = items[1..].iter().map(|t| self.term(t)).collect::<Result<Vec<_>, _>>()?;
                     Ok(Pat::Fn(f, args))
                 }
-                Some(other) => Err(self.error(other.offset(), "expected a function name here", "a compound term starts with a name, as in `(mark 1 2)`")),
-                None => Err(self.error(*offset, "empty list where a term is expected", "write a constant, a `?variable` or a term such as `(mark 1 2)`")),
+                Some(other) => Err(self.error(
+                    other.offset(),
+                    "expected a function name here",
+                    "a compound term starts with a name, as in `(mark 1 2)`",
+                )),
+                None => Err(self.error(
+                    *offset,
+                    "empty list where a term is expected",
+                    "write a constant, a `?variable` or a term such as `(mark 1 2)`",
+                )),
             },
         }
     }
@@ -204,15 +250,24 @@ impl Builder<'_> {
                 match name.as_str() {
                     "not" => {
                         if items.len() != 2 {
-                            return Err(self.error(*offset, format!("`not` takes one argument, found {}", items.len() - 1), "write `(not (p ...))`"));
+                            return Err(self.error(
+                                *offset,
+                                format!("`not` takes one argument, found {}", items.len() - 1),
+                                "write `(not (p ...))`",
+                            ));
                         }
                         return self.body_item(&items[1], !negated);
                     }
                     "or" => {
                         if items.len() < 2 {
-                            return Err(self.error(*offset, "`or` needs at least one disjunct", "write `(or a b ...)` or remove it"));
+                            return Err(self.error(
+                                *offset,
+                                "`or` needs at least one disjunct",
+                                "write `(or a b ...)` or remove it",
+                            ));
                         }
-                        let parts = items[1..].iter().map(|i| self.body_item(i, negated)).collect::<Result<Vec<_>, _>>()?;
+                        let parts =
+                            items[1..].iter().map(|i| self.body_item(i, negated)).collect::<Result<Vec<_>, _>>()?;
                         let mut out: Vec<Vec<Literal>> = if negated { vec![Vec::new()] } else { Vec::new() };
                         for part in parts {
                             if negated {
@@ -221,17 +276,29 @@ impl Builder<'_> {
                                 out.extend(part);
                             }
                             if out.len() > MAX_EXPANSION {
-                                return Err(self.error(*offset, "this disjunction expands into too many rules", "introduce a helper relation for the disjunction"));
+                                return Err(self.error(
+                                    *offset,
+                                    "this disjunction expands into too many rules",
+                                    "introduce a helper relation for the disjunction",
+                                ));
                             }
                         }
                         return Ok(out);
                     }
                     "distinct" => {
                         if items.len() != 3 {
-                            return Err(self.error(*offset, format!("`distinct` takes 2 arguments, found {}", items.len() - 1), "write `(distinct ?x ?y)`"));
+                            return Err(self.error(
+                                *offset,
+                                format!("`distinct` takes 2 arguments, found {}", items.len() - 1),
+                                "write `(distinct ?x ?y)`",
+                            ));
                         }
                         if negated {
-                            return Err(self.error(*offset, "`(not (distinct ...))` is not supported", "use the same variable for both terms instead of negating `distinct`"));
+                            return Err(self.error(
+                                *offset,
+                                "`(not (distinct ...))` is not supported",
+                                "use the same variable for both terms instead of negating `distinct`",
+                            ));
                         }
                         let (a, b) = (self.term(&items[1])?, self.term(&items[2])?);
                         return Ok(vec![vec![Literal::Distinct(a, b, *offset)]]);

@@ -41,7 +41,12 @@ pub fn read_sexps(source: &Source) -> Result<Vec<Sexp>, ParseError> {
             b'(' => stack.push((Vec::new(), i)),
             b')' => {
                 let Some((items, start)) = stack.pop() else {
-                    return Err(ParseError::at(source, i, "unexpected `)`: no list is open here", "remove the `)` or add the matching `(` before it"));
+                    return Err(ParseError::at(
+                        source,
+                        i,
+                        "unexpected `)`: no list is open here",
+                        "remove the `)` or add the matching `(` before it",
+                    ));
                 };
                 let list = Sexp::List(items, start);
                 match stack.last_mut() {
@@ -58,7 +63,12 @@ pub fn read_sexps(source: &Source) -> Result<Vec<Sexp>, ParseError> {
                 let text = String::from_utf8_lossy(&bytes[start..i]).to_lowercase();
                 let node = if let Some(name) = text.strip_prefix('?') {
                     if name.is_empty() {
-                        return Err(ParseError::at(source, start, "a variable needs a name after `?`", "write a name such as `?x`"));
+                        return Err(ParseError::at(
+                            source,
+                            start,
+                            "a variable needs a name after `?`",
+                            "write a name such as `?x`",
+                        ));
                     }
                     Sexp::Variable(text.clone(), start)
                 } else {
@@ -74,7 +84,12 @@ pub fn read_sexps(source: &Source) -> Result<Vec<Sexp>, ParseError> {
         i += 1;
     }
     if let Some((_, start)) = stack.first() {
-        return Err(ParseError::at(source, *start, "this `(` is never closed", "add the missing `)` at the end of the expression"));
+        return Err(ParseError::at(
+            source,
+            *start,
+            "this `(` is never closed",
+            "add the missing `)` at the end of the expression",
+        ));
     }
     Ok(top)
 }

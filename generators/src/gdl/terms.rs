@@ -33,8 +33,10 @@ pub mod kw {
     pub const BASE: Sym = Sym(11);
     pub const INPUT: Sym = Sym(12);
     pub const IMPLIED: Sym = Sym(13);
-    pub(super) const NAMES: [&str; 14] =
-        ["role", "init", "true", "next", "legal", "does", "terminal", "goal", "distinct", "not", "or", "base", "input", "<="];
+    pub(super) const NAMES: [&str; 14] = [
+        "role", "init", "true", "next", "legal", "does", "terminal", "goal", "distinct", "not", "or", "base", "input",
+        "<=",
+    ];
 }
 
 /// Symbol names and ground terms.
@@ -49,7 +51,13 @@ pub struct TermStore {
 
 impl Default for TermStore {
     fn default() -> TermStore {
-        let mut store = TermStore { names: Vec::new(), by_name: HashMap::new(), terms: Vec::new(), depth: Vec::new(), by_term: HashMap::new() };
+        let mut store = TermStore {
+            names: Vec::new(),
+            by_name: HashMap::new(),
+            terms: Vec::new(),
+            depth: Vec::new(),
+            by_term: HashMap::new(),
+        };
         for name in kw::NAMES {
             store.sym(name);
         }

@@ -64,7 +64,8 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<[Turn; 2]>, GameE
         let mut turns = [Turn::Free; 2];
         let mut moves = vec![V3::False; game.moves.len()];
         for (role, turn) in turns.iter_mut().enumerate() {
-            let possible: Vec<usize> = (0..game.moves.len()).filter(|&m| game.moves[m].role == role && legal(m) != V3::False).collect();
+            let possible: Vec<usize> =
+                (0..game.moves.len()).filter(|&m| game.moves[m].role == role && legal(m) != V3::False).collect();
             if terminal == V3::True || possible.len() <= 1 {
                 *turn = Turn::Forced(possible.first().filter(|_| terminal != V3::True).map(|&m| m as u32));
                 if let Some(&m) = possible.first() {

@@ -76,8 +76,16 @@ pub fn validate(program: &Program) -> Result<Analysis, ParseError> {
             let upstream = graph.reachable_to(a.key());
             if let Some(bad) = forbidden.iter().find(|&&k| a.pred == k || upstream.iter().any(|p| p.0 == k)) {
                 let (h, b, n) = (program.store.name(head), program.store.name(*bad), program.store.name(a.pred));
-                let why = if a.pred == *bad { format!("this rule uses `{b}`") } else { format!("`{n}` depends on `{b}`") };
-                return Err(err(program, a.offset, format!("`{h}` must not depend on `{b}`, but {why}"), format!("GDL forbids a path from `{b}` to `{h}` in the dependency graph; rewrite the rule without it")));
+                let why =
+                    if a.pred == *bad { format!("this rule uses `{b}`") } else { format!("`{n}` depends on `{b}`") };
+                return Err(err(
+                    program,
+                    a.offset,
+                    format!("`{h}` must not depend on `{b}`, but {why}"),
+                    format!(
+                        "GDL forbids a path from `{b}` to `{h}` in the dependency graph; rewrite the rule without it"
+                    ),
+                ));
             }
         }
     }
@@ -102,13 +110,23 @@ fn check_positions(program: &Program, rule: &Rule) -> Result<(), ParseError> {
         return Err(err(program, rule.head.offset, format!("`{name}` cannot be the head of a rule"), format!("`{name}` is given by the position and the players' moves; define `next` (for `true`) or `legal` (for `does`) instead")));
     }
     if head == kw::ROLE && !(rule.body.is_empty() && rule.head.vars().is_empty()) {
-        return Err(err(program, rule.head.offset, "`role` may only appear in ground facts", "list each player as a fact, e.g. `(role white)`"));
+        return Err(err(
+            program,
+            rule.head.offset,
+            "`role` may only appear in ground facts",
+            "list each player as a fact, e.g. `(role white)`",
+        ));
     }
     for lit in &rule.body {
         let (Literal::Pos(a) | Literal::Neg(a)) = lit else { continue };
         if matches!(a.pred, kw::INIT | kw::NEXT) {
             let name = program.store.name(a.pred);
-            return Err(err(program, a.offset, format!("`{name}` cannot appear in a rule body"), "`init` and `next` are only defined, never queried; use `true` to ask about the current position"));
+            return Err(err(
+                program,
+                a.offset,
+                format!("`{name}` cannot appear in a rule body"),
+                "`init` and `next` are only defined, never queried; use `true` to ask about the current position",
+            ));
         }
     }
     Ok(())
@@ -124,7 +142,12 @@ fn check_safety(program: &Program, rule: &Rule) -> Result<(), ParseError> {
     let unsafe_var = |vars: Vec<u32>| vars.into_iter().find(|v| !bound.contains(v));
     if let Some(v) = unsafe_var(rule.head.vars()) {
         let name = &rule.var_names[v as usize];
-        return Err(err(program, rule.head.offset, format!("unsafe rule: head variable `{name}` does not occur in a positive body literal"), format!("add a positive literal that binds `{name}` (GDL rules must be allowed)")));
+        return Err(err(
+            program,
+            rule.head.offset,
+            format!("unsafe rule: head variable `{name}` does not occur in a positive body literal"),
+            format!("add a positive literal that binds `{name}` (GDL rules must be allowed)"),
+        ));
     }
     for lit in &rule.body {
         let vars = match lit {
@@ -233,7 +256,13 @@ impl Graph {
                 s.out.push(scc);
             }
         }
-        let mut s = State { index: BTreeMap::new(), low: BTreeMap::new(), stack: Vec::new(), on_stack: BTreeSet::new(), out: Vec::new() };
+        let mut s = State {
+            index: BTreeMap::new(),
+            low: BTreeMap::new(),
+            stack: Vec::new(),
+            on_stack: BTreeSet::new(),
+            out: Vec::new(),
+        };
         for &v in &self.nodes {
             if !s.index.contains_key(&v) {
                 visit(self, v, &mut s);

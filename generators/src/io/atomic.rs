@@ -15,8 +15,13 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
     };
     let located = |e: io::Error, what: &Path| io::Error::new(e.kind(), format!("{}: {e}", what.display()));
     fs::create_dir_all(dir).map_err(|e| located(e, dir))?;
-    let mut tmp = tempfile::Builder::new().prefix(".qbfgames-").permissions(Permissions::from_mode(0o644)).tempfile_in(dir).map_err(|e| located(e, dir))?;
-    let value = write(tmp.as_file_mut()).and_then(|v| tmp.as_file_mut().sync_all().map(|_| v)).map_err(|e| located(e, path))?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".qbfgames-")
+        .permissions(Permissions::from_mode(0o644))
+        .tempfile_in(dir)
+        .map_err(|e| located(e, dir))?;
+    let value =
+        write(tmp.as_file_mut()).and_then(|v| tmp.as_file_mut().sync_all().map(|_| v)).map_err(|e| located(e, path))?;
     tmp.persist(path).map_err(|e| located(e.error, path))?;
     Ok(value)
 }

@@ -16,7 +16,7 @@
 
 use hashbrown::HashMap;
 
-use crate::formula::{CircuitQbf, Circuit, GateOp, Lit, Prefix, Quant, Var, VarManager};
+use crate::formula::{Circuit, CircuitQbf, GateOp, Lit, Prefix, Quant, Var, VarManager};
 
 use super::cursor::Cursor;
 use super::error::ParseError;
@@ -48,7 +48,12 @@ pub trait QcirVisitor {
 pub fn read_qcir(source: &Source) -> Result<CircuitQbf, ParseError> {
     let mut build = Build::default();
     visit_qcir(source, &mut build)?;
-    Ok(build.qbf.unwrap_or_else(|| CircuitQbf { vars: VarManager::new(), prefix: Prefix::new(), circuit: Circuit::new(), output: Lit::TRUE }))
+    Ok(build.qbf.unwrap_or_else(|| CircuitQbf {
+        vars: VarManager::new(),
+        prefix: Prefix::new(),
+        circuit: Circuit::new(),
+        output: Lit::TRUE,
+    }))
 }
 
 #[derive(Default)]
@@ -76,7 +81,13 @@ impl QcirVisitor for Build {
         let mut vars = VarManager::with_max(max_id);
         let mut circuit = Circuit::new();
         let mut map: Vec<Lit> = (0..=max_id).map(|i| Var::new(i).map_or(Lit::TRUE, Var::pos)).collect();
-        let resolve = |map: &[Lit], lit: Lit| if lit.is_neg() { !map[lit.var_index() as usize] } else { map[lit.var_index() as usize] };
+        let resolve = |map: &[Lit], lit: Lit| {
+            if lit.is_neg() {
+                !map[lit.var_index() as usize]
+            } else {
+                map[lit.var_index() as usize]
+            }
+        };
         for &(out, kind, start, end) in &self.gates {
             let ins: Vec<Lit> = self.inputs[start..end].iter().map(|&l| resolve(&map, l)).collect();
             map[out.index() as usize] = match kind {
@@ -171,7 +182,9 @@ impl<'a> Reader<'a> {
                     continue;
                 }
                 Some(b) if is_name_byte(b) => {}
-                Some(_) => return Err(self.unexpected("a statement: `exists(…)`, `forall(…)`, `output(…)` or `name = op(…)`")),
+                Some(_) => {
+                    return Err(self.unexpected("a statement: `exists(…)`, `forall(…)`, `output(…)` or `name = op(…)`"))
+                }
             }
             let word = self.cur.take_while(is_name_byte);
             self.cur.skip_blanks();
@@ -186,7 +199,11 @@ impl<'a> Reader<'a> {
             match keyword.as_slice() {
                 b"exists" | b"forall" | b"free" => {
                     if section > Section::Prefix || output.is_some() {
-                        return Err(self.err(start, "quantifier block after the output or a gate", "put all `exists`/`forall` blocks before `output(…)`"));
+                        return Err(self.err(
+                            start,
+                            "quantifier block after the output or a gate",
+                            "put all `exists`/`forall` blocks before `output(…)`",
+                        ));
                     }
                     self.expect(b'(', "`(` after the quantifier")?;
                     self.quantified_list(&mut list)?;
@@ -196,7 +213,11 @@ impl<'a> Reader<'a> {
                 }
                 b"output" => {
                     if output.is_some() {
-                        return Err(self.err(start, "a second `output`", "a QCIR file has exactly one `output(…)` line"));
+                        return Err(self.err(
+                            start,
+                            "a second `output`",
+                            "a QCIR file has exactly one `output(…)` line",
+                        ));
                     }
                     self.expect(b'(', "`(` after `output`")?;
                     self.cur.skip_whitespace();
@@ -209,17 +230,29 @@ impl<'a> Reader<'a> {
                 }
                 _ => {
                     let name = String::from_utf8_lossy(word).into_owned();
-                    return Err(self.err(start, format!("unknown statement `{name}`"), "statements are `exists(…)`, `forall(…)`, `free(…)`, `output(…)` or `name = and|or|xor|ite(…)`"));
+                    return Err(self.err(
+                        start,
+                        format!("unknown statement `{name}`"),
+                        "statements are `exists(…)`, `forall(…)`, `free(…)`, `output(…)` or `name = and|or|xor|ite(…)`",
+                    ));
                 }
             }
         }
         let Some((out, at)) = output else {
             let end = self.source.bytes.len();
-            return Err(self.err(end, "no `output(…)` line", "add `output(g)` naming the gate whose value is the formula"));
+            return Err(self.err(
+                end,
+                "no `output(…)` line",
+                "add `output(g)` naming the gate whose value is the formula",
+            ));
         };
         let out_state = self.state.get(out.var_index() as usize).copied().unwrap_or(NameState::Unseen);
         if !matches!(out_state, NameState::Quantified | NameState::Gate) {
-            return Err(self.err(at, "the output is neither a gate nor a quantified variable", "define the gate named in `output(…)`"));
+            return Err(self.err(
+                at,
+                "the output is neither a gate nor a quantified variable",
+                "define the gate named in `output(…)`",
+            ));
         }
         let free: Vec<Var> = (0..self.state.len())
             .filter(|&i| matches!(self.state[i], NameState::UsedUndeclared(_)))
@@ -236,7 +269,11 @@ impl<'a> Reader<'a> {
             Some(b'\n') => "end of line".to_string(),
             Some(_) => format!("`{}`", String::from_utf8_lossy(self.cur.take_while(|b| !b.is_ascii_whitespace()))),
         };
-        self.err(at, format!("expected {expected}, found {found}"), "see the QCIR-G14 grammar: `name = and(a, -b)`, `exists(a, b)`, `output(g)`")
+        self.err(
+            at,
+            format!("expected {expected}, found {found}"),
+            "see the QCIR-G14 grammar: `name = and(a, -b)`, `exists(a, b)`, `output(g)`",
+        )
     }
 
     fn expect(&mut self, byte: u8, what: &str) -> Result<(), ParseError> {
@@ -253,13 +290,21 @@ impl<'a> Reader<'a> {
         let start = self.cur.pos();
         let tag = self.cur.take_while(|b| !b.is_ascii_whitespace());
         if !tag.eq_ignore_ascii_case(b"#QCIR-G14") {
-            return Err(self.err(start, "missing `#QCIR-G14` header", "start the file with `#QCIR-G14` (optionally followed by the largest id)"));
+            return Err(self.err(
+                start,
+                "missing `#QCIR-G14` header",
+                "start the file with `#QCIR-G14` (optionally followed by the largest id)",
+            ));
         }
         self.cur.skip_blanks();
         if self.cur.peek().is_some_and(|b| b.is_ascii_digit()) {
             let at = self.cur.pos();
             if self.cur.read_int().ok().filter(|&v| v >= 0).is_none() {
-                return Err(self.err(at, "the header count is not a number", "write `#QCIR-G14 <largest id>` or just `#QCIR-G14`"));
+                return Err(self.err(
+                    at,
+                    "the header count is not a number",
+                    "write `#QCIR-G14 <largest id>` or just `#QCIR-G14`",
+                ));
             }
         }
         self.cur.skip_blanks();
@@ -284,7 +329,11 @@ impl<'a> Reader<'a> {
             }
         };
         let var = Var::new(id).ok_or_else(|| {
-            self.err(at, format!("id `{}` is out of range", String::from_utf8_lossy(name)), format!("numeric names go from 1 to {}", Var::MAX_INDEX))
+            self.err(
+                at,
+                format!("id `{}` is out of range", String::from_utf8_lossy(name)),
+                format!("numeric names go from 1 to {}", Var::MAX_INDEX),
+            )
         })?;
         if self.state.len() <= id as usize {
             self.state.resize(id as usize + 1, NameState::Unseen);
@@ -329,11 +378,19 @@ impl<'a> Reader<'a> {
         out.clear();
         for (lit, at) in list {
             if lit.is_neg() {
-                return Err(self.err(at, "a negated name in a quantifier block", "quantifier blocks list variable names without `-`"));
+                return Err(self.err(
+                    at,
+                    "a negated name in a quantifier block",
+                    "quantifier blocks list variable names without `-`",
+                ));
             }
             let slot = &mut self.state[lit.var_index() as usize];
             if *slot == NameState::Quantified {
-                return Err(self.err(at, format!("variable {} is quantified twice", self.display_name(lit)), "quantify each variable in exactly one block"));
+                return Err(self.err(
+                    at,
+                    format!("variable {} is quantified twice", self.display_name(lit)),
+                    "quantify each variable in exactly one block",
+                ));
             }
             *slot = NameState::Quantified;
             out.push(lit);
@@ -343,7 +400,10 @@ impl<'a> Reader<'a> {
 
     fn display_name(&self, lit: Lit) -> String {
         let id = lit.var_index();
-        self.names.iter().find(|(_, &v)| v == id).map_or(id.to_string(), |(k, _)| String::from_utf8_lossy(k).into_owned())
+        self.names
+            .iter()
+            .find(|(_, &v)| v == id)
+            .map_or(id.to_string(), |(k, _)| String::from_utf8_lossy(k).into_owned())
     }
 
     fn gate_def(&mut self, name: &'a [u8], at: usize, inputs: &mut Vec<Lit>) -> Result<(Var, QcirGate), ParseError> {
@@ -351,12 +411,22 @@ impl<'a> Reader<'a> {
         let shown = String::from_utf8_lossy(name).into_owned();
         match self.state[out.index() as usize] {
             NameState::Quantified => {
-                return Err(self.err(at, format!("`{shown}` is a quantified variable and cannot be defined as a gate"), "give the gate a name of its own"))
+                return Err(self.err(
+                    at,
+                    format!("`{shown}` is a quantified variable and cannot be defined as a gate"),
+                    "give the gate a name of its own",
+                ))
             }
-            NameState::Gate => return Err(self.err(at, format!("gate `{shown}` is defined twice"), "give each gate a unique name")),
+            NameState::Gate => {
+                return Err(self.err(at, format!("gate `{shown}` is defined twice"), "give each gate a unique name"))
+            }
             NameState::UsedUndeclared(use_at) => {
                 let used = self.source.locate(use_at);
-                return Err(self.err(at, format!("gate `{shown}` is defined after its use at line {}, column {}", used.line, used.col), "define every gate before the gates that use it"));
+                return Err(self.err(
+                    at,
+                    format!("gate `{shown}` is defined after its use at line {}, column {}", used.line, used.col),
+                    "define every gate before the gates that use it",
+                ));
             }
             NameState::Unseen => {}
         }
@@ -369,7 +439,11 @@ impl<'a> Reader<'a> {
             b"" => return Err(self.unexpected("a gate type (`and`, `or`, `xor`, `ite`)")),
             other => {
                 let other = String::from_utf8_lossy(other).into_owned();
-                return Err(self.err(kind_at, format!("unknown gate type `{other}`"), "QCIR-G14 gates are `and`, `or`, `xor` and `ite`"));
+                return Err(self.err(
+                    kind_at,
+                    format!("unknown gate type `{other}`"),
+                    "QCIR-G14 gates are `and`, `or`, `xor` and `ite`",
+                ));
             }
         };
         self.expect(b'(', "`(` after the gate type")?;
@@ -381,7 +455,11 @@ impl<'a> Reader<'a> {
             _ => None,
         };
         if let Some(n) = arity.filter(|&n| n != list.len()) {
-            return Err(self.err(kind_at, format!("this gate takes {n} inputs, not {}", list.len()), "`xor(a, b)` takes two inputs, `ite(c, t, e)` three"));
+            return Err(self.err(
+                kind_at,
+                format!("this gate takes {n} inputs, not {}", list.len()),
+                "`xor(a, b)` takes two inputs, `ite(c, t, e)` three",
+            ));
         }
         inputs.clear();
         for &(lit, lit_at) in &list {

@@ -91,13 +91,15 @@ mod tests {
         let qbf = CircuitQbf { vars, prefix, circuit, output: !out };
         let mut bytes = Vec::new();
         write_qcir(&mut bytes, &qbf, &["test"]).expect("write to memory");
-        let expected = "#QCIR-G14 6\n# test\nexists(3)\nforall(1)\nexists(2)\noutput(-6)\n5 = or(-1, 3)\n6 = and(2, 5)\n";
+        let expected =
+            "#QCIR-G14 6\n# test\nexists(3)\nforall(1)\nexists(2)\noutput(-6)\n5 = or(-1, 3)\n6 = and(2, 5)\n";
         assert_eq!(String::from_utf8(bytes).unwrap_or_default(), expected);
     }
 
     #[test]
     fn constant_outputs_become_empty_gates() {
-        let qbf = CircuitQbf { vars: VarManager::new(), prefix: Prefix::new(), circuit: Circuit::new(), output: Lit::FALSE };
+        let qbf =
+            CircuitQbf { vars: VarManager::new(), prefix: Prefix::new(), circuit: Circuit::new(), output: Lit::FALSE };
         let mut bytes = Vec::new();
         write_qcir(&mut bytes, &qbf, &[]).expect("write to memory");
         assert_eq!(String::from_utf8(bytes).unwrap_or_default(), "#QCIR-G14 1\noutput(1)\n1 = or()\n");

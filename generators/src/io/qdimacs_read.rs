@@ -49,7 +49,8 @@ pub fn read_qdimacs(source: &Source) -> Result<CnfQbf, ParseError> {
 
 /// Parses `source`, reporting its contents to `visitor`.
 pub fn visit_qdimacs(source: &Source, visitor: &mut impl QdimacsVisitor) -> Result<(), ParseError> {
-    Reader { source, cur: Cursor::new(&source.bytes), max_var: 0, quantified: Vec::new(), lits: Vec::new() }.run(visitor)
+    Reader { source, cur: Cursor::new(&source.bytes), max_var: 0, quantified: Vec::new(), lits: Vec::new() }
+        .run(visitor)
 }
 
 struct Reader<'a> {
@@ -79,16 +80,30 @@ impl Reader<'_> {
                 Some(b'c') => self.cur.skip_line(),
                 Some(q @ (b'e' | b'a')) => {
                     if clauses > 0 {
-                        return Err(self.err(start, "quantifier line after the first clause", "move all `e`/`a` lines above the clauses"));
+                        return Err(self.err(
+                            start,
+                            "quantifier line after the first clause",
+                            "move all `e`/`a` lines above the clauses",
+                        ));
                     }
                     self.cur.bump();
                     if !self.cur.at_token_end() {
-                        return Err(self.err(start, "expected `e` or `a` followed by a space", "write quantifier lines as `e 1 2 3 0` or `a 4 5 0`"));
+                        return Err(self.err(
+                            start,
+                            "expected `e` or `a` followed by a space",
+                            "write quantifier lines as `e 1 2 3 0` or `a 4 5 0`",
+                        ));
                     }
                     self.quantifier_line(&mut vars)?;
                     visitor.block(if q == b'e' { Quant::Exists } else { Quant::Forall }, &vars);
                 }
-                Some(b'p') => return Err(self.err(start, "a second `p` line", "keep exactly one `p cnf` header, before the prefix and the clauses")),
+                Some(b'p') => {
+                    return Err(self.err(
+                        start,
+                        "a second `p` line",
+                        "keep exactly one `p cnf` header, before the prefix and the clauses",
+                    ))
+                }
                 Some(b'-' | b'0'..=b'9') => {
                     self.clause()?;
                     clauses += 1;
@@ -96,12 +111,20 @@ impl Reader<'_> {
                 }
                 Some(_) => {
                     let found = String::from_utf8_lossy(self.cur.take_while(|b| !b.is_ascii_whitespace())).into_owned();
-                    return Err(self.err(start, format!("unexpected `{found}`"), "lines are comments (`c`), quantifiers (`e`/`a` … 0) or clauses (literals … 0)"));
+                    return Err(self.err(
+                        start,
+                        format!("unexpected `{found}`"),
+                        "lines are comments (`c`), quantifiers (`e`/`a` … 0) or clauses (literals … 0)",
+                    ));
                 }
             }
         }
         if clauses != declared {
-            return Err(self.err(header_at, format!("the header declares {declared} clauses, but the file has {clauses}"), "set <clauses> in the `p cnf` line to the number of clauses"));
+            return Err(self.err(
+                header_at,
+                format!("the header declares {declared} clauses, but the file has {clauses}"),
+                "set <clauses> in the `p cnf` line to the number of clauses",
+            ));
         }
         Ok(())
     }
@@ -115,7 +138,11 @@ impl Reader<'_> {
                 Some(b'p') => break,
                 _ => {
                     let at = self.cur.pos();
-                    return Err(self.err(at, "missing `p cnf` header", "start the file (after comment lines) with `p cnf <max var> <clauses>`"));
+                    return Err(self.err(
+                        at,
+                        "missing `p cnf` header",
+                        "start the file (after comment lines) with `p cnf <max var> <clauses>`",
+                    ));
                 }
             }
         }
@@ -124,17 +151,29 @@ impl Reader<'_> {
         self.cur.skip_blanks();
         let format_at = self.cur.pos();
         if self.cur.take_while(|b| b.is_ascii_alphanumeric()) != b"cnf" {
-            return Err(self.err(format_at, "expected `cnf` after `p`", "QDIMACS headers read `p cnf <max var> <clauses>`"));
+            return Err(self.err(
+                format_at,
+                "expected `cnf` after `p`",
+                "QDIMACS headers read `p cnf <max var> <clauses>`",
+            ));
         }
         let max_var = self.header_number("<max var>")?;
         self.max_var = u32::try_from(max_var).ok().filter(|&v| v <= Var::MAX_INDEX).ok_or_else(|| {
-            self.err(start, format!("<max var> {max_var} is too large"), format!("variables are numbered up to {}", Var::MAX_INDEX))
+            self.err(
+                start,
+                format!("<max var> {max_var} is too large"),
+                format!("variables are numbered up to {}", Var::MAX_INDEX),
+            )
         })?;
         let clauses = self.header_number("<clauses>")?;
         self.cur.skip_blanks();
         if !matches!(self.cur.peek(), None | Some(b'\n')) {
             let at = self.cur.pos();
-            return Err(self.err(at, "unexpected text after the header", "the header has exactly two numbers: `p cnf <max var> <clauses>`"));
+            return Err(self.err(
+                at,
+                "unexpected text after the header",
+                "the header has exactly two numbers: `p cnf <max var> <clauses>`",
+            ));
         }
         Ok((clauses, start))
     }
@@ -144,7 +183,11 @@ impl Reader<'_> {
         let at = self.cur.pos();
         match self.cur.read_int() {
             Ok(v) if v >= 0 && self.cur.at_token_end() => Ok(v as u64),
-            _ => Err(self.err(at, format!("expected {what}, a non-negative integer"), "QDIMACS headers read `p cnf <max var> <clauses>`")),
+            _ => Err(self.err(
+                at,
+                format!("expected {what}, a non-negative integer"),
+                "QDIMACS headers read `p cnf <max var> <clauses>`",
+            )),
         }
     }
 
@@ -156,13 +199,21 @@ impl Reader<'_> {
                 self.cur = Cursor::at(&self.source.bytes, at);
                 let found = String::from_utf8_lossy(self.cur.take_while(|b| !b.is_ascii_whitespace())).into_owned();
                 let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
-                return Err(self.err(at, format!("expected a literal or 0, found {found}"), "literals are non-zero integers; every clause and quantifier line ends with 0"));
+                return Err(self.err(
+                    at,
+                    format!("expected a literal or 0, found {found}"),
+                    "literals are non-zero integers; every clause and quantifier line ends with 0",
+                ));
             }
         };
         if value.unsigned_abs() > self.max_var as u64 {
             return Err(self.err(
                 at,
-                format!("variable {} is larger than the {} variables the header declares", value.unsigned_abs(), self.max_var),
+                format!(
+                    "variable {} is larger than the {} variables the header declares",
+                    value.unsigned_abs(),
+                    self.max_var
+                ),
                 "raise <max var> in the `p cnf` line, or renumber the variable",
             ));
         }
@@ -179,11 +230,19 @@ impl Reader<'_> {
                 return Ok(());
             }
             let var = Lit::from_dimacs(value).and_then(|l| l.var()).filter(|_| value > 0).ok_or_else(|| {
-                self.err(at, format!("negative literal {value} in a quantifier line"), "quantifier lines list variables, which are positive")
+                self.err(
+                    at,
+                    format!("negative literal {value} in a quantifier line"),
+                    "quantifier lines list variables, which are positive",
+                )
             })?;
             let seen = &mut self.quantified[var.index() as usize];
             if *seen {
-                return Err(self.err(at, format!("variable {var} is quantified twice"), "quantify each variable in exactly one `e`/`a` line"));
+                return Err(self.err(
+                    at,
+                    format!("variable {var} is quantified twice"),
+                    "quantify each variable in exactly one `e`/`a` line",
+                ));
             }
             *seen = true;
             vars.push(var);
@@ -200,7 +259,11 @@ impl Reader<'_> {
             }
             if self.cur.peek() == Some(b'c') {
                 let at = self.cur.pos();
-                return Err(self.err(at, "a comment inside an unterminated clause", "terminate the clause with 0 before the comment"));
+                return Err(self.err(
+                    at,
+                    "a comment inside an unterminated clause",
+                    "terminate the clause with 0 before the comment",
+                ));
             }
             let value = self.literal()?;
             if value == 0 {

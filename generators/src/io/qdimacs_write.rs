@@ -161,7 +161,13 @@ impl QdimacsStream {
     /// the streamed clauses. Fails if an innermost universal variable occurs in a clause
     /// (universal reduction cannot be applied to clauses already written) or on an I/O
     /// error during streaming.
-    pub fn finish<W: Write>(mut self, out: W, max_var: u32, prefix: &Prefix, comments: &[&str]) -> io::Result<StreamedSize> {
+    pub fn finish<W: Write>(
+        mut self,
+        out: W,
+        max_var: u32,
+        prefix: &Prefix,
+        comments: &[&str],
+    ) -> io::Result<StreamedSize> {
         if let Some(e) = self.error.take() {
             return Err(e);
         }

@@ -64,7 +64,8 @@ impl<'g> BddlProblem<'g> {
             let m = cells.iter().map(|c| c.0).max().unwrap_or(0);
             let h = cells.iter().map(|c| c.1).max().unwrap_or(0);
             let distinct: BTreeSet<&(u32, u32)> = cells.iter().collect();
-            (distinct.len() == cells.len() && u64::from(m) * u64::from(h) == cells.len() as u64).then(|| (cells.clone(), (m, h)))
+            (distinct.len() == cells.len() && u64::from(m) * u64::from(h) == cells.len() as u64)
+                .then(|| (cells.clone(), (m, h)))
         });
         let (cells, size) = grid.unwrap_or_else(|| ((1..=n).map(|i| (i, 1)).collect(), (n, 1)));
         Ok(BddlProblem { game, cells, size, depth })

@@ -64,7 +64,8 @@ impl Shape {
             .filter(|s| !s.is_empty())
             .map(|s| {
                 let b = s.as_bytes();
-                (b.len() == 2 && b.iter().all(u8::is_ascii_digit)).then(|| (i32::from(b[0] - b'0'), i32::from(b[1] - b'0')))
+                (b.len() == 2 && b.iter().all(u8::is_ascii_digit))
+                    .then(|| (i32::from(b[0] - b'0'), i32::from(b[1] - b'0')))
             })
             .collect();
         cells.filter(|c| !c.is_empty()).map(Shape::Cells)
@@ -76,7 +77,10 @@ impl Shape {
             Shape::Cells(cells) => TRANSFORMS.iter().map(|f| cells.iter().map(|&(x, y)| f(x, y)).collect()).collect(),
             Shape::Line(k) => {
                 let k = *k as i32;
-                [(1, 0), (0, 1), (1, 1), (1, -1)].iter().map(|&(dx, dy)| (0..k).map(|i| (i * dx, i * dy)).collect()).collect()
+                [(1, 0), (0, 1), (1, 1), (1, -1)]
+                    .iter()
+                    .map(|&(dx, dy)| (0..k).map(|i| (i * dx, i * dy)).collect())
+                    .collect()
             }
         };
         let mut seen = BTreeSet::new();
@@ -157,8 +161,10 @@ impl Gttt {
                     if !self.torus && (dx + w >= ni || dy + h >= ni) {
                         continue;
                     }
-                    let set: Vec<usize> =
-                        cells.iter().map(|&(x, y)| index((x + dx).rem_euclid(ni) as usize, (y + dy).rem_euclid(ni) as usize)).collect();
+                    let set: Vec<usize> = cells
+                        .iter()
+                        .map(|&(x, y)| index((x + dx).rem_euclid(ni) as usize, (y + dy).rem_euclid(ni) as usize))
+                        .collect();
                     let distinct: BTreeSet<usize> = set.iter().copied().collect();
                     if distinct.len() == set.len() {
                         wins.push(set);

@@ -52,11 +52,21 @@ pub fn read_hex(source: &Source) -> Result<HexPuzzle, ParseError> {
     }
     let err = |at: usize, msg: String, help: &str| ParseError::at(source, at, msg, help);
     let Some((first, at)) = tokens.first().map(|(w, at)| (w.as_str(), *at)) else {
-        return Err(err(source.bytes.len(), "the puzzle is empty".into(), "start the file with the board size, e.g. `5`"));
+        return Err(err(
+            source.bytes.len(),
+            "the puzzle is empty".into(),
+            "start the file with the board size, e.g. `5`",
+        ));
     };
     let size: usize = match first.parse() {
         Ok(n) if (1..=MAX_HEX_SIZE).contains(&n) => n,
-        _ => return Err(err(at, format!("`{first}` is not a board size"), &format!("the first token is the board size, 1 to {MAX_HEX_SIZE}"))),
+        _ => {
+            return Err(err(
+                at,
+                format!("`{first}` is not a board size"),
+                &format!("the first token is the board size, 1 to {MAX_HEX_SIZE}"),
+            ))
+        }
     };
     let mut owner = vec![None; size * size];
     let mut puzzle = HexPuzzle { size, black: Vec::new(), white: Vec::new() };
@@ -65,11 +75,21 @@ pub fn read_hex(source: &Source) -> Result<HexPuzzle, ParseError> {
         let (colour, cell) = match parsed {
             Some(("b", cell)) => (Player::Black, cell),
             Some(("w", cell)) => (Player::White, cell),
-            _ => return Err(err(at, format!("`{word}` is not a stone"), "write stones as b[cell] or w[cell], e.g. b[c3]")),
+            _ => {
+                return Err(err(
+                    at,
+                    format!("`{word}` is not a stone"),
+                    "write stones as b[cell] or w[cell], e.g. b[c3]",
+                ))
+            }
         };
         let index = parse_cell(cell).filter(|&(x, y)| x as usize <= size && y as usize <= size);
         let Some((x, y)) = index else {
-            return Err(err(at, format!("`{cell}` is not a cell of the {size}×{size} board"), "cells are a column letter and a 1-based row, e.g. c3"));
+            return Err(err(
+                at,
+                format!("`{cell}` is not a cell of the {size}×{size} board"),
+                "cells are a column letter and a 1-based row, e.g. c3",
+            ));
         };
         let v = (x as usize - 1) * size + (y as usize - 1);
         if owner[v].is_some() {
@@ -116,7 +136,14 @@ impl HexPuzzle {
         paths
     }
 
-    fn extend(&self, v: usize, blocked: &[bool], path: &mut Vec<usize>, on_path: &mut [bool], out: &mut Vec<Vec<usize>>) {
+    fn extend(
+        &self,
+        v: usize,
+        blocked: &[bool],
+        path: &mut Vec<usize>,
+        on_path: &mut [bool],
+        out: &mut Vec<Vec<usize>>,
+    ) {
         let n = self.size;
         path.push(v);
         on_path[v] = true;
@@ -172,7 +199,12 @@ mod tests {
         // 1×1: the single cell. 2×2: a1-a2, b1-b2 and b1-a2 (sets in index order).
         assert_eq!(puzzle("1").winning_paths().len(), 1);
         let p = puzzle("2");
-        let names: Vec<Vec<String>> = p.game().black_wins.iter().map(|s| s.iter().map(|&v| cell_name((v / 2 + 1) as u32, (v % 2 + 1) as u32)).collect()).collect();
+        let names: Vec<Vec<String>> = p
+            .game()
+            .black_wins
+            .iter()
+            .map(|s| s.iter().map(|&v| cell_name((v / 2 + 1) as u32, (v % 2 + 1) as u32)).collect())
+            .collect();
         assert_eq!(names, vec![vec!["a1", "a2"], vec!["b1", "b2"], vec!["a2", "b1"]]);
         // White on a2 leaves only b1-b2.
         assert_eq!(puzzle("2 w[a2]").winning_paths(), vec![vec![2, 3]]);

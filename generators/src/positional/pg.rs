@@ -64,7 +64,12 @@ type Sections<'a> = BTreeMap<Section, Vec<Vec<Token<'a>>>>;
 /// Reads a PG file.
 pub fn read_pg(source: &Source) -> Result<PgFile, ParseError> {
     let text = std::str::from_utf8(&source.bytes).map_err(|e| {
-        ParseError::at(source, e.valid_up_to(), "the file is not UTF-8 text", "save the file as UTF-8 (PG files are ASCII)")
+        ParseError::at(
+            source,
+            e.valid_up_to(),
+            "the file is not UTF-8 text",
+            "save the file as UTF-8 (PG files are ASCII)",
+        )
     })?;
     let sections = split_sections(source, text)?;
     let err = |offset: usize, msg: String, help: &str| ParseError::at(source, offset, msg, help);
@@ -92,7 +97,11 @@ pub fn read_pg(source: &Source) -> Result<PgFile, ParseError> {
     let mut black_at = vec![false; times.len()];
     for token in list(Section::BlackTurns) {
         let t = *time_index.get(token.0).ok_or_else(|| {
-            err(token.1, format!("unknown time point `{}`", token.0), "list every time point under #times, or fix the name")
+            err(
+                token.1,
+                format!("unknown time point `{}`", token.0),
+                "list every time point under #times, or fix the name",
+            )
         })?;
         black_at[t] = true;
     }
@@ -230,7 +239,10 @@ pub fn grid_coords(names: &[String]) -> Option<Vec<(u32, u32)>> {
 pub fn parse_cell(name: &str) -> Option<(u32, u32)> {
     let split = name.find(|c: char| c.is_ascii_digit())?;
     let (letters, digits) = name.split_at(split);
-    if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_lowercase()) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+    if letters.is_empty()
+        || !letters.bytes().all(|b| b.is_ascii_lowercase())
+        || !digits.bytes().all(|b| b.is_ascii_digit())
+    {
         return None;
     }
     let x = letters.bytes().try_fold(0u32, |acc, b| acc.checked_mul(26)?.checked_add(u32::from(b - b'a') + 1))?;
@@ -258,7 +270,8 @@ pub fn write_pg<W: std::io::Write>(mut w: W, game: &PositionalGame, comment: &st
     let names = |vs: &[usize]| vs.iter().map(|&v| game.vertices[v].as_str()).collect::<Vec<_>>().join(" ");
     let times: Vec<String> = (1..=game.turns.len()).map(|t| format!("t{t}")).collect();
     writeln!(w, "#times\n{}", times.join(" "))?;
-    let black: Vec<&str> = times.iter().zip(&game.turns).filter(|(_, p)| **p == Player::Black).map(|(t, _)| t.as_str()).collect();
+    let black: Vec<&str> =
+        times.iter().zip(&game.turns).filter(|(_, p)| **p == Player::Black).map(|(t, _)| t.as_str()).collect();
     writeln!(w, "#blackturns\n{}", black.join(" "))?;
     writeln!(w, "#positions\n{}", game.vertices.join(" "))?;
     for (word, sets) in [("#blackwins", &game.black_wins), ("#whitewins", &game.white_wins)] {
@@ -288,7 +301,8 @@ mod tests {
     #[test]
     fn written_games_read_back_the_same() -> Result<(), Box<dyn std::error::Error>> {
         let shape = Shape::parse("elly").ok_or("shape")?;
-        let mut game = Gttt { shape, board: 4, torus: true, p: 2, q: 1, first: Player::White, first_moves: true }.game();
+        let mut game =
+            Gttt { shape, board: 4, torus: true, p: 2, q: 1, first: Player::White, first_moves: true }.game();
         game.black_initials = vec![5];
         game.white_initials = vec![6, 9];
         let mut bytes = Vec::new();

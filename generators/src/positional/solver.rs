@@ -26,8 +26,8 @@
 
 use std::collections::HashMap;
 
-use crate::mixhash::MixState;
 use super::model::{Player, PositionalGame};
+use crate::mixhash::MixState;
 
 /// The largest board (after the initial-stone rewrite) the solver takes.
 pub const MAX_VERTICES: usize = 128;
@@ -278,8 +278,10 @@ mod tests {
 
     #[test]
     fn the_speed_ups_do_not_change_values() -> Result<(), SolveError> {
-        let hex = |text: &str| crate::positional::hex::read_hex(&crate::io::Source::from_bytes("h", text)).map(|p| p.game());
-        let mut games = vec![gttt("el", 3, Player::Black), gttt("tic", 3, Player::White), gttt("knobby", 3, Player::Black)];
+        let hex =
+            |text: &str| crate::positional::hex::read_hex(&crate::io::Source::from_bytes("h", text)).map(|p| p.game());
+        let mut games =
+            vec![gttt("el", 3, Player::Black), gttt("tic", 3, Player::White), gttt("knobby", 3, Player::Black)];
         for text in ["3", "3 w[b2]", "3 b[b2] w[a2]", "3 w[b1] b[a1] w[c2]"] {
             games.push(hex(text).map_err(|_| SolveError::TooLarge(0))?);
         }

@@ -91,7 +91,13 @@ fn name(game: &GroundGame, m: u32) -> String {
 
 /// Checks Black's move `mv` in `state` with `left` steps: legal, and Black still wins
 /// within `left − 1` after every White reply.
-pub fn check_gdl(player: &mut Solver, game: &GroundGame, state: &State, mv: &Move, left: u32) -> Result<Check, GameError> {
+pub fn check_gdl(
+    player: &mut Solver,
+    game: &GroundGame,
+    state: &State,
+    mv: &Move,
+    left: u32,
+) -> Result<Check, GameError> {
     let position = draw_gdl(player, game, state);
     let invalid = |reason: String| Ok(Check::Invalid { reason, position: position.clone() });
     let x = player.x();
@@ -103,7 +109,11 @@ pub fn check_gdl(player: &mut Solver, game: &GroundGame, state: &State, mv: &Mov
     }
     for mo in player.legal(state, 1 - x) {
         if !player.wins_from(&player.next(state, [mx, mo]), left - 1)? {
-            return invalid(format!("after {mv} and White's {} Black no longer wins within {} steps", name(game, mo), left - 1));
+            return invalid(format!(
+                "after {mv} and White's {} Black no longer wins within {} steps",
+                name(game, mo),
+                left - 1
+            ));
         }
     }
     Ok(Check::Valid)
@@ -117,13 +127,24 @@ fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, m
 
 /// Plays the solver's strategy for Black (role `setup.first`) from the initial position
 /// with `depth` steps against White.
-pub fn play_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
+pub fn play_gdl(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    white: White<'_, '_>,
+) -> Result<Played, Failure> {
     explore(setup, depth, solve, white, false)
 }
 
 /// Plays every line from the initial position once the reference player agrees that the
 /// solver's side can keep its promise: Black's win (`refute` false) or White's hold.
-fn explore(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, user: White<'_, '_>, refute: bool) -> Result<Played, Failure> {
+fn explore(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    user: White<'_, '_>,
+    refute: bool,
+) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
@@ -155,13 +176,16 @@ impl Explorer<'_, '_, '_, '_> {
         let (x, o) = (setup.first, 1 - setup.first);
         let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
         if xs.is_empty() || os.is_empty() {
-            return Err(self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into()));
+            return Err(
+                self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
+            );
         }
         let mx = match xs[..] {
             [only] => only,
             _ => {
                 let mv = self.ask_gdl(setup, player, &s, left)?;
-                let checked = check_gdl(player, game, &s, &mv, left).map_err(|err| self.fail(position.clone(), err.0))?;
+                let checked =
+                    check_gdl(player, game, &s, &mv, left).map_err(|err| self.fail(position.clone(), err.0))?;
                 if let Check::Invalid { reason, position } = checked {
                     return Err(self.fail(position, format!("{mv}: {reason}")));
                 }
@@ -194,12 +218,12 @@ impl Explorer<'_, '_, '_, '_> {
     fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure> {
         let position = draw_gdl(player, setup.game, s);
         let here = game_at(setup.game, player.fluents(s));
-        let (qbf, map) = setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let (qbf, map) =
+            setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
         let map: SymbolMap = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
         self.ask(&qbf, &map, &position, left as usize)
     }
 }
-
 
 /// Black (role `setup.first`, chosen by `black`) against the solver's refutation, from the
 /// initial position with `depth` steps, where Black does not win within `depth`. White's
@@ -207,7 +231,12 @@ impl Explorer<'_, '_, '_, '_> {
 /// legal move the encoding left the choice to Black's side, so every legal White move
 /// refutes and the first one is played. Simultaneous choices are refused: Black would
 /// commit before White's refutation is asked for.
-pub fn refute_gdl(setup: GdlSetup<'_>, depth: u32, solve: &mut QdoSolver<'_>, black: White<'_, '_>) -> Result<Played, Failure> {
+pub fn refute_gdl(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    black: White<'_, '_>,
+) -> Result<Played, Failure> {
     explore(setup, depth, solve, black, true)
 }
 
@@ -225,7 +254,9 @@ impl Explorer<'_, '_, '_, '_> {
         let (x, o) = (setup.first, 1 - setup.first);
         let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
         if xs.is_empty() || os.is_empty() {
-            return Err(self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into()));
+            return Err(
+                self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
+            );
         }
         if xs.len() > 1 && os.len() > 1 {
             return Err(self.fail(position, "both roles have a choice (simultaneous moves); playing Black against White's refutation needs a turn-taking game".into()));
@@ -247,13 +278,17 @@ impl Explorer<'_, '_, '_, '_> {
             return Ok(());
         }
         let here = game_at(game, player.fluents(&s));
-        let (qbf, map) = setup.options(left).encode_white_first(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let (qbf, map) =
+            setup.options(left).encode_white_first(&here).map_err(|err| self.fail(position.clone(), err.0))?;
         let map = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
         let mv = self.ask_white(&qbf, &map, &position, left as usize)?;
         let mo = legal_named(player, game, &s, o, &mv).unwrap_or(os[0]);
         let next = player.next(&s, [xs[0], mo]);
         if player.wins_from(&next, left - 1).map_err(|err| self.fail(position.clone(), err.0))? {
-            return Err(self.fail(position, format!("after White's {} (the solver's {mv}) Black wins within {} steps", name(game, mo), left - 1)));
+            return Err(self.fail(
+                position,
+                format!("after White's {} (the solver's {mv}) Black wins within {} steps", name(game, mo), left - 1),
+            ));
         }
         self.line.push(name(game, mo));
         self.show(&format!("White plays {}", name(game, mo)), &draw_gdl(player, game, &next));

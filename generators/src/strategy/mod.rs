@@ -93,7 +93,9 @@ impl SymbolMap {
     /// Every variable of the move, in map order.
     pub fn vars(&self) -> Vec<u32> {
         match self {
-            SymbolMap::Lifted { action_bits, x_bits, y_bits, .. } => action_bits.iter().chain(x_bits).chain(y_bits).copied().collect(),
+            SymbolMap::Lifted { action_bits, x_bits, y_bits, .. } => {
+                action_bits.iter().chain(x_bits).chain(y_bits).copied().collect()
+            }
             SymbolMap::Corplus { move_bits, .. } => move_bits.clone(),
             SymbolMap::Gdl { vars, .. } => vars.clone(),
             SymbolMap::GdlBits { bits, .. } => bits.clone(),
@@ -106,7 +108,12 @@ impl SymbolMap {
             SymbolMap::Lifted { actions, action_bits, x_bits, y_bits } => {
                 let k = number(action_bits, a);
                 match actions.get(k as usize) {
-                    Some(name) => Move::Action { action: k as usize, name: name.clone(), x: number(x_bits, a) as i32 + 1, y: number(y_bits, a) as i32 + 1 },
+                    Some(name) => Move::Action {
+                        action: k as usize,
+                        name: name.clone(),
+                        x: number(x_bits, a) as i32 + 1,
+                        y: number(y_bits, a) as i32 + 1,
+                    },
                     None => Move::Nothing { what: "action", value: k },
                 }
             }
@@ -118,7 +125,12 @@ impl SymbolMap {
                 }
             }
             SymbolMap::Gdl { moves, vars, .. } => {
-                let names: Vec<String> = moves.iter().zip(vars).filter(|(_, v)| a.get(v).copied().unwrap_or(false)).map(|(m, _)| m.clone()).collect();
+                let names: Vec<String> = moves
+                    .iter()
+                    .zip(vars)
+                    .filter(|(_, v)| a.get(v).copied().unwrap_or(false))
+                    .map(|(m, _)| m.clone())
+                    .collect();
                 match <[String; 1]>::try_from(names) {
                     Ok([name]) => Move::Gdl { name },
                     Err(names) => Move::NotOne { names },
@@ -211,7 +223,8 @@ pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), String> {
             }
             ["V", lit, "0"] => {
                 let lit: i64 = lit.parse().map_err(|_| format!("line {}: `{line}`: not a literal", n + 1))?;
-                let var = u32::try_from(lit.unsigned_abs()).map_err(|_| format!("line {}: `{line}`: variable out of range", n + 1))?;
+                let var = u32::try_from(lit.unsigned_abs())
+                    .map_err(|_| format!("line {}: `{line}`: variable out of range", n + 1))?;
                 assignment.insert(var, lit > 0);
             }
             _ => return Err(format!("line {}: `{line}`: expected `s cnf …`, `V <lit> 0` or a comment", n + 1)),
@@ -237,7 +250,12 @@ mod tests {
 
     #[test]
     fn maps_decode_little_endian_and_round_trip_through_json() {
-        let map = SymbolMap::Lifted { actions: vec!["a".into(), "b".into()], action_bits: vec![1], x_bits: vec![2, 3], y_bits: vec![] };
+        let map = SymbolMap::Lifted {
+            actions: vec!["a".into(), "b".into()],
+            action_bits: vec![1],
+            x_bits: vec![2, 3],
+            y_bits: vec![],
+        };
         let a = Assignment::from([(1, true), (2, false), (3, true)]);
         assert_eq!(map.decode(&a), Move::Action { action: 1, name: "b".into(), x: 3, y: 1 });
         let json = serde_json::to_string(&map).unwrap_or_default();

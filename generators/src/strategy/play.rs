@@ -95,7 +95,13 @@ impl Explorer<'_, '_, '_, '_> {
     }
 
     /// Asks the solver about `qbf` and decodes Black's move.
-    pub(super) fn ask(&mut self, qbf: &CnfQbf, map: &super::SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
+    pub(super) fn ask(
+        &mut self,
+        qbf: &CnfQbf,
+        map: &super::SymbolMap,
+        position: &str,
+        left: usize,
+    ) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
         let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
         if !verdict {
@@ -157,13 +163,17 @@ impl Explorer<'_, '_, '_, '_> {
         let map = lifted::first_move_map(&here, &qbf).map_err(|err| self.fail(position.clone(), err.to_string()))?;
         let mv = self.ask(&to_cnf(&qbf, ClauseForm::default()), &map, &position, left as usize)?;
         let solver = bddl::Solver::new(&here).map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        if let Check::Invalid { reason, position } = check_bddl(&here, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))? {
+        if let Check::Invalid { reason, position } =
+            check_bddl(&here, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))?
+        {
             return Err(self.fail(position, format!("{mv}: {reason}")));
         }
         let Move::Action { action, x, y, .. } = mv else {
             return Err(self.fail(position, format!("{mv} is not an action")));
         };
-        let Some((_, _, next)) = solver.moves(s, true).into_iter().find(|(a, m, _)| *a == action && m.x == x && m.y == y) else {
+        let Some((_, _, next)) =
+            solver.moves(s, true).into_iter().find(|(a, m, _)| *a == action && m.x == x && m.y == y)
+        else {
             return Err(self.fail(position, format!("{mv} is not a legal move")));
         };
         self.line.push(mv.to_string());
@@ -179,7 +189,9 @@ impl Explorer<'_, '_, '_, '_> {
 
     fn white_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32) -> Result<(), Failure> {
         if left == 0 {
-            return Err(self.fail(draw_bddl(&bddl_position(game, s, left)), "Black has not won within the depth".into()));
+            return Err(
+                self.fail(draw_bddl(&bddl_position(game, s, left)), "Black has not won within the depth".into())
+            );
         }
         if solver.moves(s, false).is_empty() {
             self.played.lines += 1;
@@ -191,7 +203,15 @@ impl Explorer<'_, '_, '_, '_> {
     /// The user's side (White here, Black in `play --as black`) at a BDDL position with
     /// `left > 0` plies and legal moves: each chosen move is shown and played, then
     /// `next_turn` goes on from the position after it. Reaching the user's goal is a failure.
-    pub(super) fn user_bddl(&mut self, game: &Game, solver: &bddl::Solver, s: State, left: u32, black: bool, next_turn: &mut dyn FnMut(&mut Self, State) -> Result<(), Failure>) -> Result<(), Failure> {
+    pub(super) fn user_bddl(
+        &mut self,
+        game: &Game,
+        solver: &bddl::Solver,
+        s: State,
+        left: u32,
+        black: bool,
+        next_turn: &mut dyn FnMut(&mut Self, State) -> Result<(), Failure>,
+    ) -> Result<(), Failure> {
         let position = draw_bddl(&bddl_position(game, s, left));
         let moves = solver.moves(s, black);
         let names: Vec<String> = moves.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
@@ -209,7 +229,6 @@ impl Explorer<'_, '_, '_, '_> {
         Ok(())
     }
 }
-
 
 /// The game after `player` takes vertex `v` (the first time point is used up). The
 /// symmetry-breaking set and the symmetries belong to the initial position.
@@ -230,9 +249,15 @@ pub(super) fn completes(sets: &[Vec<usize>], owned: &[usize]) -> bool {
 }
 
 /// Plays the solver's strategy for a positional game against White.
-pub fn play_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
+pub fn play_positional(
+    game: &PositionalGame,
+    solve: &mut QdoSolver<'_>,
+    white: White<'_, '_>,
+) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let wins = crate::positional::solver::Solver::new(game).and_then(|mut s| s.black_wins(game.turns.len())).map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
+    let wins = crate::positional::solver::Solver::new(game)
+        .and_then(|mut s| s.black_wins(game.turns.len()))
+        .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
     if !wins {
         return Err(e.refuse(draw_positional(game), format!("Black does not win within {} time points, so there is no strategy to play against; play Black (--as black) instead", game.turns.len())));
     }
@@ -259,9 +284,13 @@ impl Explorer<'_, '_, '_, '_> {
                 let mut cnf = Cnf::new();
                 let mut vars = VarManager::new();
                 let prefix = corplus::encode(&game, &mut cnf, &mut vars);
-                let map = corplus::first_move_map(&game, &prefix).map_err(|err| self.fail(position.clone(), err.to_string()))?;
-                let mv = self.ask(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
-                if let Check::Invalid { reason, position } = check_positional(&game, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))? {
+                let map = corplus::first_move_map(&game, &prefix)
+                    .map_err(|err| self.fail(position.clone(), err.to_string()))?;
+                let mv =
+                    self.ask(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
+                if let Check::Invalid { reason, position } =
+                    check_positional(&game, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))?
+                {
                     return Err(self.fail(position, format!("{mv}: {reason}")));
                 }
                 let Move::Vertex { name, .. } = &mv else {
@@ -275,7 +304,9 @@ impl Explorer<'_, '_, '_, '_> {
                 self.line.pop();
             }
             Player::White => {
-                let free: Vec<usize> = (0..game.size()).filter(|v| !game.black_initials.contains(v) && !game.white_initials.contains(v)).collect();
+                let free: Vec<usize> = (0..game.size())
+                    .filter(|v| !game.black_initials.contains(v) && !game.white_initials.contains(v))
+                    .collect();
                 if free.is_empty() {
                     return Err(self.fail(position, "the board is full and Black has not won".into()));
                 }

@@ -24,11 +24,20 @@ use crate::tseitin::{to_cnf, ClauseForm};
 
 impl Explorer<'_, '_, '_, '_> {
     /// Asks the solver about `qbf`, which must be false, and decodes White's move.
-    pub(super) fn ask_white(&mut self, qbf: &CnfQbf, map: &SymbolMap, position: &str, left: usize) -> Result<Move, Failure> {
+    pub(super) fn ask_white(
+        &mut self,
+        qbf: &CnfQbf,
+        map: &SymbolMap,
+        position: &str,
+        left: usize,
+    ) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
         let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
         if verdict {
-            return Err(self.fail(position.to_string(), format!("the solver says Black wins within {left} here, the reference solver says Black does not")));
+            return Err(self.fail(
+                position.to_string(),
+                format!("the solver says Black wins within {left} here, the reference solver says Black does not"),
+            ));
         }
         // `--qdo` prints a partial assignment: an unprinted variable is a don't-care (the
         // formula is false whatever its value), so it is read as false like on Black's
@@ -50,7 +59,10 @@ pub fn refute_bddl(game: &Game, solve: &mut QdoSolver<'_>, black: White<'_, '_>)
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
     if solver.wins(game.depth()) {
-        return Err(e.refuse(draw_bddl(game), format!("Black wins within {}, so White has no refutation; play White instead", game.depth())));
+        return Err(e.refuse(
+            draw_bddl(game),
+            format!("Black wins within {}, so White has no refutation; play White instead", game.depth()),
+        ));
     }
     let start = solver.initial();
     if game.problem.black_second {
@@ -78,21 +90,28 @@ impl Explorer<'_, '_, '_, '_> {
         }
         let replies = solver.moves(s, false);
         if replies.is_empty() {
-            return Err(self.fail(position, "White cannot move, so Black wins, yet the reference solver said Black does not".into()));
+            return Err(self.fail(
+                position,
+                "White cannot move, so Black wins, yet the reference solver said Black does not".into(),
+            ));
         }
         let here = bddl_white_position(game, s, left);
         let qbf = lifted::encode(&here);
-        let map = lifted::white_first_move_map(&here, &qbf).map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        let map =
+            lifted::white_first_move_map(&here, &qbf).map_err(|err| self.fail(position.clone(), err.to_string()))?;
         let mv = self.ask_white(&to_cnf(&qbf, ClauseForm::default()), &map, &position, left as usize)?;
         let found = match &mv {
-            Move::Action { name, x, y, .. } => replies.iter().find(|(_, m, _)| m.action == *name && m.x == *x && m.y == *y),
+            Move::Action { name, x, y, .. } => {
+                replies.iter().find(|(_, m, _)| m.action == *name && m.x == *x && m.y == *y)
+            }
             _ => None,
         };
         let Some((_, m, next)) = found else {
             return Err(self.fail(position, format!("{mv} is not a legal move of White here")));
         };
         let after = bddl_position(game, *next, left - 1);
-        let black_wins = bddl::Solver::new(&after).map_err(|err| self.fail(position.clone(), err.to_string()))?.wins(left - 1);
+        let black_wins =
+            bddl::Solver::new(&after).map_err(|err| self.fail(position.clone(), err.to_string()))?.wins(left - 1);
         let white_won = solver.goal_reached(*next, false);
         if black_wins && !white_won {
             return Err(self.fail(position, format!("after {mv} Black wins within {}", left - 1)));
@@ -111,11 +130,23 @@ impl Explorer<'_, '_, '_, '_> {
 }
 
 /// Black against the solver's refutation in a positional game where Black does not win.
-pub fn refute_positional(game: &PositionalGame, solve: &mut QdoSolver<'_>, black: White<'_, '_>) -> Result<Played, Failure> {
+pub fn refute_positional(
+    game: &PositionalGame,
+    solve: &mut QdoSolver<'_>,
+    black: White<'_, '_>,
+) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let wins = PositionalSolver::new(game).and_then(|mut s| s.black_wins(game.turns.len())).map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
+    let wins = PositionalSolver::new(game)
+        .and_then(|mut s| s.black_wins(game.turns.len()))
+        .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
     if wins {
-        return Err(e.refuse(draw_positional(game), format!("Black wins within {} time points, so White has no refutation; play White instead", game.turns.len())));
+        return Err(e.refuse(
+            draw_positional(game),
+            format!(
+                "Black wins within {} time points, so White has no refutation; play White instead",
+                game.turns.len()
+            ),
+        ));
     }
     e.positional_refute(game.clone())?;
     Ok(e.played)
@@ -127,8 +158,11 @@ impl Explorer<'_, '_, '_, '_> {
         if completes(&game.black_wins, &game.black_initials) {
             return Err(self.fail(position, "Black owns a winning set".into()));
         }
-        let free: Vec<usize> = (0..game.size()).filter(|v| !game.black_initials.contains(v) && !game.white_initials.contains(v)).collect();
-        let over = completes(&game.white_wins, &game.white_initials) || !game.turns.contains(&Player::Black) || free.is_empty();
+        let free: Vec<usize> =
+            (0..game.size()).filter(|v| !game.black_initials.contains(v) && !game.white_initials.contains(v)).collect();
+        let over = completes(&game.white_wins, &game.white_initials)
+            || !game.turns.contains(&Player::Black)
+            || free.is_empty();
         let Some(&mover) = game.turns.first().filter(|_| !over) else {
             self.played.lines += 1;
             return Ok(());
@@ -146,8 +180,10 @@ impl Explorer<'_, '_, '_, '_> {
         }
         let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
         let prefix = universal_outermost(&corplus::encode(&game, &mut cnf, &mut vars));
-        let map = corplus::white_first_move_map(&game, &prefix).map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        let mv = self.ask_white(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
+        let map = corplus::white_first_move_map(&game, &prefix)
+            .map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        let mv =
+            self.ask_white(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
         // COR+ turns an occupied or missing vertex into a pass; in a positional game a
         // stone is never worse for White than a pass, so any free vertex then refutes too.
         let named = match &mv {
@@ -157,8 +193,14 @@ impl Explorer<'_, '_, '_, '_> {
         let k = named.unwrap_or(0);
         let next = taken(&game, free[k], Player::White);
         let left = next.turns.len();
-        if PositionalSolver::new(&next).and_then(|mut s| s.black_wins(left)).map_err(|err| self.fail(position.clone(), err.to_string()))? {
-            return Err(self.fail(position, format!("after White's {} (the solver's {mv}) Black wins within {left} time points", names[k])));
+        if PositionalSolver::new(&next)
+            .and_then(|mut s| s.black_wins(left))
+            .map_err(|err| self.fail(position.clone(), err.to_string()))?
+        {
+            return Err(self.fail(
+                position,
+                format!("after White's {} (the solver's {mv}) Black wins within {left} time points", names[k]),
+            ));
         }
         self.line.push(names[k].clone());
         self.show(&format!("White plays {}", names[k]), &draw_positional(&next));

@@ -11,7 +11,10 @@ use crate::positional::PositionalGame;
 pub enum Check {
     Valid,
     /// Why the move fails, and the position it was played in.
-    Invalid { reason: String, position: String },
+    Invalid {
+        reason: String,
+        position: String,
+    },
 }
 
 /// Draws a BDDL position: one row per `y` (top row first), `.` open, `x` black, `o` white.
@@ -55,7 +58,10 @@ pub fn draw_positional(game: &PositionalGame) -> String {
     if let Some(coords) = &game.coords {
         let width = coords.iter().map(|c| c.0).max().unwrap_or(0);
         let height = coords.iter().map(|c| c.1).max().unwrap_or(0);
-        let header: String = (1..=width).map(|x| crate::positional::pg::cell_name(x, 1).trim_end_matches('1').to_string()).collect::<Vec<_>>().join(" ");
+        let header: String = (1..=width)
+            .map(|x| crate::positional::pg::cell_name(x, 1).trim_end_matches('1').to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
         lines.push(format!("   {header}"));
         for y in 1..=height {
             let row: Vec<&str> = (1..=width)

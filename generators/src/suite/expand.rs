@@ -37,7 +37,14 @@ pub fn expand(suite: &Suite) -> Vec<Job<'_>> {
         for point in &family.points {
             for &depth in &point.depths {
                 for &encoding in &family.encodings {
-                    jobs.push(Job { family, params: &point.params, depth, encoding, formats: &family.formats, answer: point.answer });
+                    jobs.push(Job {
+                        family,
+                        params: &point.params,
+                        depth,
+                        encoding,
+                        formats: &family.formats,
+                        answer: point.answer,
+                    });
                 }
             }
         }

@@ -125,16 +125,29 @@ pub struct Summary {
 
 /// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
 /// per finished job.
-pub fn generate(suite: &Suite, builder: &dyn Builder, out: &Path, threads: usize, progress: &(dyn Fn(&str) + Sync)) -> Result<Summary, GenError> {
+pub fn generate(
+    suite: &Suite,
+    builder: &dyn Builder,
+    out: &Path,
+    threads: usize,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Summary, GenError> {
     let start = Instant::now();
     let manifest_path = out.join("manifest.csv");
     let previous: BTreeMap<(String, String), Row> = if manifest_path.is_file() {
-        manifest::read_csv(&manifest_path).map_err(io_err(&manifest_path))?.into_iter().map(|r| ((r.job.clone(), r.format.clone()), r)).collect()
+        manifest::read_csv(&manifest_path)
+            .map_err(io_err(&manifest_path))?
+            .into_iter()
+            .map(|r| ((r.job.clone(), r.format.clone()), r))
+            .collect()
     } else {
         BTreeMap::new()
     };
     let jobs = expand(suite);
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build().map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
     let results: Vec<Result<(Vec<Row>, bool), GenError>> = pool.install(|| {
         jobs.par_iter()
             .map(|job| {
@@ -167,10 +180,17 @@ pub fn generate(suite: &Suite, builder: &dyn Builder, out: &Path, threads: usize
 }
 
 /// The rows of one job, and whether they were reused from the previous manifest.
-fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous: &BTreeMap<(String, String), Row>) -> Result<(Vec<Row>, bool), GenError> {
+fn run_job(
+    suite: &Suite,
+    builder: &dyn Builder,
+    out: &Path,
+    job: &Job,
+    previous: &BTreeMap<(String, String), Row>,
+) -> Result<(Vec<Row>, bool), GenError> {
     let key = job.key();
     let outputs = job.outputs();
-    let labels: Vec<(OutFormat, &str, &str)> = outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
+    let labels: Vec<(OutFormat, &str, &str)> =
+        outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
     let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
     if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
         let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
@@ -186,7 +206,9 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     };
     let (expected, expected_by) = match (computed, job.answer) {
         (Some(c), Some(p)) if c != p => {
-            return Err(build_err(format!("the reference solver says {c}, the published answer in the suite says {p}")));
+            return Err(build_err(format!(
+                "the reference solver says {c}, the published answer in the suite says {p}"
+            )));
         }
         (Some(c), Some(_)) => (c.to_string(), "reference+published"),
         (Some(c), None) => (c.to_string(), "reference"),
@@ -202,9 +224,15 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
     for (format, label, ext) in labels {
         let written = match format {
             OutFormat::Qcir => write_content_addressed(&dir, ext, |w| instance.write_qcir(w, &comments)),
-            OutFormat::Qdimacs => write_content_addressed(&dir, ext, |w| instance.write_qdimacs(w, job.family.clause_form, &comments)),
+            OutFormat::Qdimacs => {
+                write_content_addressed(&dir, ext, |w| instance.write_qdimacs(w, job.family.clause_form, &comments))
+            }
             _ => {
-                let text = instance.sources.iter().find(|f| f.label == label).ok_or_else(|| build_err(format!("the model produced no {label} source")))?;
+                let text = instance
+                    .sources
+                    .iter()
+                    .find(|f| f.label == label)
+                    .ok_or_else(|| build_err(format!("the model produced no {label} source")))?;
                 write_content_addressed(&dir, ext, |w| w.write_all(&text.bytes))
             }
         }?;
@@ -218,7 +246,11 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
         let map = match (&instance.map, format.is_qbf()) {
             (Some(map), true) => {
                 let map_path = dir.join(format!("{id}.map.json"));
-                write_atomically(&map_path, |w| serde_json::to_writer_pretty(&mut *w, map).map_err(io::Error::other).and_then(|_| w.write_all(b"\n")))?;
+                write_atomically(&map_path, |w| {
+                    serde_json::to_writer_pretty(&mut *w, map)
+                        .map_err(io::Error::other)
+                        .and_then(|_| w.write_all(b"\n"))
+                })?;
                 relative(&map_path)
             }
             _ => String::new(),
@@ -232,7 +264,16 @@ fn run_job(suite: &Suite, builder: &dyn Builder, out: &Path, job: &Job, previous
 
 /// A manifest row for a written file, with statistics read back from the file.
 #[allow(clippy::too_many_arguments)]
-fn describe(job: &Job, format: OutFormat, label: &str, id: String, relative: String, path: &Path, expected: &str, expected_by: &str) -> Result<Row, GenError> {
+fn describe(
+    job: &Job,
+    format: OutFormat,
+    label: &str,
+    id: String,
+    relative: String,
+    path: &Path,
+    expected: &str,
+    expected_by: &str,
+) -> Result<Row, GenError> {
     let mut row = Row {
         id,
         gbd_id: String::new(),
@@ -258,7 +299,10 @@ fn describe(job: &Job, format: OutFormat, label: &str, id: String, relative: Str
     };
     if format.is_qbf() {
         let source = Source::read(&path.display().to_string()).map_err(io_err(path))?;
-        let (_, s) = stats(&source).map_err(|e| GenError::Build { job: job.key(), message: format!("the written file does not parse: {e}") })?;
+        let (_, s) = stats(&source).map_err(|e| GenError::Build {
+            job: job.key(),
+            message: format!("the written file does not parse: {e}"),
+        })?;
         if format == OutFormat::Qdimacs {
             row.gbd_id = gbd_hash(&source.bytes);
         }
@@ -275,7 +319,8 @@ fn describe(job: &Job, format: OutFormat, label: &str, id: String, relative: Str
 
 /// Comment lines at the top of every QBF file: what it is, never where or when it was made.
 fn header_comments(job: &Job) -> Vec<String> {
-    let params: Vec<String> = job.params.iter().filter(|(_, v)| !matches!(v, Param::Path(_))).map(|(k, v)| format!("{k}={v}")).collect();
+    let params: Vec<String> =
+        job.params.iter().filter(|(_, v)| !matches!(v, Param::Path(_))).map(|(k, v)| format!("{k}={v}")).collect();
     let mut lines = vec![
         format!("generated by {GENERATOR_VERSION}"),
         format!("family {} (model {})", job.family.name, job.family.model.name()),
@@ -305,10 +350,19 @@ impl<W: Write> Write for Hashing<W> {
 }
 
 /// Streams a file into `dir` through `write`, then renames it to `<sha256>.<ext>`.
-fn write_content_addressed(dir: &Path, ext: &str, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(String, PathBuf), GenError> {
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").permissions(fs::Permissions::from_mode(0o644)).tempfile_in(dir).map_err(io_err(dir))?;
+fn write_content_addressed(
+    dir: &Path,
+    ext: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(String, PathBuf), GenError> {
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .permissions(fs::Permissions::from_mode(0o644))
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
     let digest = {
-        let mut hashing = Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
+        let mut hashing =
+            Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
         write(&mut hashing).and_then(|_| hashing.flush()).map_err(io_err(dir))?;
         hashing.hasher.finalize()
     };

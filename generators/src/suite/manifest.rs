@@ -70,8 +70,27 @@ pub fn write_csv<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
 }
 
 const CSV_COLUMNS: &[&str] = &[
-    "id", "gbd_id", "family", "game", "params", "encoding", "format", "depth", "vars", "universal", "existential", "blocks", "clauses", "literals", "gates",
-    "expected", "expected_by", "path", "generator_version", "job", "map",
+    "id",
+    "gbd_id",
+    "family",
+    "game",
+    "params",
+    "encoding",
+    "format",
+    "depth",
+    "vars",
+    "universal",
+    "existential",
+    "blocks",
+    "clauses",
+    "literals",
+    "gates",
+    "expected",
+    "expected_by",
+    "path",
+    "generator_version",
+    "job",
+    "map",
 ];
 
 /// Writes rows as a JSON array (one object per row, keys in column order).

@@ -62,5 +62,9 @@ pub struct FamilyFile {
 
 /// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.
 pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
-    parse_toml(source, "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)", "docs/suites.md")
+    parse_toml(
+        source,
+        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)",
+        "docs/suites.md",
+    )
 }

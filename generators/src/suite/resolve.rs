@@ -130,12 +130,21 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
     let mut families = Vec::new();
     for family in &raw.families {
         if families.iter().any(|f: &Family| f.name == *family.name.get_ref()) {
-            return Err(r.err(&family.name, format!("a second family named `{}`", family.name.get_ref()), "give every family a unique name"));
+            return Err(r.err(
+                &family.name,
+                format!("a second family named `{}`", family.name.get_ref()),
+                "give every family a unique name",
+            ));
         }
         families.push(r.family(family, &defaults)?);
     }
     if families.is_empty() {
-        return Err(ParseError::at(source, source.bytes.len(), "the suite has no families", "add at least one `[[family]]` table"));
+        return Err(ParseError::at(
+            source,
+            source.bytes.len(),
+            "the suite has no families",
+            "add at least one `[[family]]` table",
+        ));
     }
     Ok(Suite { name, description: raw.description, dir: dir.to_path_buf(), families })
 }
@@ -158,11 +167,16 @@ impl Resolver<'_> {
     }
 
     fn check_name(&self, name: &Spanned<String>, key: &str) -> Result<(), ParseError> {
-        let ok = !name.get_ref().is_empty() && name.get_ref().chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        let ok = !name.get_ref().is_empty()
+            && name.get_ref().chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
         if ok {
             Ok(())
         } else {
-            Err(self.err(name, format!("`{key}` must be a non-empty name of letters, digits, `-`, `_` and `.`"), "names become directory names; use e.g. \"httt-4x4\""))
+            Err(self.err(
+                name,
+                format!("`{key}` must be a non-empty name of letters, digits, `-`, `_` and `.`"),
+                "names become directory names; use e.g. \"httt-4x4\"",
+            ))
         }
     }
 
@@ -184,7 +198,13 @@ impl Resolver<'_> {
             d.clause_form = match cf.get_ref().as_str() {
                 "tseitin" => ClauseForm::Tseitin,
                 "polarity" => ClauseForm::Polarity,
-                other => return Err(self.err(cf, format!("unknown clause form `{other}`"), "use \"tseitin\" or \"polarity\"")),
+                other => {
+                    return Err(self.err(
+                        cf,
+                        format!("unknown clause form `{other}`"),
+                        "use \"tseitin\" or \"polarity\"",
+                    ))
+                }
             };
         }
         d.symmetry_breaking = symmetry_breaking.unwrap_or(d.symmetry_breaking);
@@ -196,7 +216,13 @@ impl Resolver<'_> {
             d.expected = match e.get_ref().as_str() {
                 "reference" => Expected::Reference { budget: current_budget },
                 "none" => Expected::None,
-                other => return Err(self.err(e, format!("unknown source of expected answers `{other}`"), "use \"reference\" (the explicit-state solver) or \"none\"")),
+                other => {
+                    return Err(self.err(
+                        e,
+                        format!("unknown source of expected answers `{other}`"),
+                        "use \"reference\" (the explicit-state solver) or \"none\"",
+                    ))
+                }
             };
         }
         if let Some(b) = budget {
@@ -213,19 +239,29 @@ impl Resolver<'_> {
     fn family(&self, f: &FamilyFile, defaults: &Defaults) -> Result<Family, ParseError> {
         self.check_name(&f.name, "name")?;
         let model = ModelKind::ALL.iter().copied().find(|m| m.name() == f.model.get_ref()).ok_or_else(|| {
-            self.err(&f.model, format!("unknown model `{}`", f.model.get_ref()), format!("models are {}", names(ModelKind::ALL, ModelKind::name)))
+            self.err(
+                &f.model,
+                format!("unknown model `{}`", f.model.get_ref()),
+                format!("models are {}", names(ModelKind::ALL, ModelKind::name)),
+            )
         })?;
         let schema = model.schema();
         let d = self.overrides(*defaults, &f.clause_form, f.symmetry_breaking, &f.expected, &f.expected_budget)?;
-        let encodings = self.choices(&f.encodings, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?;
+        let encodings =
+            self.choices(&f.encodings, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?;
         let formats = self.choices(&f.formats, "formats", OutFormat::ALL, OutFormat::name, schema.formats, model)?;
         if formats.contains(&OutFormat::Qcir) && !encodings.iter().any(|e| e.is_circuit()) {
             let at = f.formats.get_ref().iter().find(|s| s.get_ref() == "qcir").unwrap_or(&f.formats.get_ref()[0]);
-            return Err(self.err(at, "`qcir` needs a circuit encoding, and this family's encodings are clausal", "drop \"qcir\" or add the \"lifted\" encoding"));
+            return Err(self.err(
+                at,
+                "`qcir` needs a circuit encoding, and this family's encodings are clausal",
+                "drop \"qcir\" or add the \"lifted\" encoding",
+            ));
         }
         let family_depths = f.depths.as_ref().map(|d| self.depths(d, schema)).transpose()?;
         let mut points = Vec::new();
-        let explicit: Vec<BTreeMap<Spanned<String>, Spanned<Value>>> = if f.points.is_empty() { vec![BTreeMap::new()] } else { f.points.clone() };
+        let explicit: Vec<BTreeMap<Spanned<String>, Spanned<Value>>> =
+            if f.points.is_empty() { vec![BTreeMap::new()] } else { f.points.clone() };
         for point in &explicit {
             let mut grid = f.grid.clone();
             let mut depths = family_depths.clone();
@@ -234,12 +270,28 @@ impl Resolver<'_> {
                 if k.get_ref() == "depths" {
                     depths = Some(self.depths(v, schema)?);
                 } else if k.get_ref() == "answer" {
-                    answer = Some(v.get_ref().as_bool().ok_or_else(|| self.err(v, "`answer` must be true or false", "answer = true means the published table says the first player wins"))?);
+                    answer = Some(v.get_ref().as_bool().ok_or_else(|| {
+                        self.err(
+                            v,
+                            "`answer` must be true or false",
+                            "answer = true means the published table says the first player wins",
+                        )
+                    })?);
                 } else if grid.insert(k.clone(), v.clone()).is_some() {
-                    return Err(self.err(k, format!("`{}` is set both in the grid and in a point", k.get_ref()), "set each key in one place"));
+                    return Err(self.err(
+                        k,
+                        format!("`{}` is set both in the grid and in a point", k.get_ref()),
+                        "set each key in one place",
+                    ));
                 }
             }
-            let depths = depths.ok_or_else(|| self.err(&f.name, format!("family `{}` has no depths", f.name.get_ref()), "add `depths = [...]` to the family or to each `[[family.point]]`"))?;
+            let depths = depths.ok_or_else(|| {
+                self.err(
+                    &f.name,
+                    format!("family `{}` has no depths", f.name.get_ref()),
+                    "add `depths = [...]` to the family or to each `[[family.point]]`",
+                )
+            })?;
             for params in self.grid(&grid, schema, model)? {
                 points.push(Point { params, depths: depths.clone(), answer });
             }
@@ -266,15 +318,27 @@ impl Resolver<'_> {
         model: ModelKind,
     ) -> Result<Vec<T>, ParseError> {
         if list.get_ref().is_empty() {
-            return Err(self.err(list, format!("`{key}` is empty"), format!("list at least one of {}", names(allowed, name))));
+            return Err(self.err(
+                list,
+                format!("`{key}` is empty"),
+                format!("list at least one of {}", names(allowed, name)),
+            ));
         }
         let mut out = Vec::new();
         for item in list.get_ref() {
             let found = all.iter().copied().find(|&t| name(t) == item.get_ref()).ok_or_else(|| {
-                self.err(item, format!("unknown {key} entry `{}`", item.get_ref()), format!("use one of {}", names(all, name)))
+                self.err(
+                    item,
+                    format!("unknown {key} entry `{}`", item.get_ref()),
+                    format!("use one of {}", names(all, name)),
+                )
             })?;
             if !allowed.contains(&found) {
-                return Err(self.err(item, format!("model `{}` has no `{}` in {key}", model.name(), item.get_ref()), format!("for `{}` use {}", model.name(), names(allowed, name))));
+                return Err(self.err(
+                    item,
+                    format!("model `{}` has no `{}` in {key}", model.name(), item.get_ref()),
+                    format!("for `{}` use {}", model.name(), names(allowed, name)),
+                ));
             }
             if out.contains(&found) {
                 return Err(self.err(item, format!("`{}` is listed twice", item.get_ref()), "list each entry once"));
@@ -287,9 +351,17 @@ impl Resolver<'_> {
 
     fn depths(&self, v: &Spanned<Value>, schema: &Schema) -> Result<Vec<Depth>, ParseError> {
         let depth = |n: i64| -> Result<Depth, ParseError> {
-            let d = u32::try_from(n).ok().filter(|&d| d >= 1).ok_or_else(|| self.err(v, format!("depth {n} is not a positive number of plies"), "depths count plies from 1"))?;
+            let d = u32::try_from(n).ok().filter(|&d| d >= 1).ok_or_else(|| {
+                self.err(v, format!("depth {n} is not a positive number of plies"), "depths count plies from 1")
+            })?;
             if schema.odd_depths && d % 2 == 0 {
-                return Err(self.err(v, format!("depth {d} is even, and this model needs odd depths (the game ends on the first player's move)"), "use odd depths, e.g. depths = { from = 1, to = 9, step = 2 }"));
+                return Err(self.err(
+                    v,
+                    format!(
+                        "depth {d} is even, and this model needs odd depths (the game ends on the first player's move)"
+                    ),
+                    "use odd depths, e.g. depths = { from = 1, to = 9, step = 2 }",
+                ));
             }
             Ok(Depth::Plies(d))
         };
@@ -297,7 +369,11 @@ impl Resolver<'_> {
             Value::Integer(n) => vec![depth(*n)?],
             Value::String(s) if s == "model" && schema.model_depth => vec![Depth::Model],
             Value::String(s) => {
-                let help = if schema.model_depth { "write a list, a range, or \"model\"" } else { "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }" };
+                let help = if schema.model_depth {
+                    "write a list, a range, or \"model\""
+                } else {
+                    "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }"
+                };
                 return Err(self.err(v, format!("`depths = \"{s}\"` is not a depth"), help));
             }
             Value::Array(items) => {
@@ -305,7 +381,13 @@ impl Resolver<'_> {
                 for item in items {
                     match item {
                         Value::Integer(n) => out.push(depth(*n)?),
-                        other => return Err(self.err(v, format!("depth `{other}` is not an integer"), "depths are whole numbers of plies")),
+                        other => {
+                            return Err(self.err(
+                                v,
+                                format!("depth `{other}` is not an integer"),
+                                "depths are whole numbers of plies",
+                            ))
+                        }
                     }
                 }
                 if out.is_empty() {
@@ -315,23 +397,41 @@ impl Resolver<'_> {
             }
             Value::Table(t) => {
                 if let Some(k) = t.keys().find(|k| !["from", "to", "step"].contains(&k.as_str())) {
-                    return Err(self.err(v, format!("unknown key `{k}` in the depth range"), "a range has `from`, `to` and optionally `step` (default 1)"));
+                    return Err(self.err(
+                        v,
+                        format!("unknown key `{k}` in the depth range"),
+                        "a range has `from`, `to` and optionally `step` (default 1)",
+                    ));
                 }
                 let get = |k: &str, default: Option<i64>| match (t.get(k), default) {
                     (Some(Value::Integer(n)), _) => Ok(*n),
                     (None, Some(d)) => Ok(d),
-                    _ => Err(self.err(v, format!("the depth range needs an integer `{k}`"), "e.g. depths = { from = 1, to = 9, step = 2 }")),
+                    _ => Err(self.err(
+                        v,
+                        format!("the depth range needs an integer `{k}`"),
+                        "e.g. depths = { from = 1, to = 9, step = 2 }",
+                    )),
                 };
                 let (from, to, step) = (get("from", None)?, get("to", None)?, get("step", Some(1))?);
                 if step < 1 {
                     return Err(self.err(v, format!("the depth range has step {step}"), "use a positive step"));
                 }
                 if from > to {
-                    return Err(self.err(v, format!("the depth range {from}..{to} is empty"), "make `from` at most `to`"));
+                    return Err(self.err(
+                        v,
+                        format!("the depth range {from}..{to} is empty"),
+                        "make `from` at most `to`",
+                    ));
                 }
                 (from..=to).step_by(step as usize).map(depth).collect::<Result<Vec<_>, _>>()?
             }
-            other => return Err(self.err(v, format!("`depths` cannot be a {}", other.type_str()), "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }")),
+            other => {
+                return Err(self.err(
+                    v,
+                    format!("`depths` cannot be a {}", other.type_str()),
+                    "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }",
+                ))
+            }
         };
         let n = out.len();
         out.sort();
@@ -342,7 +442,12 @@ impl Resolver<'_> {
         Ok(out)
     }
 
-    fn grid(&self, grid: &BTreeMap<Spanned<String>, Spanned<Value>>, schema: &Schema, model: ModelKind) -> Result<Vec<Params>, ParseError> {
+    fn grid(
+        &self,
+        grid: &BTreeMap<Spanned<String>, Spanned<Value>>,
+        schema: &Schema,
+        model: ModelKind,
+    ) -> Result<Vec<Params>, ParseError> {
         let mut axes: Vec<(String, Vec<(Param, Option<&Spanned<Value>>)>)> = Vec::new();
         for (k, v) in grid {
             let spec = schema.keys.iter().find(|key| key.name == k.get_ref());
@@ -351,7 +456,11 @@ impl Resolver<'_> {
                 None if schema.template_keys => Kind::Str(None),
                 None => {
                     let known = schema.keys.iter().map(|k| format!("`{}`", k.name)).collect::<Vec<_>>().join(", ");
-                    return Err(self.err(k, format!("unknown grid key `{}` for model `{}`", k.get_ref(), model.name()), format!("the keys of `{}` are {known}", model.name())));
+                    return Err(self.err(
+                        k,
+                        format!("unknown grid key `{}` for model `{}`", k.get_ref(), model.name()),
+                        format!("the keys of `{}` are {known}", model.name()),
+                    ));
                 }
             };
             let items: Vec<&Value> = match v.get_ref() {
@@ -359,7 +468,11 @@ impl Resolver<'_> {
                 scalar => vec![scalar],
             };
             if items.is_empty() {
-                return Err(self.err(v, format!("grid key `{}` has no values", k.get_ref()), "give at least one value"));
+                return Err(self.err(
+                    v,
+                    format!("grid key `{}` has no values", k.get_ref()),
+                    "give at least one value",
+                ));
             }
             let mut values = Vec::new();
             for item in items {
@@ -381,7 +494,12 @@ impl Resolver<'_> {
                     }
                     None => {
                         let at = grid.keys().next().map_or(0, |k| k.span().start);
-                        return Err(ParseError::at(self.source, at, format!("model `{}` needs the grid key `{}`", model.name(), key.name), format!("add `{} = ...` under the family's `[family.grid]`", key.name)));
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!("model `{}` needs the grid key `{}`", model.name(), key.name),
+                            format!("add `{} = ...` under the family's `[family.grid]`", key.name),
+                        ));
                     }
                 }
             }
@@ -391,25 +509,37 @@ impl Resolver<'_> {
         for (key, values) in &axes {
             points = points
                 .into_iter()
-                .flat_map(|p| values.iter().map(move |(v, span)| {
-                    let mut q = p.clone();
-                    q.push((key.clone(), v.clone(), *span));
-                    q
-                }))
+                .flat_map(|p| {
+                    values.iter().map(move |(v, span)| {
+                        let mut q = p.clone();
+                        q.push((key.clone(), v.clone(), *span));
+                        q
+                    })
+                })
                 .collect();
         }
         points.into_iter().map(|p| self.fill_templates(p)).collect()
     }
 
     fn param(&self, key: &str, kind: Kind, item: &Value, at: &Spanned<Value>) -> Result<Param, ParseError> {
-        let wrong = |want: &str| self.err(at, format!("grid key `{key}` needs {want}, found {}", item.type_str()), format!("write `{key} = <{want}>` or a list of them"));
+        let wrong = |want: &str| {
+            self.err(
+                at,
+                format!("grid key `{key}` needs {want}, found {}", item.type_str()),
+                format!("write `{key} = <{want}>` or a list of them"),
+            )
+        };
         match (kind, item) {
             (Kind::Int, Value::Integer(i)) => Ok(Param::Int(*i)),
             (Kind::Int, _) => Err(wrong("an integer")),
             (Kind::Bool, Value::Boolean(b)) => Ok(Param::Bool(*b)),
             (Kind::Bool, _) => Err(wrong("a boolean")),
             (Kind::Str(options), Value::String(s)) => match options {
-                Some(opts) if !opts.contains(&s.as_str()) => Err(self.err(at, format!("`{s}` is not a valid `{key}`"), format!("use one of {}", opts.iter().map(|o| format!("\"{o}\"")).collect::<Vec<_>>().join(", ")))),
+                Some(opts) if !opts.contains(&s.as_str()) => Err(self.err(
+                    at,
+                    format!("`{s}` is not a valid `{key}`"),
+                    format!("use one of {}", opts.iter().map(|o| format!("\"{o}\"")).collect::<Vec<_>>().join(", ")),
+                )),
                 _ => Ok(Param::Str(s.clone())),
             },
             (Kind::Str(None), Value::Integer(i)) => Ok(Param::Int(*i)),
@@ -435,11 +565,24 @@ impl Resolver<'_> {
                     if let Some(open) = path.find('{') {
                         let rest = &path[open..];
                         let at = span.map_or(0, |s| s.span().start);
-                        return Err(ParseError::at(self.source, at, format!("`{key}` uses the template variable {} that the grid does not define", &rest[..rest.find('}').map_or(rest.len(), |c| c + 1)]), "add that key to the family's grid, or fix the template"));
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!(
+                                "`{key}` uses the template variable {} that the grid does not define",
+                                &rest[..rest.find('}').map_or(rest.len(), |c| c + 1)]
+                            ),
+                            "add that key to the family's grid, or fix the template",
+                        ));
                     }
                     if !self.dir.join(&path).is_file() {
                         let at = span.map_or(0, |s| s.span().start);
-                        return Err(ParseError::at(self.source, at, format!("model file `{path}` does not exist (relative to the suite file)"), "fix the path; model paths are relative to the directory of the suite file"));
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!("model file `{path}` does not exist (relative to the suite file)"),
+                            "fix the path; model paths are relative to the directory of the suite file",
+                        ));
                     }
                     Param::Path(path)
                 }

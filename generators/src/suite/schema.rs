@@ -132,14 +132,20 @@ const PG: Schema = Schema {
 const GDL: Schema = Schema {
     keys: &[key("game", Kind::Path, None), key("first", Kind::Str(None), Some(""))],
     template_keys: true,
-    encodings: &[Encoding::GdlGe(GdlPrefix::Gn), Encoding::GdlGe(GdlPrefix::Gt), Encoding::GdlGe(GdlPrefix::Gd), Encoding::GdlSd],
+    encodings: &[
+        Encoding::GdlGe(GdlPrefix::Gn),
+        Encoding::GdlGe(GdlPrefix::Gt),
+        Encoding::GdlGe(GdlPrefix::Gd),
+        Encoding::GdlSd,
+    ],
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Gdl],
     model_depth: false,
     odd_depths: false,
 };
 
 impl ModelKind {
-    pub const ALL: &'static [ModelKind] = &[ModelKind::Bddl, ModelKind::Gttt, ModelKind::Hex, ModelKind::Pg, ModelKind::Gdl];
+    pub const ALL: &'static [ModelKind] =
+        &[ModelKind::Bddl, ModelKind::Gttt, ModelKind::Hex, ModelKind::Pg, ModelKind::Gdl];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -190,7 +196,8 @@ impl Encoding {
 }
 
 impl OutFormat {
-    pub const ALL: &'static [OutFormat] = &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg, OutFormat::Gdl];
+    pub const ALL: &'static [OutFormat] =
+        &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg, OutFormat::Gdl];
 
     pub fn name(self) -> &'static str {
         match self {

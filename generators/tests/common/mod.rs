@@ -14,14 +14,19 @@ pub struct Recipe {
 
 pub fn recipe(max_inputs: usize, max_gates: usize) -> impl Strategy<Value = Recipe> {
     let quant = prop_oneof![3 => Just(Some(Quant::Exists)), 3 => Just(Some(Quant::Forall)), 1 => Just(None)];
-    (prop::collection::vec(quant, 1..=max_inputs), 1..=max_gates, any::<bool>()).prop_flat_map(|(quants, n_gates, negate_output)| {
-        let n_inputs = quants.len();
-        let gates: Vec<_> = (0..n_gates)
-            .map(|g| (any::<bool>(), prop::collection::vec((0..n_inputs + g, any::<bool>()), 0..=4)))
-            .collect();
-        (Just(quants), gates, Just(negate_output))
-            .prop_map(|(quants, gates, negate_output)| Recipe { quants, gates, negate_output })
-    })
+    (prop::collection::vec(quant, 1..=max_inputs), 1..=max_gates, any::<bool>()).prop_flat_map(
+        |(quants, n_gates, negate_output)| {
+            let n_inputs = quants.len();
+            let gates: Vec<_> = (0..n_gates)
+                .map(|g| (any::<bool>(), prop::collection::vec((0..n_inputs + g, any::<bool>()), 0..=4)))
+                .collect();
+            (Just(quants), gates, Just(negate_output)).prop_map(|(quants, gates, negate_output)| Recipe {
+                quants,
+                gates,
+                negate_output,
+            })
+        },
+    )
 }
 
 /// Builds the QBF of a recipe; the output is the last node.

@@ -72,11 +72,25 @@ impl Chart for CoverageBars {
                 let y = n - 1.0 - f as f64 + 0.9 - c as f64 * height;
                 Rectangle::new([(0.0, y), (row[c], y - height * 0.9)], style)
             });
-            chart.draw_series(bars)?.label(name.as_str()).legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], style));
+            chart
+                .draw_series(bars)?
+                .label(name.as_str())
+                .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], style));
         }
         let label = ("sans-serif", 12).into_font().color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center));
-        chart.draw_series(self.families.iter().enumerate().map(|(f, name)| Text::new(name.clone(), (-0.02, n - 0.5 - f as f64), label.clone())))?;
-        chart.configure_series_labels().position(SeriesLabelPosition::UpperRight).background_style(WHITE.mix(0.8)).border_style(BLACK).label_font(("sans-serif", 12)).draw()?;
+        chart.draw_series(
+            self.families
+                .iter()
+                .enumerate()
+                .map(|(f, name)| Text::new(name.clone(), (-0.02, n - 0.5 - f as f64), label.clone())),
+        )?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 12))
+            .draw()?;
         Ok(())
     }
 }

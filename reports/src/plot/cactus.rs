@@ -23,7 +23,14 @@ impl Cactus {
         let mut series: Vec<(String, Vec<f64>)> = matrix
             .configurations
             .iter()
-            .map(|c| (c.clone(), sorted(matrix.jobs.values().filter_map(|j| j.cells.get(c).and_then(|cell| cell.solved())).collect())))
+            .map(|c| {
+                (
+                    c.clone(),
+                    sorted(
+                        matrix.jobs.values().filter_map(|j| j.cells.get(c).and_then(|cell| cell.solved())).collect(),
+                    ),
+                )
+            })
             .collect();
         series.push((VBS.into(), sorted(matrix.jobs.values().filter_map(|j| j.best().map(|c| c.seconds)).collect())));
         Cactus { series, timeout: matrix.timeout }
@@ -48,7 +55,13 @@ impl Chart for Cactus {
             .x_label_area_size(40)
             .y_label_area_size(60)
             .build_cartesian_2d(0f64..most as f64 + 0.5, (low..high).log_scale())?;
-        chart.configure_mesh().x_desc("jobs solved").x_label_formatter(&|x| format!("{x:.0}")).y_desc("time (s)").label_style(("sans-serif", 12)).draw()?;
+        chart
+            .configure_mesh()
+            .x_desc("jobs solved")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc("time (s)")
+            .label_style(("sans-serif", 12))
+            .draw()?;
         let limit = self.timeout.max(low);
         chart
             .draw_series(LineSeries::new([(0.0, limit), (most as f64 + 0.5, limit)], BLACK.mix(0.5)))?
@@ -56,13 +69,20 @@ impl Chart for Cactus {
             .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], BLACK.mix(0.5)));
         for (i, (name, times)) in self.series.iter().enumerate() {
             let style = if name == VBS { BLACK.stroke_width(2) } else { colour(i).stroke_width(2) };
-            let points: Vec<(f64, f64)> = times.iter().enumerate().map(|(n, &t)| ((n + 1) as f64, clamp(t, low))).collect();
+            let points: Vec<(f64, f64)> =
+                times.iter().enumerate().map(|(n, &t)| ((n + 1) as f64, clamp(t, low))).collect();
             chart
                 .draw_series(LineSeries::new(points, style).point_size(3))?
                 .label(name.as_str())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
         }
-        chart.configure_series_labels().position(SeriesLabelPosition::UpperLeft).background_style(WHITE.mix(0.8)).border_style(BLACK).label_font(("sans-serif", 12)).draw()?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 12))
+            .draw()?;
         Ok(())
     }
 }

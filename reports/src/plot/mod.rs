@@ -50,7 +50,8 @@ fn register_font() -> Result<(), Error> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
-        result = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| Error("the built-in font DejaVuSans.ttf is not a valid font".into()));
+        result = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
+            .map_err(|_| Error("the built-in font DejaVuSans.ttf is not a valid font".into()));
     });
     result
 }
@@ -94,8 +95,14 @@ pub fn render<C: Chart>(chart: &C) -> Result<Plot, Error> {
         area.present().map_err(|e| fail(e.to_string()))?;
     }
     let mut png = Vec::new();
-    image::ImageEncoder::write_image(image::codecs::png::PngEncoder::new(&mut png), &pixels, WIDTH, HEIGHT, image::ColorType::Rgb8)
-        .map_err(|e| fail(e.to_string()))?;
+    image::ImageEncoder::write_image(
+        image::codecs::png::PngEncoder::new(&mut png),
+        &pixels,
+        WIDTH,
+        HEIGHT,
+        image::ColorType::Rgb8,
+    )
+    .map_err(|e| fail(e.to_string()))?;
     Ok(Plot { id: chart.id(), title: chart.title(), svg, png })
 }
 

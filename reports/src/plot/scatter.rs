@@ -46,7 +46,12 @@ impl Chart for Scatter {
             .x_label_area_size(40)
             .y_label_area_size(60)
             .build_cartesian_2d((low..high).log_scale(), (low..high).log_scale())?;
-        chart.configure_mesh().x_desc(format!("{} (s)", self.x)).y_desc(format!("{} (s)", self.y)).label_style(("sans-serif", 12)).draw()?;
+        chart
+            .configure_mesh()
+            .x_desc(format!("{} (s)", self.x))
+            .y_desc(format!("{} (s)", self.y))
+            .label_style(("sans-serif", 12))
+            .draw()?;
         let grey = BLACK.mix(0.4);
         chart.draw_series(LineSeries::new([(low, low), (high, high)], grey))?;
         chart.draw_series(LineSeries::new([(low, low * 10.0), (high / 10.0, high)], grey.stroke_width(1)))?;
@@ -55,7 +60,8 @@ impl Chart for Scatter {
         chart.draw_series(LineSeries::new([(limit, low), (limit, high)], RED.mix(0.3)))?;
         chart.draw_series(LineSeries::new([(low, limit), (high, limit)], RED.mix(0.3)))?;
         let place = |t: Option<f64>| t.map_or(border, |t| clamp(t, low));
-        chart.draw_series(self.points.iter().map(|&(a, b)| Circle::new((place(a), place(b)), 3, colour(0).filled())))?;
+        chart
+            .draw_series(self.points.iter().map(|&(a, b)| Circle::new((place(a), place(b)), 3, colour(0).filled())))?;
         Ok(())
     }
 }

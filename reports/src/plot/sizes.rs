@@ -46,7 +46,14 @@ impl Chart for SizeByDepth {
             .x_label_area_size(40)
             .y_label_area_size(60)
             .build_cartesian_2d(0f64..max_depth as f64 + 1.0, (low..high).log_scale())?;
-        chart.configure_mesh().x_desc("depth (plies)").x_label_formatter(&|x| format!("{x:.0}")).y_desc("variables").y_label_formatter(&|y| format!("{y:.0}")).label_style(("sans-serif", 12)).draw()?;
+        chart
+            .configure_mesh()
+            .x_desc("depth (plies)")
+            .x_label_formatter(&|x| format!("{x:.0}"))
+            .y_desc("variables")
+            .y_label_formatter(&|y| format!("{y:.0}"))
+            .label_style(("sans-serif", 12))
+            .draw()?;
         for (i, (family, points)) in self.series.iter().enumerate() {
             let style = colour(i).stroke_width(2);
             let points: Vec<(f64, f64)> = points.iter().map(|&(d, v)| (d as f64, (v as f64).max(low))).collect();
@@ -55,7 +62,13 @@ impl Chart for SizeByDepth {
                 .label(family.as_str())
                 .legend(move |(x, y)| PathElement::new([(x, y), (x + 20, y)], style));
         }
-        chart.configure_series_labels().position(SeriesLabelPosition::UpperLeft).background_style(WHITE.mix(0.8)).border_style(BLACK).label_font(("sans-serif", 12)).draw()?;
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .label_font(("sans-serif", 12))
+            .draw()?;
         Ok(())
     }
 }

@@ -41,7 +41,12 @@ impl Progress {
             write!(
                 err,
                 "\r\x1b[K[{}/{}] {} solved, {} timeouts, {} other · ETA {}",
-                self.done, self.total, self.solved, self.timeouts, self.other, clock(eta)
+                self.done,
+                self.total,
+                self.solved,
+                self.timeouts,
+                self.other,
+                clock(eta)
             )
         } else {
             writeln!(
