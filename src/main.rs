@@ -3,7 +3,6 @@
 //! `main` is a pipeline: parse the command line, run one command, turn its result into an
 //! exit code. Commands live in `commands/`, one file each.
 
-mod builder;
 mod cli;
 mod cli_games;
 mod cli_strategy;

@@ -27,5 +27,5 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
         let mut out = io::stdout().lock();
         return write(&mut out).context("writing to standard output");
     }
-    Ok(generators::io::write_atomically(path, write)?)
+    Ok(contract::write_atomically(path, write)?)
 }

@@ -72,7 +72,7 @@ fn hash_names_instances_by_sha256_and_gbd_identifier() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let csv = text(&out.stdout);
     let rows: Vec<Vec<&str>> = csv.lines().skip(1).map(|l| l.split(',').collect()).collect();
-    assert_eq!(rows[0][0], generators::identity::sha256_hex(QDIMACS.as_bytes()));
+    assert_eq!(rows[0][0], qbf::identity::sha256_hex(QDIMACS.as_bytes()));
     assert_ne!(rows[0][0], rows[1][0], "different bytes, different SHA-256");
     assert_eq!(rows[0][1], rows[1][1], "same tokens, same GBD identifier");
 }

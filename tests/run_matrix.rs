@@ -19,7 +19,7 @@ fn instance_dir(formulas: &[(&str, String, &str)]) -> Result<tempfile::TempDir> 
     let dir = tempfile::tempdir()?;
     let mut manifest = format!("{HEADER}\n");
     for (family, text, expected) in formulas {
-        let id = generators::identity::sha256_hex(text.as_bytes());
+        let id = qbf::identity::sha256_hex(text.as_bytes());
         let rel = format!("instances/{family}/{id}.qdimacs");
         std::fs::create_dir_all(dir.path().join("instances").join(family))?;
         std::fs::write(dir.path().join(&rel), text)?;

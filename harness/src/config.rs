@@ -287,7 +287,7 @@ fn placeholders(arg: &str) -> Vec<&str> {
 }
 
 /// `file:line:col: message`, the line quoted with a caret, and `help:`: the layout of
-/// `generators::io::ParseError`, so that every input error of the tool reads the same.
+/// `contract::ParseError`, so that every input error of the tool reads the same.
 pub(crate) fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
     let offset = offset.min(text.len());
     let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);

@@ -37,7 +37,7 @@ struct DepthAnswer {
 pub fn critical_depths(data: &RunData, matrix: &Matrix) -> Section {
     let mut games: BTreeMap<(String, String), BTreeMap<u32, DepthAnswer>> = BTreeMap::new();
     for row in data.instances.values() {
-        let (Ok(depth), Some(job)) = (row.depth.parse::<u32>(), matrix.jobs.get(&row.job)) else { continue };
+        let (Some(depth), Some(job)) = (row.depth.plies(), matrix.jobs.get(&row.job)) else { continue };
         let answer = games.entry((row.family.clone(), row.params.clone())).or_default().entry(depth).or_default();
         for cell in job.cells.values() {
             match cell.answer {

@@ -3,7 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use generators::suite::manifest::Row;
+use contract::manifest::Row;
+use contract::Depth;
 
 use super::input::{answer, seconds, Answer, RunData};
 use super::section::Section;
@@ -16,10 +17,9 @@ fn opt(v: Option<u64>) -> String {
 /// Rows for every (family, parameters, depth) generated under two or more encodings.
 pub fn comparison(data: &RunData) -> Section {
     let configurations = data.configurations();
-    let mut groups: BTreeMap<(String, String, u32, String), Vec<&Row>> = BTreeMap::new();
+    let mut groups: BTreeMap<(String, String, Depth), Vec<&Row>> = BTreeMap::new();
     for row in data.instances.values().filter(|r| r.vars.is_some()) {
-        let depth = row.depth.parse().unwrap_or(0);
-        groups.entry((row.family.clone(), row.params.clone(), depth, row.depth.clone())).or_default().push(row);
+        groups.entry((row.family.clone(), row.params.clone(), row.depth)).or_default().push(row);
     }
     let mut times: BTreeMap<(&str, String), String> = BTreeMap::new();
     for record in &data.records {
@@ -36,7 +36,7 @@ pub fn comparison(data: &RunData) -> Section {
         .chain(configurations.iter().map(|c| format!(">{c}")))
         .collect();
     let mut table = Table::new(&columns);
-    for ((family, params, _, depth), mut rows) in groups {
+    for ((family, params, depth), mut rows) in groups {
         let encodings: BTreeSet<&str> = rows.iter().map(|r| r.encoding.as_str()).collect();
         if encodings.len() < 2 {
             continue;
@@ -46,7 +46,7 @@ pub fn comparison(data: &RunData) -> Section {
             let mut cells = vec![
                 family.clone(),
                 params.clone(),
-                depth.clone(),
+                depth.to_string(),
                 row.encoding.clone(),
                 row.format.clone(),
                 opt(row.vars),

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use generators::suite::manifest::{self, Row};
+use contract::manifest::{self, Row};
 use harness::{Record, Status};
 
 /// A report input that cannot be read; the message names the file and the fix.

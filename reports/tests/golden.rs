@@ -23,10 +23,7 @@ fn report() -> Report {
 /// The golden file of an output and the bytes it must hold.
 fn golden(path: &str, bytes: &[u8]) -> (PathBuf, Vec<u8>) {
     if path.ends_with(".png") {
-        (
-            golden_dir().join(format!("{path}.sha256")),
-            format!("{}\n", generators::identity::sha256_hex(bytes)).into_bytes(),
-        )
+        (golden_dir().join(format!("{path}.sha256")), format!("{}\n", qbf::identity::sha256_hex(bytes)).into_bytes())
     } else {
         (golden_dir().join(path), bytes.to_vec())
     }

@@ -4,8 +4,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use generators::io::{read_qcir, Format, QdimacsStream};
-use generators::tseitin::{to_cnf_into, ClauseForm};
+use qbf::io::{read_qcir, Format, QdimacsStream};
+use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
 use crate::cli::ClauseFormArg;

@@ -10,17 +10,17 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use generators::suite::generate::{Builder, Instance};
-use generators::suite::resolve::params_string;
-use generators::suite::{load, Depth, Job};
 use harness::{
     classify, parse_memory, prepare, Executor, InputFormat, Job as RunJob, Limits, RealExecutor, Status, ToolRun, Tools,
 };
 use reports::Table;
+use suites::generate::{Builder, Instance};
+use suites::resolve::params_string;
+use suites::{load, Depth, Job};
 
-use crate::builder::Encoders;
 use crate::cli::DepthArgs;
 use crate::output::print_table;
+use suites::builder::Encoders;
 
 /// What deepening one grid point found.
 enum Found {

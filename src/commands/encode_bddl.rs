@@ -4,10 +4,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::bddl::{self, Game};
-use generators::encodings::lifted;
-use generators::io::{write_qcir, QdimacsStream};
-use generators::tseitin::{to_cnf_into, ClauseForm};
+use encodings::lifted;
+use games::bddl::{self, Game};
+use qbf::io::{write_qcir, QdimacsStream};
+use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
 use crate::cli_games::{BddlGame, QbfFormat};

@@ -4,10 +4,10 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use generators::encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
-use generators::gdl::{load, GroundGame};
-use generators::io::{write_qcir, write_qdimacs};
-use generators::strategy::gdl::GdlSetup;
+use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
+use games::gdl::{load, GroundGame};
+use qbf::io::{write_qcir, write_qdimacs};
+use strategy::gdl::GdlSetup;
 
 use super::read_source;
 use crate::cli_games::{EncodeGdl, GdlEncodingArg, GdlGame, GdlPrefixArg, QbfFormat};

@@ -3,12 +3,13 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::bddl;
-use generators::encodings::{corplus, lifted};
-use generators::formula::VarManager;
-use generators::io::{QdimacsStream, Source};
-use generators::positional::bddl::{write_domain, BddlProblem};
-use generators::tseitin::{to_cnf_into, ClauseForm};
+use contract::Source;
+use encodings::{corplus, lifted};
+use games::bddl;
+use games::positional::bddl::{write_domain, BddlProblem};
+use qbf::formula::VarManager;
+use qbf::io::QdimacsStream;
+use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::positional::NamedGame;
 use crate::cli_games::{EncodeOut, PositionalEncoding};

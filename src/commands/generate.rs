@@ -4,11 +4,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use generators::suite::generate::generate;
-use generators::suite::{expand, load};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use suites::generate::generate;
+use suites::{expand, load};
 
-use crate::builder::Encoders;
+use suites::builder::Encoders;
 
 pub fn run(file: &Path, out: Option<PathBuf>, jobs: Option<usize>) -> Result<ExitCode> {
     let suite = load(file)?;

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::identity::{gbd_hash, sha256_hex};
-use generators::io::Format;
+use qbf::identity::{gbd_hash, sha256_hex};
+use qbf::io::Format;
 use reports::Table;
 
 use super::read_source;

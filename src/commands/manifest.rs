@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use generators::suite::verify::verify;
+use suites::verify::verify;
 
 use crate::cli::ManifestCmd;
 

@@ -70,6 +70,6 @@ pub fn run(command: Command) -> Result<ExitCode> {
 }
 
 /// Reads an input file, naming it in the error.
-pub fn read_source(path: &str) -> Result<generators::io::Source> {
-    Ok(generators::io::Source::read(path)?)
+pub fn read_source(path: &str) -> Result<contract::Source> {
+    Ok(contract::Source::read(path)?)
 }

@@ -15,8 +15,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
-use generators::identity::sha256_hex;
-use generators::suite::manifest::{self, Row};
+use contract::manifest::{self, Row};
+use contract::{Depth, Verdict};
+use qbf::identity::sha256_hex;
 
 use crate::output::write_atomically;
 
@@ -134,11 +135,12 @@ fn readme(name: &str, rows: &[Row]) -> String {
             v.dedup();
             v.join(", ")
         };
-        let mut depths: Vec<&str> = rows.iter().map(|r| r.depth.as_str()).collect();
-        depths.sort_by_key(|d| d.parse::<u32>().unwrap_or(0));
+        let mut depths: Vec<Depth> = rows.iter().map(|r| r.depth).collect();
+        depths.sort();
         depths.dedup();
+        let depths: Vec<String> = depths.iter().map(Depth::to_string).collect();
         let qbf: Vec<&&Row> = rows.iter().filter(|r| r.format == "qdimacs" || r.format == "qcir").collect();
-        let count = |e: &str| qbf.iter().filter(|r| r.expected == e).count();
+        let count = |e: Option<Verdict>| qbf.iter().filter(|r| r.expected == e).count();
         text += &format!(
             "| {family} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
             set(|r| &r.game),
@@ -146,9 +148,9 @@ fn readme(name: &str, rows: &[Row]) -> String {
             set(|r| &r.format),
             depths.join(", "),
             rows.len(),
-            count("true"),
-            count("false"),
-            count("unknown"),
+            count(Some(Verdict::True)),
+            count(Some(Verdict::False)),
+            count(None),
         );
     }
     text += "\nParameters of each family (one line per grid point):\n\n";

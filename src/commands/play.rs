@@ -14,14 +14,14 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use generators::formula::CnfQbf;
-use generators::io::write_qdimacs;
-use generators::positional::PositionalGame;
-use generators::rng::SplitMix64;
-use generators::strategy::gdl::{play_gdl, refute_gdl};
-use generators::strategy::play::{play_bddl, play_positional, Failure, Played, White};
-use generators::strategy::refute::{refute_bddl, refute_positional};
-use generators::strategy::Assignment;
+use encodings::Assignment;
+use games::positional::PositionalGame;
+use games::rng::SplitMix64;
+use qbf::formula::CnfQbf;
+use qbf::io::write_qdimacs;
+use strategy::gdl::{play_gdl, refute_gdl};
+use strategy::play::{play_bddl, play_positional, Failure, Played, White};
+use strategy::refute::{refute_bddl, refute_positional};
 
 use super::encode_bddl::load;
 use super::encode_gdl::LoadedGdl;

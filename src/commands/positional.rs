@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use generators::positional::gttt::{Gttt, Shape};
-use generators::positional::hex::read_hex;
-use generators::positional::pg::read_pg;
-use generators::positional::{Player, PositionalGame};
+use games::positional::gttt::{Gttt, Shape};
+use games::positional::hex::read_hex;
+use games::positional::pg::read_pg;
+use games::positional::{Player, PositionalGame};
 
 use super::read_source;
 use crate::cli_games::{GtttArgs, HexArgs, PgArgs};

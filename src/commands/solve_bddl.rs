@@ -7,7 +7,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::bddl::Solver;
+use games::bddl::Solver;
 
 use super::encode_bddl::load;
 use crate::cli_games::BddlGame;

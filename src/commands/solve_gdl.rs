@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::gdl::player::Solver;
+use games::gdl::player::Solver;
 
 use super::encode_gdl::{load_game, role_index};
 use crate::cli_games::SolveGdl;

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::positional::solver::Solver;
+use games::positional::solver::Solver;
 
 use super::positional::NamedGame;
 use crate::cli_games::SolveOpts;

@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::stats::stats;
+use qbf::stats::stats;
 use reports::Table;
 
 use super::read_source;

@@ -10,18 +10,20 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use generators::bddl::Game;
-use generators::encodings::{corplus, lifted};
-use generators::formula::VarManager;
-use generators::gdl::player::Solver as GdlSolver;
-use generators::io::write_qdimacs;
-use generators::io::{QdimacsStream, Source};
-use generators::positional::bddl::{write_domain, BddlProblem};
-use generators::strategy::gdl::check_gdl;
-use generators::strategy::validate::{check_bddl, check_positional, Check};
-use generators::strategy::{parse_qdo, Assignment, Move, SymbolMap};
-use generators::tseitin::{to_cnf_into, ClauseForm};
+use contract::Source;
+use encodings::{corplus, lifted};
+use encodings::{Assignment, Move, SymbolMap};
+use games::bddl::Game;
+use games::gdl::player::Solver as GdlSolver;
+use games::positional::bddl::{write_domain, BddlProblem};
 use harness::{find_program, Invocation, Outcome};
+use qbf::formula::VarManager;
+use qbf::io::write_qdimacs;
+use qbf::io::QdimacsStream;
+use qbf::tseitin::{to_cnf_into, ClauseForm};
+use strategy::gdl::check_gdl;
+use strategy::qdo::parse_qdo;
+use strategy::validate::{check_bddl, check_positional, Check};
 
 use super::encode_bddl::load;
 use super::encode_gdl::LoadedGdl;
@@ -133,7 +135,7 @@ pub fn as_bddl(named: &NamedGame) -> Result<Game> {
     let (mut domain_text, mut problem_text) = (Vec::new(), Vec::new());
     write_domain(&mut domain_text)?;
     problem.write(&mut problem_text)?;
-    Ok(generators::bddl::load(
+    Ok(games::bddl::load(
         &Source::from_bytes("domain.bddl", domain_text),
         &Source::from_bytes("problem.bddl", problem_text),
         None,
@@ -150,7 +152,7 @@ fn first_move_bddl(game: Game, opts: &StrategyOpts) -> Result<ExitCode> {
     file.flush()?;
     let answer = solve_qdo(opts, file.path())?;
     let depth = game.depth();
-    let reference = || Ok(generators::bddl::Solver::new(&game)?.wins(depth));
+    let reference = || Ok(games::bddl::Solver::new(&game)?.wins(depth));
     report(opts, answer, &map, depth as usize, reference, |mv| Ok(check_bddl(&game, mv)?))
 }
 
@@ -165,7 +167,7 @@ fn first_move_positional(named: NamedGame, opts: &StrategyOpts) -> Result<ExitCo
     file.flush()?;
     let answer = solve_qdo(opts, file.path())?;
     let depth = game.turns.len();
-    let reference = || Ok(generators::positional::solver::Solver::new(&game)?.black_wins(depth)?);
+    let reference = || Ok(games::positional::solver::Solver::new(&game)?.black_wins(depth)?);
     report(opts, answer, &map, depth, reference, |mv| Ok(check_positional(&game, mv)?))
 }
 

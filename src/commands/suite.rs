@@ -3,9 +3,9 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use generators::suite::generate::source_files;
-use generators::suite::{expand, load};
 use reports::Table;
+use suites::generate::source_files;
+use suites::{expand, load};
 
 use crate::cli::SuiteCmd;
 use crate::output::print_table;
@@ -32,13 +32,13 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
             for job in expand(&suite) {
                 let formats: Vec<&str> = job.outputs().iter().map(|f| f.name()).collect();
                 let expected = match job.family.expected {
-                    generators::suite::Expected::None => "none".to_string(),
-                    generators::suite::Expected::Reference { budget } => format!("reference ({budget} s)"),
+                    suites::Expected::None => "none".to_string(),
+                    suites::Expected::Reference { budget } => format!("reference ({budget} s)"),
                 };
                 table.push_row(vec![
                     job.family.name.clone(),
                     job.family.model.name().to_string(),
-                    generators::suite::resolve::params_string(job.params),
+                    suites::resolve::params_string(job.params),
                     job.depth.to_string(),
                     job.encoding.name().to_string(),
                     formats.join(","),

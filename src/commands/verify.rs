@@ -8,10 +8,10 @@ use anyhow::{bail, Context, Result};
 use harness::{parse_memory, Tools};
 use reports::Table;
 
-use crate::builder::Encoders;
 use crate::cli::VerifyArgs;
 use crate::output::{print_table, write_atomically};
 use crate::verify::{load, verify, Finding, Options, Target, Verified};
+use suites::builder::Encoders;
 
 /// `90`, `90s`, `30m`, `2h` → a duration.
 pub fn parse_budget(text: &str) -> Result<Duration> {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use generators::io::{parse_toml, ParseError, Source};
+use contract::{parse_toml, ParseError, Source};
 use serde::Deserialize;
 use toml::{Spanned, Value};
 

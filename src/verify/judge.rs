@@ -280,8 +280,8 @@ impl<'a> Judge<'a> {
     /// The answer the row's outcome implies at `inst`'s depth, if it implies one.
     fn implied(row: &Row, inst: &InstanceRef) -> Option<bool> {
         let at = |i: &InstanceRef| match i.depth {
-            generators::suite::Depth::Plies(d) => Some(d),
-            generators::suite::Depth::Model => None,
+            suites::Depth::Plies(d) => Some(d),
+            suites::Depth::Model => None,
         };
         row.cells.iter().find_map(|c| match (&c.published, &c.target) {
             (Published::Outcome(claim), Target::Instance(o)) if o.family == inst.family && o.params == inst.params => {

@@ -26,9 +26,9 @@ pub use judge::{Finding, Judged};
 pub use resolve::load;
 pub use table::{format_number as format_seconds, Table, Target};
 
-use crate::builder::Encoders;
 use plan::{needs, published_seconds, Available, Task};
 use run::{Done, Runner};
+use suites::builder::Encoders;
 use table::{Claim, Published};
 
 /// How a verification may run.

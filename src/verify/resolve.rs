@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use generators::io::{ParseError, Source};
-use generators::suite::{self, Depth, Encoding, Suite};
+use contract::{ParseError, Source};
+use suites::{Depth, Encoding, Suite};
 use toml::{Spanned, Value};
 
 use super::file::{parse, Entry};
@@ -66,7 +66,7 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
     let mut suites = Vec::new();
     for s in raw.suites.get_ref() {
         let path = dir.join(s.get_ref());
-        match suite::load(&path) {
+        match suites::load(&path) {
             Ok(suite) => suites.push(suite),
             Err(e) => {
                 return Err(TableError::Suite(format!(
@@ -484,7 +484,7 @@ impl Resolver<'_> {
                 }
             },
         };
-        let mut points: Vec<&suite::Point> = Vec::new();
+        let mut points: Vec<&suites::Point> = Vec::new();
         for p in family.points.iter().filter(|p| {
             m.point.is_none_or(|sel| {
                 sel.get_ref()
@@ -506,7 +506,7 @@ impl Resolver<'_> {
             ));
         }
         let offset = m.offset.map_or(0, |o| *o.get_ref());
-        let at_depth = |params: &suite::Params, depth: Depth, shown: Option<u32>| InstanceRef {
+        let at_depth = |params: &suites::Params, depth: Depth, shown: Option<u32>| InstanceRef {
             suite: s,
             family: f,
             params: params.clone(),
@@ -514,7 +514,7 @@ impl Resolver<'_> {
             shown_depth: shown,
             encoding,
         };
-        let depths = |params: &suite::Params| -> Vec<Depth> {
+        let depths = |params: &suites::Params| -> Vec<Depth> {
             let mut all: Vec<Depth> =
                 family.points.iter().filter(|p| p.params == *params).flat_map(|p| p.depths.iter().copied()).collect();
             all.sort();

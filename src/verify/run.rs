@@ -6,20 +6,20 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use generators::identity::sha256_hex;
-use generators::io::{write_atomically, Source};
-use generators::stats::{stats, Stats};
-use generators::suite::generate::Builder;
-use generators::suite::Job;
+use contract::{write_atomically, Source};
 use harness::{
     cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome,
     RealExecutor, Status, ToolRun, Verdict,
 };
+use qbf::identity::sha256_hex;
+use qbf::stats::{stats, Stats};
 use rayon::prelude::*;
+use suites::generate::Builder;
+use suites::Job;
 
 use super::plan::{Available, Task, Work};
 use super::table::{InstanceRef, Table};
-use crate::builder::Encoders;
+use suites::builder::Encoders;
 
 /// A generated instance.
 #[derive(Clone, Debug)]

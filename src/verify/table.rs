@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use generators::suite::{Depth, Encoding, Params, Suite};
+use suites::{Depth, Encoding, Params, Suite};
 use toml::Value;
 
 /// A published table, ready to verify.
@@ -25,7 +25,7 @@ impl Table {
     /// The instance as the suites name jobs: family, grid point, depth, encoding.
     pub fn describe(&self, inst: &InstanceRef) -> String {
         let family = &self.suites[inst.suite].families[inst.family];
-        generators::suite::Job {
+        suites::Job {
             family,
             params: &inst.params,
             depth: inst.depth,

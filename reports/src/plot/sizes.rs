@@ -18,7 +18,7 @@ impl SizeByDepth {
     pub fn new(data: &RunData) -> SizeByDepth {
         let mut families: BTreeMap<String, BTreeMap<u32, u64>> = BTreeMap::new();
         for row in data.instances.values() {
-            let (Ok(depth), Some(vars)) = (row.depth.parse::<u32>(), row.vars) else { continue };
+            let (Some(depth), Some(vars)) = (row.depth.plies(), row.vars) else { continue };
             let largest = families.entry(row.family.clone()).or_default().entry(depth).or_insert(0);
             *largest = (*largest).max(vars);
         }

@@ -1,0 +1,28 @@
+//! The pipeline's contract: what every stage of suite → generators → instances → harness →
+//! results → reports agrees on, so that each stage reads what the one before wrote.
+//!
+//! - [`manifest`]: one typed row per generated file ([`Row`]), written and read here only.
+//! - [`Depth`] and [`Verdict`]: the depth of an instance and a definite answer, one type
+//!   each for every game, solver and report.
+//! - [`Source`] and [`ParseError`]: input files read whole (gzip and xz transparently), and
+//!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
+//!   [`parse_toml`] reads typed TOML files with such errors.
+//! - [`write_atomically`]: the one way output files are written (temporary file, renamed).
+//!
+//! This crate is the bottom layer: it imports no other crate of the workspace.
+
+mod atomic;
+mod depth;
+pub mod manifest;
+mod parse_error;
+mod source;
+mod toml_file;
+mod verdict;
+
+pub use atomic::write_atomically;
+pub use depth::Depth;
+pub use manifest::Row;
+pub use parse_error::ParseError;
+pub use source::{Location, Source};
+pub use toml_file::parse_toml;
+pub use verdict::Verdict;

@@ -1,0 +1,379 @@
+//! The manifest: one row per generated file, as CSV and JSON, in a stable order. Written by
+//! `qbfgames generate`, read by `manifest verify`, `run`, `package`, `report` and `verify`
+//! through [`read`], the one reader.
+//!
+//! A missing column is an error naming the file and the column; a bad value names the
+//! file, the line and the column, with the fix. Columns beyond [`COLUMNS`] are ignored, so
+//! a later generator can add some without breaking readers; `job` and `map` may be absent
+//! (hand-made manifests of plain QDIMACS files).
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Depth, Verdict};
+
+/// One generated file. Field order is the CSV column order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// SHA-256 of the file's bytes.
+    pub id: String,
+    /// GBD identifier (QDIMACS only, else empty).
+    pub gbd_id: String,
+    pub family: String,
+    /// The game model (`bddl`, `gttt`, `hex`, `pg`, `gdl`).
+    pub game: String,
+    /// `key=value;…` in key order.
+    pub params: String,
+    pub encoding: String,
+    /// `qdimacs`, `qcir`, or the source format ([`SOURCE_FORMATS`]).
+    pub format: String,
+    /// Plies; `model` when the model file sets it.
+    pub depth: Depth,
+    pub vars: Option<u64>,
+    pub universal: Option<u64>,
+    pub existential: Option<u64>,
+    pub blocks: Option<u64>,
+    pub clauses: Option<u64>,
+    pub literals: Option<u64>,
+    pub gates: Option<u64>,
+    /// The known answer: `true`, `false`, or `unknown` (none).
+    #[serde(with = "expected")]
+    pub expected: Option<Verdict>,
+    /// `reference`, `published` or `none` (hand-made manifests name their own source).
+    pub expected_by: String,
+    /// Relative to the manifest's directory.
+    pub path: String,
+    pub generator_version: String,
+    /// The job this file belongs to (family, parameters, depth, encoding).
+    #[serde(default)]
+    pub job: String,
+    /// The symbol map of a QBF file (`<id>.map.json`: Black's first-move variables), relative
+    /// to the manifest's directory; empty when the encoding has none.
+    #[serde(default)]
+    pub map: String,
+}
+
+/// The columns, in order.
+pub const COLUMNS: [&str; 21] = [
+    "id",
+    "gbd_id",
+    "family",
+    "game",
+    "params",
+    "encoding",
+    "format",
+    "depth",
+    "vars",
+    "universal",
+    "existential",
+    "blocks",
+    "clauses",
+    "literals",
+    "gates",
+    "expected",
+    "expected_by",
+    "path",
+    "generator_version",
+    "job",
+    "map",
+];
+
+/// The columns a manifest may leave out.
+const OPTIONAL: [&str; 2] = ["job", "map"];
+
+/// The `format` values of game source files (the BDDL, PG and GDL files an instance was
+/// made from); solvers run the other rows.
+pub const SOURCE_FORMATS: [&str; 4] = ["bddl-domain", "bddl-problem", "pg", "gdl"];
+
+impl Row {
+    /// The sort key: job, then format.
+    pub fn sort_key(&self) -> (String, String, String, Depth, String, String) {
+        (
+            self.family.clone(),
+            self.game.clone(),
+            self.params.clone(),
+            self.depth,
+            self.encoding.clone(),
+            self.format.clone(),
+        )
+    }
+
+    /// Whether the row is a game source file, not a QBF.
+    pub fn is_source(&self) -> bool {
+        SOURCE_FORMATS.contains(&self.format.as_str())
+    }
+
+    /// The file, joined to the manifest's directory `dir`.
+    pub fn file(&self, dir: &Path) -> PathBuf {
+        dir.join(&self.path)
+    }
+}
+
+/// `expected` as the manifest writes it: `true`, `false` or `unknown`.
+mod expected {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use crate::Verdict;
+
+    pub fn serialize<S: Serializer>(v: &Option<Verdict>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.map_or("unknown", Verdict::name))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Verdict>, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "unknown" => Ok(None),
+            other => other.parse().map(Some).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// Sorts rows by their stable key.
+pub fn sort(rows: &mut [Row]) {
+    rows.sort_by_key(Row::sort_key);
+}
+
+/// Writes rows as CSV with a header.
+pub fn write_csv<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    for row in rows {
+        w.serialize(row).map_err(io::Error::other)?;
+    }
+    if rows.is_empty() {
+        w.write_record(COLUMNS)?;
+    }
+    w.flush()
+}
+
+/// Writes rows as a JSON array (one object per row, keys in column order).
+pub fn write_json<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
+    let mut out = out;
+    serde_json::to_writer_pretty(&mut out, rows).map_err(io::Error::other)?;
+    out.write_all(b"\n")
+}
+
+/// A manifest that cannot be read; the message names the file (and line) and the fix.
+#[derive(Debug, thiserror::Error)]
+pub enum ManifestError {
+    #[error("{}: no manifest\n  help: `qbfgames generate SUITE --out {}` writes it", .0.display(), .0.parent().map_or_else(|| ".".into(), |d| d.display().to_string()))]
+    Missing(PathBuf),
+    #[error("{}: {source}\n  help: `qbfgames generate` writes the manifest of a suite", file.display())]
+    Unreadable { file: PathBuf, source: csv::Error },
+    #[error("{}:1: missing column `{column}`\n  help: the manifest needs the columns {}", file.display(), required().join(", "))]
+    MissingColumn { file: PathBuf, column: &'static str },
+    #[error("{}:{line}: the row has {fields} fields, the header {header}\n  help: quote fields that contain commas", file.display())]
+    RowLength { file: PathBuf, line: u64, fields: u64, header: usize },
+    #[error("{}:{line}: column `{column}`: invalid value `{value}`\n  help: {help}", file.display())]
+    BadValue { file: PathBuf, line: u64, column: &'static str, value: String, help: &'static str },
+}
+
+fn required() -> Vec<&'static str> {
+    COLUMNS.into_iter().filter(|c| !OPTIONAL.contains(c)).collect()
+}
+
+/// Reads `dir/manifest.csv`, every row checked.
+pub fn read(dir: &Path) -> Result<Vec<Row>, ManifestError> {
+    read_csv(&dir.join("manifest.csv"))
+}
+
+/// Reads a manifest file, every row checked.
+pub fn read_csv(file: &Path) -> Result<Vec<Row>, ManifestError> {
+    if !file.is_file() {
+        return Err(ManifestError::Missing(file.to_path_buf()));
+    }
+    let unreadable = |source| ManifestError::Unreadable { file: file.to_path_buf(), source };
+    let mut reader = csv::ReaderBuilder::new().from_path(file).map_err(unreadable)?;
+    let headers = reader.headers().map_err(unreadable)?.clone();
+    let mut column = [None; COLUMNS.len()];
+    for (slot, name) in column.iter_mut().zip(COLUMNS) {
+        *slot = headers.iter().position(|h| h == name);
+        if slot.is_none() && !OPTIONAL.contains(&name) {
+            return Err(ManifestError::MissingColumn { file: file.to_path_buf(), column: name });
+        }
+    }
+    let mut rows = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| match e.kind() {
+            csv::ErrorKind::UnequalLengths { pos, len, .. } => ManifestError::RowLength {
+                file: file.to_path_buf(),
+                line: pos.as_ref().map_or(0, |p| p.line()),
+                fields: *len,
+                header: headers.len(),
+            },
+            _ => unreadable(e),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        let fields = Fields { record: &record, column: &column, file, line };
+        rows.push(fields.row()?);
+    }
+    Ok(rows)
+}
+
+/// One CSV record, read column by column into a [`Row`].
+struct Fields<'a> {
+    record: &'a csv::StringRecord,
+    column: &'a [Option<usize>; COLUMNS.len()],
+    file: &'a Path,
+    line: u64,
+}
+
+impl Fields<'_> {
+    fn get(&self, name: &str) -> &str {
+        let index = COLUMNS.iter().position(|c| *c == name).and_then(|i| self.column[i]);
+        index.and_then(|i| self.record.get(i)).unwrap_or("")
+    }
+
+    fn bad(&self, column: &'static str, help: &'static str) -> ManifestError {
+        let value = self.get(column).to_string();
+        ManifestError::BadValue { file: self.file.to_path_buf(), line: self.line, column, value, help }
+    }
+
+    fn count(&self, column: &'static str) -> Result<Option<u64>, ManifestError> {
+        match self.get(column) {
+            "" => Ok(None),
+            text => text.parse().map(Some).map_err(|_| self.bad(column, "a count is a whole number, or empty")),
+        }
+    }
+
+    fn row(&self) -> Result<Row, ManifestError> {
+        let id = self.get("id");
+        if id.len() != 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(self.bad("id", "the id is the SHA-256 of the instance file, 64 hex digits"));
+        }
+        let format = self.get("format");
+        if !SOURCE_FORMATS.contains(&format) && !matches!(format, "qdimacs" | "qcir") {
+            return Err(self.bad("format", "use qdimacs or qcir (game sources: bddl-domain, bddl-problem, pg, gdl)"));
+        }
+        let expected = match self.get("expected") {
+            "unknown" => None,
+            text => Some(text.parse().map_err(|_| self.bad("expected", "use true, false or unknown"))?),
+        };
+        let depth =
+            self.get("depth").parse().map_err(|_| self.bad("depth", "a depth is a number of plies or `model`"))?;
+        let path = self.get("path");
+        if path.is_empty() || Path::new(path).is_absolute() {
+            return Err(self.bad("path", "paths are relative to the manifest's directory"));
+        }
+        Ok(Row {
+            id: id.to_string(),
+            gbd_id: self.get("gbd_id").to_string(),
+            family: self.get("family").to_string(),
+            game: self.get("game").to_string(),
+            params: self.get("params").to_string(),
+            encoding: self.get("encoding").to_string(),
+            format: format.to_string(),
+            depth,
+            vars: self.count("vars")?,
+            universal: self.count("universal")?,
+            existential: self.count("existential")?,
+            blocks: self.count("blocks")?,
+            clauses: self.count("clauses")?,
+            literals: self.count("literals")?,
+            gates: self.count("gates")?,
+            expected,
+            expected_by: self.get("expected_by").to_string(),
+            path: path.to_string(),
+            generator_version: self.get("generator_version").to_string(),
+            job: self.get("job").to_string(),
+            map: self.get("map").to_string(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row() -> Row {
+        Row {
+            id: "ab".repeat(32),
+            gbd_id: String::new(),
+            family: "f".into(),
+            game: "gttt".into(),
+            params: "board=4;shape=elly".into(),
+            encoding: "corplus".into(),
+            format: "qdimacs".into(),
+            depth: Depth::Plies(5),
+            vars: Some(10),
+            universal: Some(2),
+            existential: Some(8),
+            blocks: Some(3),
+            clauses: Some(20),
+            literals: Some(50),
+            gates: None,
+            expected: Some(Verdict::True),
+            expected_by: "reference".into(),
+            path: "instances/f/ab.qdimacs".into(),
+            generator_version: "0.1.0".into(),
+            job: "f/board=4;shape=elly/d=5/corplus".into(),
+            map: "instances/f/ab.map.json".into(),
+        }
+    }
+
+    fn read_text(text: &str) -> Result<Vec<Row>, String> {
+        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+        std::fs::write(dir.path().join("manifest.csv"), text).map_err(|e| e.to_string())?;
+        read(dir.path()).map_err(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
+    }
+
+    #[test]
+    fn csv_round_trips_and_has_the_documented_columns() -> Result<(), String> {
+        let rows = vec![row(), Row { depth: Depth::Model, expected: None, ..row() }];
+        let mut bytes = Vec::new();
+        write_csv(&mut bytes, &rows).map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
+        assert!(text.contains(",model,") && text.contains(",unknown,"), "{text}");
+        let mut empty = Vec::new();
+        write_csv(&mut empty, &[]).map_err(|e| e.to_string())?;
+        assert_eq!(String::from_utf8_lossy(&empty).lines().next(), Some(COLUMNS.join(",").as_str()));
+        assert_eq!(read_text(&text)?, rows);
+        Ok(())
+    }
+
+    #[test]
+    fn json_writes_depth_and_expected_as_the_csv_does() -> Result<(), String> {
+        let mut bytes = Vec::new();
+        write_json(&mut bytes, &[row()]).map_err(|e| e.to_string())?;
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains("\"depth\": \"5\"") && text.contains("\"expected\": \"true\""), "{text}");
+        Ok(())
+    }
+
+    #[test]
+    fn extra_columns_are_ignored_and_job_and_map_may_be_absent() -> Result<(), String> {
+        let header = required().join(",") + ",extra";
+        let id = "c".repeat(64);
+        let line =
+            format!("{id},g,fam,game,n=2,lifted,qdimacs,3,2,1,1,2,2,4,,false,depqbf,instances/{id}.qdimacs,0.1.0,x");
+        let rows = read_text(&format!("{header}\n{line}\n"))?;
+        assert_eq!(rows.len(), 1);
+        assert_eq!((rows[0].expected, rows[0].depth, rows[0].gates), (Some(Verdict::False), Depth::Plies(3), None));
+        assert_eq!(rows[0].job, "");
+        Ok(())
+    }
+
+    #[test]
+    fn missing_columns_and_bad_values_are_named_with_file_and_line() {
+        let header = required().join(",");
+        let line = |id: &str, expected: &str, depth: &str| {
+            format!(
+                "{id},g,fam,game,n=2,lifted,qdimacs,{depth},2,1,1,2,2,4,0,{expected},depqbf,instances/x.qdimacs,0.1.0"
+            )
+        };
+        let err = |text: &str| read_text(text).err().unwrap_or_default();
+        let e = err(&header.replace("expected_by,", ""));
+        assert!(e.starts_with("DIR/manifest.csv:1: missing column `expected_by`"), "{e}");
+        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "maybe", "3")));
+        assert!(e.starts_with("DIR/manifest.csv:2: column `expected`: invalid value `maybe`"), "{e}");
+        let e = err(&format!("{header}\n{}\n", line("short", "true", "3")));
+        assert!(e.starts_with("DIR/manifest.csv:2: column `id`"), "{e}");
+        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "deep")));
+        assert!(e.starts_with("DIR/manifest.csv:2: column `depth`: invalid value `deep`"), "{e}");
+        let e = err(&format!("{header}\n{},extra\n", line(&"b".repeat(64), "true", "3")));
+        assert!(e.starts_with("DIR/manifest.csv:2: the row has 20 fields, the header 19"), "{e}");
+        let missing = tempfile::tempdir().map(|d| read(d.path()).is_err_and(|e| e.to_string().contains("no manifest")));
+        assert!(matches!(missing, Ok(true)));
+    }
+}

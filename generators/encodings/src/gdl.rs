@@ -1,0 +1,406 @@
+//! GDL games as QBF: the temporal extension Ext(G) with the general encoding (GE) or the
+//! strictly turn-taking encoding (SD) of He, Saffidine and Thielscher.
+//!
+//! **Temporal extension.** The ground game (see `gdl::ground`) is unrolled over the
+//! steps `1..=T`: every derived atom `p` gets a copy `p(t)` for `t ∈ 1..=T+1` (atoms that
+//! depend on `does` only for `t ≤ T`), `true(f, 1)` is the constant `init(f)`, and
+//! `true(f, t+1)` *is* `next(f, t)`. The program is stratified and, after the tightness
+//! check of the grounder, has no positive loops, so its stable models are the models of
+//! its Clark completion: each `p(t)` is defined as the disjunction of its ground bodies.
+//! The completion is built as a hash-consed AND/OR circuit (constants folded, equal
+//! bodies shared) and turned into clauses by Tseitin's equivalences.
+//!
+//! **GE** (Section 3.1) adds, for `x` the first player and `o` the second:
+//! `terminated(1) = terminal(1)`, `terminated(t+1) = terminal(t+1) ∨ terminated(t)`
+//! (rules 1–2); a move must be legal (3); before termination each player makes exactly
+//! one move (4), after it none (5); `o`'s moves are chosen by `⌈log₂|M_o|⌉` universal bits
+//! `moveL(·, t)`: the pattern of move `i` forces `does(o, m_i, t)` when `m_i` is legal and
+//! the game is running (6–7), while a pattern that names no legal move leaves the choice
+//! to the existential side, which is never better for `o` (no cheating variables); the
+//! first terminated step must have `goal(x, 100)` (8–9), and the game must terminate
+//! within `T` (10). `does` atoms are choice atoms: free variables under these constraints.
+//!
+//! **SD** (Section 3.3) applies when the turn order is known before the game starts
+//! (`gdl::turns`): at each step the forced player's move is defined,
+//! `does(r, m, t) = legal(r, m, t) ∧ ¬terminated(t)` (rule 11), and only the player on turn
+//! chooses — `x` existentially, `o` by universal bits — so the other blocks vanish.
+//!
+//! The quantifier prefix (GN, GT, GD) is described in `gdl_prefix`. Both output shapes
+//! are available: clauses ([`GdlEncoding::encode`], QDIMACS) with every variable placed
+//! by the prefix method, and a circuit ([`GdlEncoding::encode_circuit`], QCIR) whose
+//! gates are the atoms and whose prefix holds the choice and universal variables.
+//!
+//! Departures from the paper: the ASP-to-QBF step (qasp2qbf, lp2sat) is replaced by
+//! Clark completion over a circuit, which is exact for tight programs and shares equal
+//! subformulas; constants (the initial position, static relations) are folded away;
+//! at-most-one over a player's moves uses the sequential counter of Sinz when the player
+//! has more than four moves (pairwise otherwise).
+//!
+//! ## References
+//! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
+//!   General Game Playing*, AAMAS 2024.
+//! - M. Thielscher: *Answer Set Programming for Single-Player Games in General Game
+//!   Playing*, ICLP 2009 (the temporal extension).
+//! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
+
+use super::gdl_prefix::Levels;
+use crate::symbol_map::{check_outermost_of, universal_outermost, MapError, SymbolMap};
+use games::gdl::player::GOAL_MAX;
+use games::gdl::turns::{turn_order, Turn};
+use games::gdl::{GameError, GroundGame, Node};
+use qbf::formula::{Circuit, CircuitQbf, CnfQbf, Lit, Var, VarManager};
+
+pub use super::gdl_prefix::PrefixMethod;
+
+/// Which rules encode the players' moves.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// GE: both players choose at every step.
+    General,
+    /// SD: only the player on turn chooses (strictly turn-taking games).
+    StrictTurns,
+}
+
+/// The options of one instance.
+#[derive(Copy, Clone, Debug)]
+pub struct GdlEncoding {
+    /// The horizon `T`: at most `T` moves.
+    pub depth: u32,
+    pub encoding: Encoding,
+    pub prefix: PrefixMethod,
+    /// The role that must win (`x`), by index into the game's roles.
+    pub first: usize,
+}
+
+/// Sizes of an encoded instance, as reported in the paper's Table 3.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub vars: usize,
+    pub universal: usize,
+    pub clauses: usize,
+    pub blocks: usize,
+}
+
+impl Size {
+    pub fn of(qbf: &CnfQbf) -> Size {
+        Size {
+            vars: qbf.prefix.len(),
+            universal: qbf.prefix.count(qbf::formula::Quant::Forall),
+            clauses: qbf.cnf.len(),
+            blocks: qbf.prefix.blocks().len(),
+        }
+    }
+}
+
+/// The constraint clauses and circuit under construction.
+struct Build<'g> {
+    game: &'g GroundGame,
+    depth: u32,
+    vars: VarManager,
+    circuit: Circuit,
+    levels: Levels,
+    clauses: Vec<Vec<Lit>>,
+    /// `atoms[t - 1][a]`: the literal of derived atom `a` at step `t`.
+    atoms: Vec<Vec<Lit>>,
+    /// `does[t - 1][m]`: the literal of move `m` at step `t`.
+    does: Vec<Vec<Lit>>,
+    terminated: Vec<Lit>,
+    /// `x`'s choice variables at step 1, with their moves.
+    first_choice: Vec<(usize, Lit)>,
+    /// `o`'s universal bits at step 1, and the moves they number.
+    first_bits: (Vec<usize>, Vec<Lit>),
+}
+
+impl GdlEncoding {
+    /// Encodes `game` in clausal form (QDIMACS): the QBF is true iff role `first` can
+    /// force `goal 100` within `depth` steps.
+    pub fn encode(&self, game: &GroundGame) -> Result<CnfQbf, GameError> {
+        let b = self.build(game)?;
+        Ok(b.levels.finish(&b.circuit, &b.clauses, b.vars.max_index()))
+    }
+
+    /// The same QBF in circuit form (QCIR): the atoms of the temporal extension are
+    /// gates, the constraints one conjunction.
+    pub fn encode_circuit(&self, game: &GroundGame) -> Result<CircuitQbf, GameError> {
+        let b = self.build(game)?;
+        Ok(b.levels.finish_circuit(b.circuit, &b.clauses, b.vars))
+    }
+
+    /// [`encode`](Self::encode), with the symbol map of `x`'s first move: its choice
+    /// variables `does(x, ·, 1)`, which every prefix method (GN, GT, GD) puts into the
+    /// outermost block `E_0`. Refused ([`MapError::BlackNotFirst`]) when `x` has fewer than
+    /// two legal moves in the initial position: its first real move is then deeper.
+    pub fn encode_with_map(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
+        let b = self.build(game)?;
+        let chooses = self.chooses(game)?;
+        let role = game.store.display(game.roles[self.first]);
+        let names = |ms: &mut dyn Iterator<Item = usize>| {
+            ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>()
+        };
+        let moves = names(&mut b.first_choice.iter().map(|&(m, _)| m));
+        let old: Vec<u32> = b.first_choice.iter().map(|(_, l)| l.var_index()).collect();
+        let (qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
+        if !chooses[self.first] {
+            return Ok((qbf, Err(MapError::BlackNotFirst)));
+        }
+        let map = first_map(&qbf, &renumbered, &old, false).map(|vars| SymbolMap::Gdl { role, moves, vars });
+        Ok((qbf, map))
+    }
+
+    /// The QBF with `o`'s first move outermost, for a position where `o` is to move: the
+    /// prefix of [`encode`](Self::encode) under [`universal_outermost`] (the block `E_0`
+    /// then holds only `x`'s forced first move and gates over the initial position), with
+    /// the map of `o`'s universal bits `moveL(·, 1)`. A solver's `--qdo` on the false
+    /// instance prints them: the move that refutes `x`. Refused
+    /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
+    pub fn encode_white_first(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
+        let b = self.build(game)?;
+        let chooses = self.chooses(game)?;
+        let role = game.store.display(game.roles[1 - self.first]);
+        let moves: Vec<String> = b.first_bits.0.iter().map(|&m| game.store.display(game.moves[m].term)).collect();
+        let old: Vec<u32> = b.first_bits.1.iter().map(|l| l.var_index()).collect();
+        let (mut qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
+        qbf.prefix = universal_outermost(&qbf.prefix);
+        if chooses[self.first] || !chooses[1 - self.first] {
+            return Ok((qbf, Err(MapError::WhiteNotFirst)));
+        }
+        let map = first_map(&qbf, &renumbered, &old, true).map(|bits| SymbolMap::GdlBits { role, moves, bits });
+        Ok((qbf, map))
+    }
+
+    /// Per role, whether it has two or more legal moves in the initial position.
+    fn chooses(&self, game: &GroundGame) -> Result<[bool; 2], GameError> {
+        let player = games::gdl::player::Solver::new(game, self.first)?;
+        let s = player.initial();
+        Ok([player.legal(&s, 0).len() >= 2, player.legal(&s, 1).len() >= 2])
+    }
+
+    fn build<'g>(&self, game: &'g GroundGame) -> Result<Build<'g>, GameError> {
+        if game.roles.len() != 2 {
+            return Err(GameError(format!(
+                "the game has {} roles; the encodings are for two-player games",
+                game.roles.len()
+            )));
+        }
+        if self.first > 1 {
+            return Err(GameError(format!("role number {} does not exist; the game has two roles", self.first + 1)));
+        }
+        let turns = match self.encoding {
+            Encoding::General => vec![[Turn::Free; 2]; self.depth as usize],
+            Encoding::StrictTurns => turn_order(game, self.depth)?,
+        };
+        let mut b = Build {
+            game,
+            depth: self.depth,
+            vars: VarManager::new(),
+            circuit: Circuit::new(),
+            levels: Levels::new(self.prefix, self.depth),
+            clauses: Vec::new(),
+            atoms: Vec::new(),
+            does: Vec::new(),
+            terminated: Vec::new(),
+            first_choice: Vec::new(),
+            first_bits: (Vec::new(), Vec::new()),
+        };
+        let (x, o) = (self.first, 1 - self.first);
+        for t in 1..=self.depth + 1 {
+            b.state_atoms(t);
+            b.terminated(t);
+            if t <= self.depth {
+                let turn = turns[t as usize - 1];
+                b.moves(t, x, o, [turn[x], turn[o]]);
+                b.move_atoms(t);
+            }
+        }
+        b.goal(x);
+        Ok(b)
+    }
+}
+
+/// The new numbers of the first move's variables `old`, which must be in the outermost
+/// block of its player and keep their numbers (so that the map also fits the QCIR form,
+/// which is not renumbered).
+fn first_map(qbf: &CnfQbf, renumbered: &[Option<Var>], old: &[u32], universal: bool) -> Result<Vec<u32>, MapError> {
+    let mut vars = Vec::with_capacity(old.len());
+    for &v in old {
+        match renumbered.get(v as usize).copied().flatten() {
+            Some(new) if new.index() == v || universal => vars.push(new.index()),
+            _ => return Err(MapError::Renumbered(v)),
+        }
+    }
+    check_outermost_of(&qbf.prefix, &vars, universal)?;
+    Ok(vars)
+}
+
+impl Build<'_> {
+    fn lit_at(&self, t: u32, l: games::gdl::GLit) -> Lit {
+        let v = match l.node {
+            Node::Fluent(f) => self.fluent(t, f),
+            Node::Move(m) => self.does[t as usize - 1][m as usize],
+            Node::Atom(a) => self.atoms[t as usize - 1][a as usize],
+        };
+        if l.positive {
+            v
+        } else {
+            !v
+        }
+    }
+
+    /// `true(f, t)`: the initial value at step 1, else `next(f, t − 1)`.
+    fn fluent(&self, t: u32, f: u32) -> Lit {
+        if t == 1 {
+            return Lit::constant(self.game.init.binary_search(&f).is_ok());
+        }
+        self.game.next[f as usize].map_or(Lit::FALSE, |a| self.atoms[t as usize - 2][a as usize])
+    }
+
+    fn define(&mut self, t: u32, a: usize) {
+        let bodies = self.game.atoms[a].bodies.clone();
+        let mut disjuncts = Vec::with_capacity(bodies.len());
+        for body in bodies {
+            let lits: Vec<Lit> = body.iter().map(|&l| self.lit_at(t, l)).collect();
+            let g = self.circuit.and(&mut self.vars, lits);
+            disjuncts.push(g);
+        }
+        let lit = self.circuit.or(&mut self.vars, disjuncts);
+        self.levels.stamp(lit, t);
+        self.atoms[t as usize - 1][a] = lit;
+    }
+
+    /// Derived atoms of step `t` that do not depend on the moves.
+    fn state_atoms(&mut self, t: u32) {
+        self.atoms.push(vec![Lit::FALSE; self.game.atoms.len()]);
+        for a in 0..self.game.atoms.len() {
+            if !self.game.atoms[a].on_does {
+                self.define(t, a);
+            }
+        }
+    }
+
+    /// Derived atoms of step `t` that depend on the moves (`next` among them).
+    fn move_atoms(&mut self, t: u32) {
+        for a in 0..self.game.atoms.len() {
+            if self.game.atoms[a].on_does {
+                self.define(t, a);
+            }
+        }
+    }
+
+    fn terminal(&self, t: u32) -> Lit {
+        self.game.terminal.map_or(Lit::FALSE, |a| self.atoms[t as usize - 1][a as usize])
+    }
+
+    fn legal(&self, t: u32, m: usize) -> Lit {
+        self.game.legal[m].map_or(Lit::FALSE, |a| self.atoms[t as usize - 1][a as usize])
+    }
+
+    /// Rules (1) and (2).
+    fn terminated(&mut self, t: u32) {
+        let terminal = self.terminal(t);
+        let lit = match self.terminated.last() {
+            Some(&before) => self.circuit.or(&mut self.vars, [terminal, before]),
+            None => terminal,
+        };
+        self.levels.stamp(lit, t);
+        self.terminated.push(lit);
+    }
+
+    /// The moves of step `t`: rules (3)–(7) for a player who chooses, rule (11) for a
+    /// forced one.
+    fn moves(&mut self, t: u32, x: usize, o: usize, turns: [Turn; 2]) {
+        let game = self.game;
+        let term = self.terminated[t as usize - 1];
+        let mut does = vec![Lit::FALSE; game.moves.len()];
+        for (role, turn) in [(x, turns[0]), (o, turns[1])] {
+            let own: Vec<usize> =
+                (0..game.moves.len()).filter(|&m| game.moves[m].role == role && game.legal[m].is_some()).collect();
+            match turn {
+                Turn::Forced(m) => {
+                    if let Some(m) = m {
+                        let m = m as usize;
+                        let legal = self.legal(t, m);
+                        does[m] = self.circuit.and(&mut self.vars, [legal, !term]);
+                        self.levels.stamp(does[m], t);
+                    }
+                }
+                Turn::Free => {
+                    let level = if role == x { self.levels.choice_x(t) } else { self.levels.choice_o(t) };
+                    let lits: Vec<Lit> = own.iter().map(|_| self.vars.fresh().pos()).collect();
+                    if t == 1 && role == x {
+                        self.first_choice = own.iter().copied().zip(lits.iter().copied()).collect();
+                    }
+                    for (&m, &d) in own.iter().zip(&lits) {
+                        self.levels.set(d, level);
+                        does[m] = d;
+                        self.clauses.push(vec![!d, self.legal(t, m)]);
+                        self.clauses.push(vec![!d, !term]);
+                    }
+                    let mut at_least = lits.clone();
+                    at_least.push(term);
+                    self.clauses.push(at_least);
+                    self.at_most_one(&lits, level);
+                    if role == o {
+                        self.log_choice(t, &own, &lits, term);
+                    }
+                }
+            }
+        }
+        self.does.push(does);
+    }
+
+    /// Rules (6) and (7): universal bits select `o`'s move.
+    fn log_choice(&mut self, t: u32, own: &[usize], lits: &[Lit], term: Lit) {
+        let bits = usize::BITS - own.len().saturating_sub(1).leading_zeros();
+        let level = self.levels.universal(t);
+        let l: Vec<Lit> = (0..bits).map(|_| self.vars.fresh().pos()).collect();
+        for &v in &l {
+            self.levels.set(v, level);
+        }
+        if t == 1 {
+            self.first_bits = (own.to_vec(), l.clone());
+        }
+        for (i, (&m, &d)) in own.iter().zip(lits).enumerate() {
+            let mut clause = vec![!self.legal(t, m), term, d];
+            clause.extend(l.iter().enumerate().map(|(j, &b)| if i >> j & 1 == 1 { !b } else { b }));
+            self.clauses.push(clause);
+        }
+    }
+
+    fn at_most_one(&mut self, lits: &[Lit], level: u32) {
+        if lits.len() <= 4 {
+            for i in 0..lits.len() {
+                for j in i + 1..lits.len() {
+                    self.clauses.push(vec![!lits[i], !lits[j]]);
+                }
+            }
+            return;
+        }
+        let s: Vec<Lit> = (0..lits.len() - 1).map(|_| self.vars.fresh().pos()).collect();
+        for &v in &s {
+            self.levels.set(v, level);
+        }
+        let n = lits.len();
+        self.clauses.push(vec![!lits[0], s[0]]);
+        for i in 1..n - 1 {
+            self.clauses.push(vec![!lits[i], s[i]]);
+            self.clauses.push(vec![!s[i - 1], s[i]]);
+            self.clauses.push(vec![!lits[i], !s[i - 1]]);
+        }
+        self.clauses.push(vec![!lits[n - 1], !s[n - 2]]);
+    }
+
+    /// Rules (8), (9) and (10).
+    fn goal(&mut self, x: usize) {
+        let win = self.game.goals[x].iter().find(|(v, _)| *v == GOAL_MAX).map(|&(_, a)| a);
+        for t in 1..=self.depth + 1 {
+            let goal = win.map_or(Lit::FALSE, |a| self.atoms[t as usize - 1][a as usize]);
+            let term = self.terminated[t as usize - 1];
+            let mut clause = vec![!term, goal];
+            if t > 1 {
+                clause.push(self.terminated[t as usize - 2]);
+            }
+            self.clauses.push(clause);
+        }
+        self.clauses.push(vec![self.terminated[self.depth as usize]]);
+    }
+}

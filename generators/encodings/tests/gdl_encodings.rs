@@ -1,0 +1,278 @@
+//! Every GDL encoding and prefix against the reference player, through DepQBF.
+//!
+//! For each game and each depth listed, DepQBF's verdict on GE and on SD, each with the
+//! GN, GT and GD prefixes, must equal the minimax value. SD must be accepted for games
+//! whose turn order is fixed, and must be refused (never silently wrong) for games
+//! whose turn order depends on the play, such as Dots and Boxes. The depths are those
+//! DepQBF answers in well under a second per instance; deeper ones (the paper's Table 2)
+//! are in `make verify` (`suite/published/gdl-aamas2024-table2.toml`).
+
+use std::time::Duration;
+
+use contract::Source;
+use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
+use games::gdl::{load, player::Solver, GroundGame};
+use harness::{caqe, depqbf, solve_qdimacs, Outcome, Verdict};
+use qbf::io::write_qdimacs;
+
+fn game(name: &str) -> GroundGame {
+    let path = format!("{}/../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    load(source).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Whether the strictly turn-taking encoding applies to a game.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Turns {
+    /// SD must be accepted at every depth.
+    Fixed,
+    /// SD must be refused at some tested depth (and be right where it is accepted).
+    Variable,
+}
+
+/// Checks every encoding of `name` at `depths`, with role number `first` as the winner;
+/// `wins` are the depths at which the reference player must find a win (a guard
+/// against a test that only ever sees one verdict).
+fn check(name: &str, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
+    check_game(name, &game(name), first, depths, turns, wins);
+}
+
+fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
+    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let caqe = caqe().unwrap_or_else(|e| panic!("{e}"));
+    let mut player = Solver::new(g, first).unwrap_or_else(|e| panic!("{e}"));
+    let variants = [
+        (Encoding::General, PrefixMethod::Naive),
+        (Encoding::General, PrefixMethod::Time),
+        (Encoding::General, PrefixMethod::Dependency),
+        (Encoding::StrictTurns, PrefixMethod::Naive),
+        (Encoding::StrictTurns, PrefixMethod::Time),
+        (Encoding::StrictTurns, PrefixMethod::Dependency),
+    ];
+    let mut refused = false;
+    for &depth in depths {
+        let expected = player.wins_within(depth).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(expected, wins.contains(&depth), "{name} depth {depth}: the reference player's value changed");
+        for &(encoding, prefix) in &variants {
+            let qbf = match (GdlEncoding { depth, encoding, prefix, first }.encode(g)) {
+                Ok(qbf) => qbf,
+                Err(e) if encoding == Encoding::StrictTurns && turns == Turns::Variable => {
+                    assert!(e.0.contains("does not apply"), "{name}: {e}");
+                    refused = true;
+                    continue;
+                }
+                Err(e) => panic!("{name} depth {depth} {encoding:?}: {e}"),
+            };
+            let mut bytes = Vec::new();
+            write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+            let verdict = match outcome {
+                Outcome::Solved(v) => v == Verdict::True,
+                other => panic!("{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF gave {other:?}"),
+            };
+            assert_eq!(
+                verdict, expected,
+                "{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF says {verdict}, minimax says {expected}"
+            );
+            if prefix == PrefixMethod::Dependency {
+                let outcome = solve_qdimacs(&caqe, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                let want = Outcome::Solved(if expected { Verdict::True } else { Verdict::False });
+                assert_eq!(outcome, want, "{name} depth {depth} {encoding:?}/{prefix:?}: CAQE disagrees with minimax");
+            }
+        }
+    }
+    assert_eq!(refused, turns == Turns::Variable, "{name}: SD refusal does not match the game's turn structure");
+}
+
+#[test]
+fn tic_tac_toe() {
+    check("tictactoe", 0, &[0, 1, 2, 3, 4, 5, 6], Turns::Fixed, &[]);
+}
+
+#[test]
+fn connect3_4x4_is_won_at_depth_9() {
+    check("connect3-4x4", 0, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], Turns::Fixed, &[9]);
+}
+
+#[test]
+fn connect3_larger_boards() {
+    check("connect3-5x5", 0, &[1, 4, 8, 9], Turns::Fixed, &[9]);
+    check("connect3-6x6", 0, &[2, 5], Turns::Fixed, &[]);
+}
+
+#[test]
+fn connect4() {
+    check("connect4-4x4", 0, &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], Turns::Fixed, &[]);
+    check("connect4-5x5", 0, &[1, 3, 5], Turns::Fixed, &[]);
+    check("connect4-6x6", 0, &[1, 3], Turns::Fixed, &[]);
+}
+
+#[test]
+fn gttt_2_2_is_won_at_depth_6() {
+    for shape in ["elly", "knobby", "tippy"] {
+        check(&format!("gttt-2-2-{shape}"), 0, &[0, 1, 2, 3, 4, 5, 6], Turns::Fixed, &[6]);
+    }
+    for shape in ["fatty", "skinny"] {
+        check(&format!("gttt-2-2-{shape}"), 0, &[2, 4, 6], Turns::Fixed, &[]);
+    }
+}
+
+#[test]
+fn gttt_1_1() {
+    check("gttt-1-1-elly", 0, &[1, 3, 5, 6, 7], Turns::Fixed, &[7]);
+    for shape in ["fatty", "knobby", "skinny", "tippy"] {
+        check(&format!("gttt-1-1-{shape}"), 0, &[1, 3, 5], Turns::Fixed, &[]);
+    }
+}
+
+#[test]
+fn breakthrough_2x4_is_won_by_the_second_player_at_depth_8() {
+    check("breakthrough-2x4", 1, &[0, 1, 2, 3, 4, 5, 6, 7, 8], Turns::Fixed, &[8]);
+}
+
+#[test]
+fn breakthrough() {
+    check("breakthrough-2x4", 0, &[2, 5, 8], Turns::Fixed, &[]);
+    check("breakthrough-2x5", 0, &[1, 3, 5, 7], Turns::Fixed, &[]);
+    check("breakthrough-2x6", 0, &[1, 3, 5, 7], Turns::Fixed, &[]);
+    check("breakthrough-3x4", 0, &[1, 3, 5, 7], Turns::Fixed, &[]);
+    check("breakthrough-3x5", 0, &[1, 3], Turns::Fixed, &[]);
+    check("breakthrough-4x4", 0, &[1, 3], Turns::Fixed, &[]);
+}
+
+#[test]
+fn dots_and_boxes_turn_order_is_not_fixed() {
+    check("dots-and-boxes-1x2", 0, &[0, 1, 2, 3, 4, 5, 6, 7], Turns::Variable, &[]);
+    check("dots-and-boxes-1x3", 1, &[2, 6, 10], Turns::Variable, &[10]);
+    check("dots-and-boxes-2x2", 0, &[2, 4, 6], Turns::Variable, &[]);
+    check("dots-and-boxes-2x3", 0, &[2, 4], Turns::Variable, &[]);
+}
+
+#[test]
+fn output_is_byte_identical_across_runs() {
+    let encode = || {
+        let g = game("breakthrough-2x5");
+        let qbf = GdlEncoding { depth: 6, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+            .encode(&g)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let mut bytes = Vec::new();
+        write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
+        bytes
+    };
+    assert_eq!(encode(), encode());
+}
+
+#[test]
+fn turn_order_of_gttt_2_2_is_two_moves_each() {
+    use games::gdl::turns::{turn_order, Turn};
+    let g = game("gttt-2-2-elly");
+    let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
+    let movers: Vec<usize> = turns.iter().map(|t| if t[0] == Turn::Free { 0 } else { 1 }).collect();
+    assert_eq!(movers, [0, 0, 1, 1, 0, 0]);
+    let sd = GdlEncoding { depth: 6, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode(&g)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sd.prefix.blocks().len(), 5, "∃ x1 x2, ∀ o3, ∃, ∀ o4, ∃ x5 x6 and the rest");
+}
+
+#[test]
+fn games_without_two_roles_are_refused() {
+    let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
+    let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
+    let err = GdlEncoding { depth: 2, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode(&g)
+        .err();
+    assert!(err.is_some_and(|e| e.0.contains("3 roles")));
+    assert!(Solver::new(&g, 0).is_err());
+}
+
+#[test]
+fn circuit_form_agrees_with_the_reference_player() {
+    use qbf::tseitin::{to_cnf, ClauseForm};
+    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    for (name, first, depths, wins) in [
+        ("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]),
+        ("gttt-2-2-tippy", 0, &[5, 6], &[6]),
+        ("breakthrough-2x4", 1, &[7, 8], &[8]),
+    ] {
+        let g = game(name);
+        for &depth in depths {
+            for encoding in [Encoding::General, Encoding::StrictTurns] {
+                let circuit = GdlEncoding { depth, encoding, prefix: PrefixMethod::Dependency, first }
+                    .encode_circuit(&g)
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let mut bytes = Vec::new();
+                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[])
+                    .unwrap_or_else(|e| panic!("{e}"));
+                let outcome =
+                    solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                let expected = wins.contains(&depth);
+                assert_eq!(
+                    outcome,
+                    Outcome::Solved(if expected { Verdict::True } else { Verdict::False }),
+                    "{name} depth {depth} {encoding:?} as a circuit"
+                );
+            }
+        }
+    }
+}
+
+fn inline(name: &str, text: &str) -> GroundGame {
+    load(Source::from_bytes(name, text)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Nim with four stones, take one or two, the last taker wins: `o` has three moves in its
+/// domain, so one pattern of its two universal bits names no move (the paper's case for
+/// rules 3 and 4). The first player wins by taking one, then mirroring.
+const NIM: &str = "(role x) (role o)
+(init (stones 4)) (init (control x))
+(<= (legal ?p (take ?k)) (true (control ?p)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (legal x noop) (true (control o)))
+(<= (legal o noop) (true (control x)))
+(<= (next (stones ?m)) (does ?p (take ?k)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (next (control x)) (true (control o)))
+(<= (next (control o)) (true (control x)))
+(<= (next (last ?p)) (does ?p (take ?k)))
+(<= terminal (true (stones 0)))
+(<= (goal ?p 100) (true (last ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (last ?p))))
+(minus 4 1 3) (minus 4 2 2) (minus 3 1 2) (minus 3 2 1) (minus 2 1 1) (minus 2 2 0) (minus 1 1 0)
+";
+
+/// Matching pennies, simultaneous: not turn-taking. Within a step `x` commits first in
+/// both the encodings and the reference player, so whoever must win cannot.
+const PENNIES: &str = "(role x) (role o)
+(init (round 1))
+(side heads) (side tails)
+(<= (legal ?p (show ?s)) (role ?p) (side ?s) (true (round 1)))
+(<= (next (shown ?p ?s)) (does ?p (show ?s)))
+(<= (next (round 2)) (true (round 1)))
+(<= terminal (true (round 2)))
+(<= (goal x 100) (true (shown x ?s)) (true (shown o ?s)))
+(<= (goal x 0) (true (shown x ?s)) (true (shown o ?t)) (distinct ?s ?t))
+(<= (goal o 100) (goal x 0))
+(<= (goal o 0) (goal x 100))
+";
+
+/// Terminal in the initial position, won by `x`: true at every depth, including 0.
+const WON_AT_START: &str = "(role x) (role o)
+(init (done))
+(<= (legal ?p wait) (role ?p))
+(<= (next (done)) (true (done)))
+(<= terminal (true (done)))
+(<= (goal x 100) (true (done)))
+(<= (goal o 0) (true (done)))
+";
+
+#[test]
+fn nim_with_a_move_domain_that_is_not_a_power_of_two() {
+    check_game("nim", &inline("nim.kif", NIM), 0, &[0, 1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("nim", &inline("nim.kif", NIM), 1, &[0, 1, 2, 3, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn simultaneous_moves_and_games_over_at_the_start() {
+    check_game("pennies", &inline("pennies.kif", PENNIES), 0, &[0, 1, 2], Turns::Variable, &[]);
+    check_game("pennies", &inline("pennies.kif", PENNIES), 1, &[1, 2], Turns::Variable, &[]);
+    check_game("won", &inline("won.kif", WON_AT_START), 0, &[0, 1, 3], Turns::Fixed, &[0, 1, 3]);
+}

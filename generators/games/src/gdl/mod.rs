@@ -1,0 +1,47 @@
+//! GDL, the Game Description Language of General Game Playing: parsing, validation,
+//! grounding, and an explicit-state reference player.
+//!
+//! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`]) →
+//! checked predicate graph ([`validate`]) → ground game ([`ground`]). The ground game
+//! is what both the QBF encodings (`encodings::gdl`) and the reference player
+//! ([`player`]) work on, so they agree on the game by construction of one grounding.
+//!
+//! Accepted input (lenient where unambiguous): the KIF syntax of the public GGP game
+//! repositories — `(<= head body...)`, facts, `?variables`, `;` comments, the keywords
+//! `role init true next legal does terminal goal distinct not or base input`, function
+//! terms, numbers as constants, symbols case-insensitive. `base` and `input` are
+//! accepted and treated as ordinary static relations (the move and fluent domains are
+//! computed, not read from them). `(not (or ...))` is rewritten by De Morgan;
+//! `(not (distinct ...))` is rejected.
+//!
+//! ## References
+//! - M. Genesereth, N. Love: *General Game Playing: Game Description Language
+//!   Specification*, 2006.
+//! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
+//!   General Game Playing*, AAMAS 2024.
+
+pub mod ground;
+pub mod player;
+pub mod rules;
+pub mod syntax;
+pub mod terms;
+pub mod turns;
+pub mod validate;
+
+pub use ground::{GLit, GroundGame, Move, Node};
+
+use contract::{ParseError, Source};
+
+/// Parses, validates and grounds a GDL game.
+pub fn load(source: Source) -> Result<GroundGame, ParseError> {
+    let sexps = syntax::read_sexps(&source)?;
+    let program = rules::build_program(source, &sexps)?;
+    let analysis = validate::validate(&program)?;
+    ground::ground(&program, &analysis)
+}
+
+/// A game that the tool cannot handle (not two-player, not well-formed, not strictly
+/// turn-taking where that is required), with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GameError(pub String);

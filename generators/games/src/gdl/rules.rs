@@ -1,0 +1,337 @@
+//! GDL rules from s-expressions: facts, `(<= head body...)`, literals and terms.
+//!
+//! Disjunctions in bodies are expanded into one rule per disjunct, and `(not (or a b))`
+//! becomes `(not a) (not b)`, so every [`Rule`] body is a plain conjunction of positive
+//! atoms, negated atoms and `distinct`. The arities of the GDL keywords are checked here.
+
+use std::collections::HashMap;
+
+use super::syntax::Sexp;
+use super::terms::{kw, Sym, TermStore};
+use contract::{ParseError, Source};
+
+/// A term with variables: a rule-local variable number or a function term (a constant
+/// has no arguments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pat {
+    Var(u32),
+    Fn(Sym, Vec<Pat>),
+}
+
+impl Pat {
+    /// Adds the variables of this term to `out`.
+    pub fn vars(&self, out: &mut Vec<u32>) {
+        match self {
+            Pat::Var(v) => out.push(*v),
+            Pat::Fn(_, args) => args.iter().for_each(|a| a.vars(out)),
+        }
+    }
+}
+
+/// A relation applied to terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Atom {
+    pub pred: Sym,
+    pub args: Vec<Pat>,
+    pub offset: usize,
+}
+
+impl Atom {
+    /// The predicate: name and arity (GDL allows one name with several arities).
+    pub fn key(&self) -> (Sym, usize) {
+        (self.pred, self.args.len())
+    }
+
+    pub fn vars(&self) -> Vec<u32> {
+        let mut out = Vec::new();
+        self.args.iter().for_each(|a| a.vars(&mut out));
+        out
+    }
+}
+
+/// A body literal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Literal {
+    Pos(Atom),
+    Neg(Atom),
+    Distinct(Pat, Pat, usize),
+}
+
+impl Literal {
+    pub fn offset(&self) -> usize {
+        match self {
+            Literal::Pos(a) | Literal::Neg(a) => a.offset,
+            Literal::Distinct(_, _, o) => *o,
+        }
+    }
+}
+
+/// A rule (a fact has an empty body).
+#[derive(Clone, Debug)]
+pub struct Rule {
+    pub head: Atom,
+    pub body: Vec<Literal>,
+    pub offset: usize,
+    /// Names of the rule's variables, indexed by variable number.
+    pub var_names: Vec<String>,
+}
+
+/// A parsed GDL file.
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub source: Source,
+    pub store: TermStore,
+    pub rules: Vec<Rule>,
+}
+
+/// The number of rules a single `(<= ...)` may expand into through `or`.
+const MAX_EXPANSION: usize = 4096;
+
+/// Builds the rules of a file from its s-expressions.
+pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseError> {
+    let mut builder = Builder { source: &source, store: TermStore::new(), vars: HashMap::new(), var_names: Vec::new() };
+    let mut rules = Vec::new();
+    for sexp in sexps {
+        builder.vars.clear();
+        builder.var_names.clear();
+        match sexp {
+            Sexp::List(items, offset) if matches!(items.first(), Some(Sexp::Symbol(s, _)) if s == "<=") => {
+                let Some(head) = items.get(1) else {
+                    return Err(builder.error(*offset, "a rule `(<= ...)` needs a head", "write `(<= head body...)`"));
+                };
+                let head = builder.atom(head)?;
+                let mut bodies: Vec<Vec<Literal>> = vec![Vec::new()];
+                for item in &items[2..] {
+                    let alternatives = builder.body_item(item, false)?;
+                    bodies = product(&bodies, &alternatives);
+                    if bodies.len() > MAX_EXPANSION {
+                        return Err(builder.error(
+                            item.offset(),
+                            "this rule expands into too many rules through `or`",
+                            "split the rule into several rules, or introduce a helper relation for the disjunction",
+                        ));
+                    }
+                }
+                for body in bodies {
+                    rules.push(Rule {
+                        head: head.clone(),
+                        body,
+                        offset: *offset,
+                        var_names: builder.var_names.clone(),
+                    });
+                }
+            }
+            _ => {
+                let head = builder.atom(sexp)?;
+                rules.push(Rule {
+                    head,
+                    body: Vec::new(),
+                    offset: sexp.offset(),
+                    var_names: builder.var_names.clone(),
+                });
+            }
+        }
+    }
+    Ok(Program { store: builder.store, rules, source })
+}
+
+fn product(left: &[Vec<Literal>], right: &[Vec<Literal>]) -> Vec<Vec<Literal>> {
+    let mut out = Vec::with_capacity(left.len() * right.len());
+    for l in left {
+        for r in right {
+            let mut body = l.clone();
+            body.extend(r.iter().cloned());
+            out.push(body);
+        }
+    }
+    out
+}
+
+struct Builder<'a> {
+    source: &'a Source,
+    store: TermStore,
+    vars: HashMap<String, u32>,
+    var_names: Vec<String>,
+}
+
+impl Builder<'_> {
+    fn error(&self, offset: usize, message: impl Into<String>, help: impl Into<String>) -> ParseError {
+        ParseError::at(self.source, offset, message, help)
+    }
+
+    fn atom(&mut self, sexp: &Sexp) -> Result<Atom, ParseError> {
+        let (pred, args, offset) = match sexp {
+            Sexp::Symbol(name, offset) => (self.store.sym(name), Vec::new(), *offset),
+            Sexp::List(items, offset) => match items.first() {
+                Some(Sexp::Symbol(name, _)) => {
+                    let pred = self.store.sym(name);
+                    let args = items[1..].iter().map(|t| self.term(t)).collect::<Result<Vec<_>, _>>()?;
+                    (pred, args, *offset)
+                }
+                Some(other) => {
+                    return Err(self.error(
+                        other.offset(),
+                        "expected a relation name here",
+                        "a sentence starts with a relation name, as in `(cell 1 1 b)`",
+                    ))
+                }
+                None => {
+                    return Err(self.error(
+                        *offset,
+                        "empty list where a sentence is expected",
+                        "write a relation such as `(cell 1 1 b)` or remove the `()`",
+                    ))
+                }
+            },
+            Sexp::Variable(name, offset) => {
+                return Err(self.error(
+                    *offset,
+                    format!("variable `{name}` used as a sentence"),
+                    "a sentence must be a relation name or a list starting with one",
+                ))
+            }
+        };
+        if pred == kw::IMPLIED || pred == kw::NOT || pred == kw::OR || pred == kw::DISTINCT {
+            let name = self.store.name(pred).to_string();
+            return Err(self.error(
+                offset,
+                format!("`{name}` cannot be used as a relation here"),
+                "`<=` starts a rule, and `not`, `or`, `distinct` are only allowed in rule bodies",
+            ));
+        }
+        if let Some(expected) = keyword_arity(pred) {
+            if args.len() != expected {
+                let name = self.store.name(pred).to_string();
+                return Err(self.error(
+                    offset,
+                    format!("`{name}` takes {expected} argument(s), found {}", args.len()),
+                    format!("see the GDL keyword table: {}", keyword_usage(pred)),
+                ));
+            }
+        }
+        Ok(Atom { pred, args, offset })
+    }
+
+    fn term(&mut self, sexp: &Sexp) -> Result<Pat, ParseError> {
+        match sexp {
+            Sexp::Symbol(name, _) => Ok(Pat::Fn(self.store.sym(name), Vec::new())),
+            Sexp::Variable(name, _) => {
+                let next = self.vars.len() as u32;
+                let v = *self.vars.entry(name.clone()).or_insert(next);
+                if v == next {
+                    self.var_names.push(name.clone());
+                }
+                Ok(Pat::Var(v))
+            }
+            Sexp::List(items, offset) => match items.first() {
+                Some(Sexp::Symbol(name, _)) => {
+                    let f = self.store.sym(name);
+                    let args = items[1..].iter().map(|t| self.term(t)).collect::<Result<Vec<_>, _>>()?;
+                    Ok(Pat::Fn(f, args))
+                }
+                Some(other) => Err(self.error(
+                    other.offset(),
+                    "expected a function name here",
+                    "a compound term starts with a name, as in `(mark 1 2)`",
+                )),
+                None => Err(self.error(
+                    *offset,
+                    "empty list where a term is expected",
+                    "write a constant, a `?variable` or a term such as `(mark 1 2)`",
+                )),
+            },
+        }
+    }
+
+    /// The alternatives (a disjunction of conjunctions) a body item stands for.
+    fn body_item(&mut self, sexp: &Sexp, negated: bool) -> Result<Vec<Vec<Literal>>, ParseError> {
+        if let Sexp::List(items, offset) = sexp {
+            if let Some(Sexp::Symbol(name, _)) = items.first() {
+                match name.as_str() {
+                    "not" => {
+                        if items.len() != 2 {
+                            return Err(self.error(
+                                *offset,
+                                format!("`not` takes one argument, found {}", items.len() - 1),
+                                "write `(not (p ...))`",
+                            ));
+                        }
+                        return self.body_item(&items[1], !negated);
+                    }
+                    "or" => {
+                        if items.len() < 2 {
+                            return Err(self.error(
+                                *offset,
+                                "`or` needs at least one disjunct",
+                                "write `(or a b ...)` or remove it",
+                            ));
+                        }
+                        let parts =
+                            items[1..].iter().map(|i| self.body_item(i, negated)).collect::<Result<Vec<_>, _>>()?;
+                        let mut out: Vec<Vec<Literal>> = if negated { vec![Vec::new()] } else { Vec::new() };
+                        for part in parts {
+                            if negated {
+                                out = product(&out, &part);
+                            } else {
+                                out.extend(part);
+                            }
+                            if out.len() > MAX_EXPANSION {
+                                return Err(self.error(
+                                    *offset,
+                                    "this disjunction expands into too many rules",
+                                    "introduce a helper relation for the disjunction",
+                                ));
+                            }
+                        }
+                        return Ok(out);
+                    }
+                    "distinct" => {
+                        if items.len() != 3 {
+                            return Err(self.error(
+                                *offset,
+                                format!("`distinct` takes 2 arguments, found {}", items.len() - 1),
+                                "write `(distinct ?x ?y)`",
+                            ));
+                        }
+                        if negated {
+                            return Err(self.error(
+                                *offset,
+                                "`(not (distinct ...))` is not supported",
+                                "use the same variable for both terms instead of negating `distinct`",
+                            ));
+                        }
+                        let (a, b) = (self.term(&items[1])?, self.term(&items[2])?);
+                        return Ok(vec![vec![Literal::Distinct(a, b, *offset)]]);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let atom = self.atom(sexp)?;
+        Ok(vec![vec![if negated { Literal::Neg(atom) } else { Literal::Pos(atom) }]])
+    }
+}
+
+fn keyword_arity(pred: Sym) -> Option<usize> {
+    Some(match pred {
+        kw::ROLE | kw::INIT | kw::TRUE | kw::NEXT | kw::BASE => 1,
+        kw::LEGAL | kw::DOES | kw::GOAL | kw::INPUT => 2,
+        kw::TERMINAL => 0,
+        _ => return None,
+    })
+}
+
+fn keyword_usage(pred: Sym) -> &'static str {
+    match pred {
+        kw::ROLE => "`(role ?r)`",
+        kw::INIT => "`(init ?f)`",
+        kw::TRUE => "`(true ?f)`",
+        kw::NEXT => "`(next ?f)`",
+        kw::BASE => "`(base ?f)`",
+        kw::LEGAL => "`(legal ?r ?m)`",
+        kw::DOES => "`(does ?r ?m)`",
+        kw::GOAL => "`(goal ?r ?v)`",
+        kw::INPUT => "`(input ?r ?m)`",
+        _ => "`terminal` (no arguments)",
+    }
+}

@@ -1,0 +1,58 @@
+//! One snapshot per kind of GDL input error: the message, the quoted line, the caret and
+//! the help line.
+
+use contract::Source;
+use games::gdl::load;
+
+fn error(text: &str) -> String {
+    match load(Source::from_bytes("game.kif", text)) {
+        Ok(_) => panic!("expected an error for:\n{text}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+const ROLES: &str = "(role a) (role b)\n";
+
+macro_rules! snapshot {
+    ($name:ident, $text:expr) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(error(&$text));
+        }
+    };
+}
+
+snapshot!(unexpected_close, format!("{ROLES}(init (p)))\n"));
+snapshot!(unclosed_open, format!("{ROLES}(<= (next (p))\n   (true (p))\n"));
+snapshot!(nameless_variable, format!("{ROLES}(<= (next (p ?)) (true (p ?x)))\n"));
+snapshot!(rule_without_head, format!("{ROLES}(<=)\n"));
+snapshot!(variable_as_sentence, format!("{ROLES}(<= ?x (true (p)))\n"));
+snapshot!(empty_sentence, format!("{ROLES}(<= (next (p)) ())\n"));
+snapshot!(list_as_relation_name, format!("{ROLES}((cell) 1 2)\n"));
+snapshot!(list_as_function_name, format!("{ROLES}(init (cell (( 1)) 2))\n"));
+snapshot!(keyword_arity, format!("{ROLES}(<= (legal a) (true (p)))\n"));
+snapshot!(not_arity, format!("{ROLES}(<= (next (p)) (not (true (p)) (true (q))))\n"));
+snapshot!(empty_or, format!("{ROLES}(<= (next (p)) (or))\n"));
+snapshot!(negated_distinct, format!("{ROLES}(<= (next (p ?x)) (true (p ?x)) (not (distinct ?x a)))\n"));
+snapshot!(connective_as_relation, format!("{ROLES}(distinct a b)\n"));
+snapshot!(true_in_head, format!("{ROLES}(<= (true (p)) (true (q)))\n"));
+snapshot!(does_in_head, format!("{ROLES}(<= (does a m) (true (q)))\n"));
+snapshot!(init_in_body, format!("{ROLES}(<= (next (p)) (init (p)))\n"));
+snapshot!(role_with_body, format!("(role a)\n(<= (role b) (true (p)))\n"));
+snapshot!(unsafe_head_variable, format!("{ROLES}(<= (next (p ?x)) (true (q)))\n"));
+snapshot!(unsafe_negation, format!("{ROLES}(<= (next (p)) (true (q)) (not (true (r ?y))))\n"));
+snapshot!(unsafe_distinct, format!("{ROLES}(<= (next (p ?x)) (true (p ?x)) (distinct ?x ?z))\n"));
+snapshot!(unstratified, format!("{ROLES}(<= (w ?x) (true (p ?x)) (not (v ?x)))\n(<= (v ?x) (true (p ?x)) (w ?x))\n"));
+snapshot!(
+    legal_depends_on_does,
+    format!("{ROLES}(<= (moved ?r) (does ?r ?m))\n(<= (legal ?r go) (role ?r) (moved ?r))\n")
+);
+snapshot!(init_depends_on_true, format!("{ROLES}(<= (init (p)) (true (q)))\n"));
+snapshot!(
+    positive_loop,
+    format!("{ROLES}(init (e 1 2)) (init (e 2 1)) (init (s 1))\n(<= (r ?x) (true (s ?x)))\n(<= (r ?y) (r ?x) (true (e ?x ?y)))\n(<= (next (s ?x)) (r ?x))\n")
+);
+snapshot!(
+    unbounded_grounding,
+    format!("{ROLES}(init (count 0))\n(<= (next (count (s ?n))) (true (count ?n)))\n(<= terminal (true (count 0)))\n")
+);

@@ -1,0 +1,60 @@
+//! Round trips through the file formats, checked against the exhaustive evaluator.
+
+mod common;
+
+use contract::Source;
+use proptest::prelude::*;
+use qbf::eval::{eval_circuit, eval_cnf};
+use qbf::io::{read_qcir, read_qdimacs, write_qcir, write_qdimacs};
+use qbf::stats::stats;
+use qbf::tseitin::{to_cnf, ClauseForm};
+
+fn qcir_bytes(qbf: &qbf::formula::CircuitQbf) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_qcir(&mut out, qbf, &[]).expect("writing to memory cannot fail");
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// QCIR → parse → QCIR gives the same bytes, the same statistics and the same value.
+    #[test]
+    fn qcir_round_trip_preserves_bytes_statistics_and_value(r in common::recipe(10, 14)) {
+        let qbf = common::build(&r);
+        let first = qcir_bytes(&qbf);
+        let source = Source::from_bytes("random.qcir", first.clone());
+        let parsed = read_qcir(&source).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let second = qcir_bytes(&parsed);
+        prop_assert_eq!(String::from_utf8_lossy(&first), String::from_utf8_lossy(&second));
+        let s1 = stats(&source).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let s2 = stats(&Source::from_bytes("again.qcir", second)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(s1, s2);
+        prop_assert_eq!(eval_circuit(&qbf), eval_circuit(&parsed));
+    }
+
+    /// Both clause forms keep the truth value, also after a QDIMACS round trip.
+    #[test]
+    fn tseitin_and_polarity_clauses_preserve_the_value(r in common::recipe(7, 10)) {
+        let qbf = common::build(&r);
+        let expected = eval_circuit(&qbf).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for form in [ClauseForm::Tseitin, ClauseForm::Polarity] {
+            let cnf = to_cnf(&qbf, form);
+            prop_assert_eq!(eval_cnf(&cnf), Ok(expected), "{:?} in memory", form);
+            let mut bytes = Vec::new();
+            write_qdimacs(&mut bytes, &cnf, &["random"]).expect("writing to memory cannot fail");
+            let parsed = read_qdimacs(&Source::from_bytes("random.qdimacs", bytes)).map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(eval_cnf(&parsed), Ok(expected), "{:?} after QDIMACS", form);
+        }
+    }
+
+    /// Polarity clauses are a subset: never more clauses than full Tseitin.
+    #[test]
+    fn polarity_clauses_are_never_more(r in common::recipe(8, 14)) {
+        let qbf = common::build(&r);
+        let full = to_cnf(&qbf, ClauseForm::Tseitin);
+        let pg = to_cnf(&qbf, ClauseForm::Polarity);
+        prop_assert!(pg.cnf.len() <= full.cnf.len());
+        prop_assert_eq!(pg.prefix, full.prefix);
+    }
+}

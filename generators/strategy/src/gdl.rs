@@ -1,0 +1,299 @@
+//! Strategies of GDL games: Black is the role `x` that must win (`GdlEncoding::first`),
+//! White the other role `o`.
+//!
+//! A position is a set of fluents; it is re-encoded by making it the initial position of
+//! the ground game ([`game_at`]) and encoding that with the remaining steps. A step is a
+//! joint move. A role with a single legal move (the `noop` of the player not on turn)
+//! plays it without asking anyone; the solver is asked only where its player has a choice
+//! (so a game where Black moves second is played too: Black's first question comes after
+//! White's first move). Where both roles have a choice (simultaneous moves), Black commits
+//! first, as in the encodings and in the reference player's Definition 5.
+//!
+//! Moves are checked with the reference player ([`games::gdl::player::Solver`], one
+//! transposition table for the whole exploration): Black's move must be legal and keep a
+//! win within the remaining steps against every White reply; White's move must be legal
+//! and leave Black without a win within the remaining steps.
+
+use crate::play::{Explorer, Failure, Played, QdoSolver, White};
+use crate::validate::Check;
+use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
+use encodings::{Move, SymbolMap};
+use games::gdl::player::{Solver, State};
+use games::gdl::{GameError, GroundGame};
+
+/// A GDL game and how its positions are encoded.
+#[derive(Clone, Copy)]
+pub struct GdlSetup<'g> {
+    pub game: &'g GroundGame,
+    /// The role that must win (Black), by index into the game's roles.
+    pub first: usize,
+    pub encoding: Encoding,
+    pub prefix: PrefixMethod,
+}
+
+impl GdlSetup<'_> {
+    /// The encoding options for `depth` remaining steps.
+    pub fn options(&self, depth: u32) -> GdlEncoding {
+        GdlEncoding { depth, encoding: self.encoding, prefix: self.prefix, first: self.first }
+    }
+}
+
+/// The game started from the position whose fluents are `fluents` (sorted indices).
+pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
+    let mut g = game.clone();
+    g.init = fluents;
+    g
+}
+
+/// Draws a position: the fluents that hold and, when they include a board (at least four
+/// fluents `(f r c v)` of one functor over constants), the board as rows `r` and columns
+/// `c` separated by `/`, each cell the first letter of `v` (`.` for a missing cell or a
+/// blank `b`).
+pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
+    let store = &game.store;
+    let held: Vec<_> = player.fluents(state).into_iter().map(|f| game.fluents[f as usize]).collect();
+    let mut out = player.describe(state);
+    let cells: Vec<[String; 3]> = held
+        .iter()
+        .filter(|&&t| store.args(t).len() == 3 && store.args(t).iter().all(|&a| store.args(a).is_empty()))
+        .map(|&t| (store.functor(t), store.args(t)))
+        .filter(|(f, _)| held.iter().filter(|&&u| store.functor(u) == *f && store.args(u).len() == 3).count() >= 4)
+        .map(|(_, a)| [0, 1, 2].map(|i| store.display(a[i])))
+        .collect();
+    if cells.is_empty() {
+        return out;
+    }
+    let axis = |i: usize| {
+        let mut v: Vec<String> = cells.iter().map(|c| c[i].clone()).collect();
+        v.sort_by(|a, b| (a.len(), a).cmp(&(b.len(), b)));
+        v.dedup();
+        v
+    };
+    let (rows, cols) = (axis(0), axis(1));
+    out.push_str(&format!("/   {}", cols.join(" ")));
+    for r in &rows {
+        let line: Vec<String> = cols
+            .iter()
+            .map(|c| match cells.iter().find(|x| x[0] == *r && x[1] == *c) {
+                Some(x) if x[2] != "b" => x[2].chars().next().map_or(".".to_string(), |ch| ch.to_string()),
+                _ => ".".to_string(),
+            })
+            .collect();
+        out.push_str(&format!("/{r:>2} {}", line.join(" ")));
+    }
+    out
+}
+
+/// The name of move `m` (its ground term).
+fn name(game: &GroundGame, m: u32) -> String {
+    game.store.display(game.moves[m as usize].term)
+}
+
+/// Checks Black's move `mv` in `state` with `left` steps: legal, and Black still wins
+/// within `left − 1` after every White reply.
+pub fn check_gdl(
+    player: &mut Solver,
+    game: &GroundGame,
+    state: &State,
+    mv: &Move,
+    left: u32,
+) -> Result<Check, GameError> {
+    let position = draw_gdl(player, game, state);
+    let invalid = |reason: String| Ok(Check::Invalid { reason, position: position.clone() });
+    let x = player.x();
+    let Some(mx) = legal_named(player, game, state, x, mv) else {
+        return invalid(format!("{mv} is not a legal move of Black here"));
+    };
+    if left == 0 {
+        return invalid("no step is left".into());
+    }
+    for mo in player.legal(state, 1 - x) {
+        if !player.wins_from(&player.next(state, [mx, mo]), left - 1)? {
+            return invalid(format!(
+                "after {mv} and White's {} Black no longer wins within {} steps",
+                name(game, mo),
+                left - 1
+            ));
+        }
+    }
+    Ok(Check::Valid)
+}
+
+/// The legal move of `role` that `mv` names.
+fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, mv: &Move) -> Option<u32> {
+    let Move::Gdl { name: wanted } = mv else { return None };
+    player.legal(state, role).into_iter().find(|&m| name(game, m) == *wanted)
+}
+
+/// Plays the solver's strategy for Black (role `setup.first`) from the initial position
+/// with `depth` steps against White.
+pub fn play_gdl(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    white: White<'_, '_>,
+) -> Result<Played, Failure> {
+    explore(setup, depth, solve, white, false)
+}
+
+/// Plays every line from the initial position once the reference player agrees that the
+/// solver's side can keep its promise: Black's win (`refute` false) or White's hold.
+fn explore(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    user: White<'_, '_>,
+    refute: bool,
+) -> Result<Played, Failure> {
+    let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
+    let start = player.initial();
+    let position = draw_gdl(&player, setup.game, &start);
+    let wins = player.wins_from(&start, depth).map_err(|err| e.fail(position.clone(), err.0))?;
+    match (refute, wins) {
+        (false, false) => return Err(e.refuse(position, format!("Black does not win within {depth}, so there is no strategy to play against; play Black (--as black) instead"))),
+        (true, true) => return Err(e.refuse(position, format!("Black wins within {depth}, so White has no refutation; play White instead"))),
+        (false, true) => e.gdl(setup, &mut player, start, depth)?,
+        (true, false) => e.gdl_refute(setup, &mut player, start, depth)?,
+    }
+    Ok(e.played)
+}
+
+impl Explorer<'_, '_, '_, '_> {
+    fn gdl(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
+        let game = setup.game;
+        let position = draw_gdl(player, game, &s);
+        if player.is_terminal(&s) {
+            if player.x_wins_in(&s) {
+                self.played.lines += 1;
+                return Ok(());
+            }
+            return Err(self.fail(position, "the game is over and Black has not reached goal 100".into()));
+        }
+        if left == 0 {
+            return Err(self.fail(position, "Black has not won within the depth".into()));
+        }
+        let (x, o) = (setup.first, 1 - setup.first);
+        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
+        if xs.is_empty() || os.is_empty() {
+            return Err(
+                self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
+            );
+        }
+        let mx = match xs[..] {
+            [only] => only,
+            _ => {
+                let mv = self.ask_gdl(setup, player, &s, left)?;
+                let checked =
+                    check_gdl(player, game, &s, &mv, left).map_err(|err| self.fail(position.clone(), err.0))?;
+                if let Check::Invalid { reason, position } = checked {
+                    return Err(self.fail(position, format!("{mv}: {reason}")));
+                }
+                let mx = legal_named(player, game, &s, x, &mv).unwrap_or(xs[0]);
+                self.line.push(name(game, mx));
+                self.show(&format!("Black plays {}", name(game, mx)), &position);
+                mx
+            }
+        };
+        let names: Vec<String> = os.iter().map(|&m| name(game, m)).collect();
+        let replies = if os.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+        for k in replies {
+            let next = player.next(&s, [mx, os[k]]);
+            if os.len() > 1 {
+                self.line.push(names[k].clone());
+                self.show(&format!("White plays {}", names[k]), &draw_gdl(player, game, &next));
+            }
+            self.gdl(setup, player, next, left - 1)?;
+            if os.len() > 1 {
+                self.line.pop();
+            }
+        }
+        if xs.len() > 1 {
+            self.line.pop();
+        }
+        Ok(())
+    }
+
+    /// Re-encodes `s` with `left` steps and decodes Black's move from the solver.
+    fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure> {
+        let position = draw_gdl(player, setup.game, s);
+        let here = game_at(setup.game, player.fluents(s));
+        let (qbf, map) =
+            setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let map: SymbolMap = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        self.ask(&qbf, &map, &position, left as usize)
+    }
+}
+
+/// Black (role `setup.first`, chosen by `black`) against the solver's refutation, from the
+/// initial position with `depth` steps, where Black does not win within `depth`. White's
+/// moves come from [`GdlEncoding::encode_white_first`]; where the solver's bits name no
+/// legal move the encoding left the choice to Black's side, so every legal White move
+/// refutes and the first one is played. Simultaneous choices are refused: Black would
+/// commit before White's refutation is asked for.
+pub fn refute_gdl(
+    setup: GdlSetup<'_>,
+    depth: u32,
+    solve: &mut QdoSolver<'_>,
+    black: White<'_, '_>,
+) -> Result<Played, Failure> {
+    explore(setup, depth, solve, black, true)
+}
+
+impl Explorer<'_, '_, '_, '_> {
+    fn gdl_refute(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
+        let game = setup.game;
+        let position = draw_gdl(player, game, &s);
+        if player.is_terminal(&s) && player.x_wins_in(&s) {
+            return Err(self.fail(position, "Black reaches goal 100".into()));
+        }
+        if player.is_terminal(&s) || left == 0 {
+            self.played.lines += 1;
+            return Ok(());
+        }
+        let (x, o) = (setup.first, 1 - setup.first);
+        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
+        if xs.is_empty() || os.is_empty() {
+            return Err(
+                self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
+            );
+        }
+        if xs.len() > 1 && os.len() > 1 {
+            return Err(self.fail(position, "both roles have a choice (simultaneous moves); playing Black against White's refutation needs a turn-taking game".into()));
+        }
+        if os.len() == 1 {
+            let names: Vec<String> = xs.iter().map(|&m| name(game, m)).collect();
+            let choices = if xs.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+            for k in choices {
+                let next = player.next(&s, [xs[k], os[0]]);
+                if xs.len() > 1 {
+                    self.line.push(names[k].clone());
+                    self.show(&format!("Black plays {}", names[k]), &draw_gdl(player, game, &next));
+                }
+                self.gdl_refute(setup, player, next, left - 1)?;
+                if xs.len() > 1 {
+                    self.line.pop();
+                }
+            }
+            return Ok(());
+        }
+        let here = game_at(game, player.fluents(&s));
+        let (qbf, map) =
+            setup.options(left).encode_white_first(&here).map_err(|err| self.fail(position.clone(), err.0))?;
+        let map = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
+        let mv = self.ask_white(&qbf, &map, &position, left as usize)?;
+        let mo = legal_named(player, game, &s, o, &mv).unwrap_or(os[0]);
+        let next = player.next(&s, [xs[0], mo]);
+        if player.wins_from(&next, left - 1).map_err(|err| self.fail(position.clone(), err.0))? {
+            return Err(self.fail(
+                position,
+                format!("after White's {} (the solver's {mv}) Black wins within {} steps", name(game, mo), left - 1),
+            ));
+        }
+        self.line.push(name(game, mo));
+        self.show(&format!("White plays {}", name(game, mo)), &draw_gdl(player, game, &next));
+        self.gdl_refute(setup, player, next, left - 1)?;
+        self.line.pop();
+        Ok(())
+    }
+}

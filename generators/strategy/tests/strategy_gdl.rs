@@ -1,0 +1,142 @@
+//! GDL strategies: the first move of the role that must win (Black), read from DepQBF's
+//! `--qdo` through the symbol map of every encoding and prefix method, must be winning by
+//! the reference player; a broken encoding must be caught; and the solver's strategy,
+//! re-asked at every Black choice, must win against every White reply (`play --auto --all`).
+
+#[path = "common/solver.rs"]
+mod solver;
+
+use contract::Source;
+use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
+use encodings::{MapError, SymbolMap};
+use games::gdl::player::Solver;
+use games::gdl::{load, GroundGame};
+use qbf::formula::CnfQbf;
+use solver::{qdo, without};
+use strategy::gdl::{check_gdl, play_gdl, GdlSetup};
+use strategy::play::{Played, White};
+use strategy::validate::Check;
+
+fn game(name: &str) -> GroundGame {
+    let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    load(Source::read(&path).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"))
+}
+
+const METHODS: [(Encoding, PrefixMethod); 4] = [
+    (Encoding::General, PrefixMethod::Naive),
+    (Encoding::General, PrefixMethod::Time),
+    (Encoding::General, PrefixMethod::Dependency),
+    (Encoding::StrictTurns, PrefixMethod::Dependency),
+];
+
+/// Black's first move under every encoding and prefix method, checked by the reference player.
+fn first_move(
+    g: &GroundGame,
+    first: usize,
+    depth: u32,
+    encoding: Encoding,
+    prefix: PrefixMethod,
+) -> Result<Check, String> {
+    let options = GdlEncoding { depth, encoding, prefix, first };
+    let (qbf, map) = options.encode_with_map(g).map_err(|e| e.0)?;
+    let map = map.map_err(|e| e.to_string())?;
+    let (verdict, assignment) = qdo(&qbf)?;
+    if !verdict {
+        return Err("DepQBF says false".into());
+    }
+    let mut player = Solver::new(g, first).map_err(|e| e.0)?;
+    let s = player.initial();
+    check_gdl(&mut player, g, &s, &map.decode(&assignment), depth).map_err(|e| e.0)
+}
+
+#[test]
+fn first_moves_are_winning_under_every_encoding_and_prefix() {
+    let mut failures = Vec::new();
+    for (name, depth) in [("gttt-1-1-elly.kif", 7), ("connect3-4x4.kif", 9)] {
+        let g = game(name);
+        for (encoding, prefix) in METHODS {
+            match first_move(&g, 0, depth, encoding, prefix) {
+                Ok(Check::Valid) => {}
+                Ok(Check::Invalid { reason, position }) => {
+                    failures.push(format!("{name} {encoding:?} {prefix:?}: at {position}: {reason}"))
+                }
+                Err(e) => failures.push(format!("{name} {encoding:?} {prefix:?}: {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+fn play_all(g: &GroundGame, first: usize, depth: u32, encoding: Encoding) -> Result<Played, String> {
+    let setup = GdlSetup { game: g, first, encoding, prefix: PrefixMethod::Dependency };
+    let mut solve = |qbf: &CnfQbf| qdo(qbf);
+    play_gdl(setup, depth, &mut solve, White::All).map_err(|f| f.to_string())
+}
+
+#[test]
+fn play_all_wins_every_line() {
+    // Connect-3 4×4 (depth 9), GTTT elly (depth 7, strictly turn-taking encoding), and
+    // Breakthrough 2×4 for oplayer, who moves second (its first move is not outermost, so
+    // the first question comes after White's first move).
+    let cases = [
+        ("connect3-4x4.kif", 0, 9, Encoding::General, 36),
+        ("gttt-1-1-elly.kif", 0, 7, Encoding::StrictTurns, 2145),
+        ("breakthrough-2x4.kif", 1, 8, Encoding::General, 22),
+    ];
+    for (name, first, depth, encoding, lines) in cases {
+        let played = play_all(&game(name), first, depth, encoding).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(played.lines, lines, "{name}: {played:?}");
+    }
+}
+
+#[test]
+fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
+    for (name, depth) in
+        [("tictactoe.kif", 5), ("connect3-4x4.kif", 5), ("breakthrough-2x4.kif", 6), ("dots-and-boxes-1x2.kif", 4)]
+    {
+        let g = game(name);
+        for (encoding, prefix) in METHODS {
+            let options = GdlEncoding { depth, encoding, prefix, first: 0 };
+            let Ok((_, map)) = options.encode_with_map(&g) else { continue };
+            let map = map.unwrap_or_else(|e| panic!("{name} {encoding:?} {prefix:?}: {e}"));
+            let circuit = options.encode_circuit(&g).unwrap_or_else(|e| panic!("{e}"));
+            let outer: Vec<u32> = circuit.prefix.blocks()[0].vars.iter().map(|v| v.index()).collect();
+            assert!(
+                map.vars().iter().all(|v| outer.contains(v)),
+                "{name} {encoding:?} {prefix:?}: {map:?} not in the QCIR's outermost block"
+            );
+            let second = GdlEncoding { first: 1, ..options }.encode_with_map(&g).map(|r| r.1.err());
+            assert_eq!(second.ok().flatten(), Some(MapError::BlackNotFirst), "{name} {encoding:?} {prefix:?}");
+        }
+    }
+}
+
+#[test]
+fn a_clause_removed_from_the_first_move_is_caught() {
+    let g = game("connect3-4x4.kif");
+    let (qbf, map) = GdlEncoding { depth: 9, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
+        .encode_with_map(&g)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let map: SymbolMap = map.unwrap_or_else(|e| panic!("{e}"));
+    let vars = map.vars();
+    let on_move: Vec<usize> = qbf
+        .cnf
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.iter().any(|l| vars.contains(&l.var_index())))
+        .map(|(k, _)| k)
+        .collect();
+    let mut player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+    let s = player.initial();
+    let caught = on_move.iter().find_map(|&k| {
+        let (verdict, assignment) = qdo(&without(&qbf, k)).unwrap_or_else(|e| panic!("{e}"));
+        let mv = map.decode(&assignment);
+        match check_gdl(&mut player, &g, &s, &mv, 9).unwrap_or_else(|e| panic!("{e}")) {
+            Check::Invalid { reason, .. } if verdict => Some((k, reason)),
+            _ => None,
+        }
+    });
+    let (k, reason) = caught
+        .unwrap_or_else(|| panic!("no removal of the {} clauses on Black's first move was caught", on_move.len()));
+    eprintln!("without clause {k}: {reason}");
+}

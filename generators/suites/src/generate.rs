@@ -1,0 +1,392 @@
+//! Generating a suite: jobs in parallel, each file written to a temporary file and renamed
+//! to its content address `instances/<family>/<sha256>.<ext>`, then the manifest.
+//!
+//! Determinism: a file's bytes depend only on its job (and the generator version), rows
+//! are sorted by a stable key, and nothing in a file names the time, the machine or an
+//! absolute path; so the same suite gives byte-identical output with any `--jobs`.
+//! Re-running reuses files the manifest already lists once their hash is verified; a file
+//! whose bytes no longer match its name, or a job that now produces different bytes than
+//! the manifest records, is an error.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{self, BufWriter, Write};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+
+use crate::expand::{expand, Job};
+use crate::resolve::{Expected, Param, Suite};
+use crate::schema::OutFormat;
+use contract::manifest::{self, Row};
+use contract::Source;
+use contract::Verdict;
+use encodings::SymbolMap;
+use qbf::formula::{CircuitQbf, CnfQbf};
+use qbf::identity::{gbd_hash, sha256_hex, to_hex};
+use qbf::io::{write_qcir, write_qdimacs, QdimacsStream};
+use qbf::stats::stats;
+use qbf::tseitin::{to_cnf_into, ClauseForm};
+
+/// The version written into every instance and manifest row.
+pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
+
+/// A built instance: the formula in one or both shapes and, where the model has them, its
+/// source files.
+pub struct Instance {
+    /// The circuit (written as QCIR, and as QDIMACS through Tseitin when `cnf` is `None`).
+    pub circuit: Option<CircuitQbf>,
+    /// The encoding's own clauses (written as QDIMACS).
+    pub cnf: Option<CnfQbf>,
+    /// The game as BDDL, PG or GDL text, one entry per file.
+    pub sources: Vec<SourceFile>,
+    /// Where Black's first move is in the QBF (the same variables in QCIR and QDIMACS).
+    pub map: Option<SymbolMap>,
+}
+
+impl Instance {
+    /// Writes the QDIMACS form: the encoding's own clauses, or the circuit's clauses in
+    /// `form`.
+    pub fn write_qdimacs(&self, w: &mut dyn Write, form: ClauseForm, comments: &[&str]) -> io::Result<()> {
+        match (&self.cnf, &self.circuit) {
+            (Some(c), _) => write_qdimacs(w, c, comments),
+            (None, Some(c)) => {
+                let mut stream = QdimacsStream::new()?;
+                let prefix = to_cnf_into(c, form, &mut stream);
+                stream.finish(w, c.vars.max_index(), &prefix, comments).map(|_| ())
+            }
+            (None, None) => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding produced no formula")),
+        }
+    }
+
+    /// Writes the QCIR form, if the encoding has a circuit.
+    pub fn write_qcir(&self, w: &mut dyn Write, comments: &[&str]) -> io::Result<()> {
+        match &self.circuit {
+            Some(c) => write_qcir(w, c, comments),
+            None => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding has no circuit form")),
+        }
+    }
+}
+
+/// A source file of an instance: the game as BDDL (a domain and a problem), PG or GDL.
+pub struct SourceFile {
+    /// The manifest's `format` column: `bddl-domain`, `bddl-problem`, `pg` or `gdl`.
+    pub label: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// The source files a format stands for, as (manifest label, extension).
+pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)] {
+    match format {
+        OutFormat::Bddl => &[("bddl-domain", "ig"), ("bddl-problem", "ig")],
+        OutFormat::Pg => &[("pg", "pg")],
+        OutFormat::Gdl => &[("gdl", "kif")],
+        OutFormat::Qcir => &[("qcir", "qcir")],
+        OutFormat::Qdimacs => &[("qdimacs", "qdimacs")],
+    }
+}
+
+/// Builds instances and expected answers for jobs: the bridge from suites to encoders.
+pub trait Builder: Sync {
+    /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
+    fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, String>;
+    /// Whether Black wins within the job's depth, by the reference solver; an error when
+    /// it does not finish within `budget` seconds.
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<bool, String>;
+}
+
+/// What went wrong while generating.
+#[derive(Debug, thiserror::Error)]
+pub enum GenError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Manifest(#[from] contract::manifest::ManifestError),
+    #[error("{job}: {message}")]
+    Build { job: String, message: String },
+    #[error("{path}: the file's bytes hash to {actual}, not to its name; delete it and generate again")]
+    Corrupt { path: PathBuf, actual: String },
+    #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
+    Changed { job: String, format: String, old: String, new: String },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {
+    move |source| GenError::Io { path: path.to_path_buf(), source }
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub files: usize,
+    pub generated: usize,
+    pub reused: usize,
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+/// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
+/// per finished job.
+pub fn generate(
+    suite: &Suite,
+    builder: &dyn Builder,
+    out: &Path,
+    threads: usize,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Summary, GenError> {
+    let start = Instant::now();
+    let manifest_path = out.join("manifest.csv");
+    let previous: BTreeMap<(String, String), Row> = if manifest_path.is_file() {
+        manifest::read_csv(&manifest_path)?.into_iter().map(|r| ((r.job.clone(), r.format.clone()), r)).collect()
+    } else {
+        BTreeMap::new()
+    };
+    let jobs = expand(suite);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
+    let results: Vec<Result<(Vec<Row>, bool), GenError>> = pool.install(|| {
+        jobs.par_iter()
+            .map(|job| {
+                let r = run_job(suite, builder, out, job, &previous);
+                progress(&job.key());
+                r
+            })
+            .collect()
+    });
+    let mut rows = Vec::new();
+    let mut summary = Summary::default();
+    for r in results {
+        let (job_rows, reused) = r?;
+        if reused {
+            summary.reused += job_rows.len();
+        } else {
+            summary.generated += job_rows.len();
+        }
+        rows.extend(job_rows);
+    }
+    manifest::sort(&mut rows);
+    for row in &rows {
+        summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
+    }
+    summary.files = rows.len();
+    write_atomically(&manifest_path, |w| manifest::write_csv(w, &rows))?;
+    write_atomically(&out.join("manifest.json"), |w| manifest::write_json(w, &rows))?;
+    summary.seconds = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+/// The rows of one job, and whether they were reused from the previous manifest.
+fn run_job(
+    suite: &Suite,
+    builder: &dyn Builder,
+    out: &Path,
+    job: &Job,
+    previous: &BTreeMap<(String, String), Row>,
+) -> Result<(Vec<Row>, bool), GenError> {
+    let key = job.key();
+    let outputs = job.outputs();
+    let labels: Vec<(OutFormat, &str, &str)> =
+        outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
+    let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
+    if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
+        let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
+        if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok()) {
+            return Ok((rows, true));
+        }
+    }
+    let build_err = |message: String| GenError::Build { job: key.clone(), message };
+    let instance = builder.build(&suite.dir, job).map_err(build_err)?;
+    let computed = match job.family.expected {
+        Expected::None => None,
+        Expected::Reference { budget } => Some(builder.expected(&suite.dir, job, budget).map_err(build_err)?),
+    };
+    let (computed, published) = (computed.map(Verdict::from_bool), job.answer.map(Verdict::from_bool));
+    let (expected, expected_by) = match (computed, published) {
+        (Some(c), Some(p)) if c != p => {
+            return Err(build_err(format!(
+                "the reference solver says {c}, the published answer in the suite says {p}"
+            )));
+        }
+        (Some(c), Some(_)) => (Some(c), "reference+published"),
+        (Some(c), None) => (Some(c), "reference"),
+        (None, Some(p)) => (Some(p), "published"),
+        (None, None) => (None, "none"),
+    };
+    let dir = out.join("instances").join(&job.family.name);
+    fs::create_dir_all(&dir).map_err(io_err(&dir))?;
+    let comments = header_comments(job);
+    let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
+    let mut rows = Vec::new();
+    for (format, label, ext) in labels {
+        let written = match format {
+            OutFormat::Qcir => write_content_addressed(&dir, ext, |w| instance.write_qcir(w, &comments)),
+            OutFormat::Qdimacs => {
+                write_content_addressed(&dir, ext, |w| instance.write_qdimacs(w, job.family.clause_form, &comments))
+            }
+            _ => {
+                let text = instance
+                    .sources
+                    .iter()
+                    .find(|f| f.label == label)
+                    .ok_or_else(|| build_err(format!("the model produced no {label} source")))?;
+                write_content_addressed(&dir, ext, |w| w.write_all(&text.bytes))
+            }
+        }?;
+        let (id, path) = written;
+        if let Some(old) = previous.get(&(key.clone(), label.to_string())) {
+            if old.generator_version == GENERATOR_VERSION && old.id != id {
+                return Err(GenError::Changed { job: key.clone(), format: label.into(), old: old.id.clone(), new: id });
+            }
+        }
+        let relative = |p: &Path| p.strip_prefix(out).unwrap_or(p).to_string_lossy().into_owned();
+        let map = match (&instance.map, format.is_qbf()) {
+            (Some(map), true) => {
+                let map_path = dir.join(format!("{id}.map.json"));
+                write_atomically(&map_path, |w| {
+                    serde_json::to_writer_pretty(&mut *w, map)
+                        .map_err(io::Error::other)
+                        .and_then(|_| w.write_all(b"\n"))
+                })?;
+                relative(&map_path)
+            }
+            _ => String::new(),
+        };
+        let mut row = describe(job, format, label, id, relative(&path), &path, expected, expected_by)?;
+        row.map = map;
+        rows.push(row);
+    }
+    Ok((rows, false))
+}
+
+/// A manifest row for a written file, with statistics read back from the file.
+#[allow(clippy::too_many_arguments)]
+fn describe(
+    job: &Job,
+    format: OutFormat,
+    label: &str,
+    id: String,
+    relative: String,
+    path: &Path,
+    expected: Option<Verdict>,
+    expected_by: &str,
+) -> Result<Row, GenError> {
+    let mut row = Row {
+        id,
+        gbd_id: String::new(),
+        family: job.family.name.clone(),
+        game: job.family.model.name().to_string(),
+        params: super::resolve::params_string(job.params),
+        encoding: job.encoding.name().to_string(),
+        format: label.to_string(),
+        depth: job.depth,
+        vars: None,
+        universal: None,
+        existential: None,
+        blocks: None,
+        clauses: None,
+        literals: None,
+        gates: None,
+        expected,
+        expected_by: expected_by.to_string(),
+        path: relative,
+        generator_version: GENERATOR_VERSION.to_string(),
+        job: job.key(),
+        map: String::new(),
+    };
+    if format.is_qbf() {
+        let source = Source::read(&path.display().to_string()).map_err(io_err(path))?;
+        let (_, s) = stats(&source).map_err(|e| GenError::Build {
+            job: job.key(),
+            message: format!("the written file does not parse: {e}"),
+        })?;
+        if format == OutFormat::Qdimacs {
+            row.gbd_id = gbd_hash(&source.bytes);
+        }
+        row.vars = Some(s.vars);
+        row.universal = Some(s.universal);
+        row.existential = Some(s.existential);
+        row.blocks = Some(s.blocks);
+        row.clauses = s.clauses;
+        row.literals = s.literals;
+        row.gates = s.gates;
+    }
+    Ok(row)
+}
+
+/// Comment lines at the top of every QBF file: what it is, never where or when it was made.
+fn header_comments(job: &Job) -> Vec<String> {
+    let params: Vec<String> =
+        job.params.iter().filter(|(_, v)| !matches!(v, Param::Path(_))).map(|(k, v)| format!("{k}={v}")).collect();
+    let mut lines = vec![
+        format!("generated by {GENERATOR_VERSION}"),
+        format!("family {} (model {})", job.family.name, job.family.model.name()),
+        format!("encoding {}, depth {}", job.encoding.name(), job.depth),
+    ];
+    if !params.is_empty() {
+        lines.push(format!("parameters {}", params.join(" ")));
+    }
+    lines
+}
+
+/// Hashes what passes through.
+struct Hashing<W> {
+    inner: W,
+    hasher: Sha256,
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(&buf[..n]);
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Streams a file into `dir` through `write`, then renames it to `<sha256>.<ext>`.
+fn write_content_addressed(
+    dir: &Path,
+    ext: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<(String, PathBuf), GenError> {
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".tmp-")
+        .permissions(fs::Permissions::from_mode(0o644))
+        .tempfile_in(dir)
+        .map_err(io_err(dir))?;
+    let digest = {
+        let mut hashing =
+            Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
+        write(&mut hashing).and_then(|_| hashing.flush()).map_err(io_err(dir))?;
+        hashing.hasher.finalize()
+    };
+    let id = to_hex(&digest);
+    let path = dir.join(format!("{id}.{ext}"));
+    if path.exists() {
+        verify_file(&path, &id)?;
+    } else {
+        tmp.persist(&path).map_err(|e| GenError::Io { path: path.clone(), source: e.error })?;
+    }
+    Ok((id, path))
+}
+
+/// Checks that `path`'s bytes hash to `id`.
+pub fn verify_file(path: &Path, id: &str) -> Result<(), GenError> {
+    let bytes = fs::read(path).map_err(io_err(path))?;
+    let actual = sha256_hex(&bytes);
+    if actual == id {
+        Ok(())
+    } else {
+        Err(GenError::Corrupt { path: path.to_path_buf(), actual })
+    }
+}
+
+fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), GenError> {
+    contract::write_atomically(path, write).map_err(io_err(path))
+}

@@ -1,0 +1,70 @@
+//! A suite file exactly as the user wrote it: typed TOML with spans, unknown keys refused.
+//!
+//! Values whose meaning depends on other keys (depths, grid values) stay `toml::Value`
+//! here, with their spans, and are interpreted in `resolve`, which names the key and the
+//! line in every error.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use contract::{parse_toml, ParseError, Source};
+
+/// `suite/*.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SuiteFile {
+    pub name: Spanned<String>,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub options: OptionsFile,
+    #[serde(rename = "family", default)]
+    pub families: Vec<FamilyFile>,
+}
+
+/// `[options]`: defaults for every family.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OptionsFile {
+    /// `"tseitin"` or `"polarity"`: clauses for QCIR → QDIMACS.
+    pub clause_form: Option<Spanned<String>>,
+    /// First-move symmetry breaking where the encoding offers it.
+    pub symmetry_breaking: Option<bool>,
+    /// `"reference"` (compute with the reference solvers) or `"none"`.
+    pub expected: Option<Spanned<String>>,
+    /// The reference solver's budget per instance, in seconds.
+    pub expected_budget: Option<Spanned<i64>>,
+}
+
+/// `[[family]]`: one game model, a parameter grid, depths, encodings and formats.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyFile {
+    pub name: Spanned<String>,
+    pub model: Spanned<String>,
+    /// Depths for every grid point; a `[[family.point]]` may set its own.
+    pub depths: Option<Spanned<toml::Value>>,
+    pub encodings: Spanned<Vec<Spanned<String>>>,
+    pub formats: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    pub grid: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
+    /// `[[family.point]]`: grid values of one point (crossed with `grid`), and optionally
+    /// its own `depths`, for suites whose depths differ per board (the papers' tables).
+    #[serde(rename = "point", default)]
+    pub points: Vec<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+    pub clause_form: Option<Spanned<String>>,
+    pub symmetry_breaking: Option<bool>,
+    pub expected: Option<Spanned<String>>,
+    pub expected_budget: Option<Spanned<i64>>,
+}
+
+/// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.
+pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
+    parse_toml(
+        source,
+        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)",
+        "docs/suites.md",
+    )
+}

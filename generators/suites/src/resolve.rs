@@ -1,0 +1,579 @@
+//! Raw suite file → resolved suite: every value checked, the grid expanded, paths found.
+//!
+//! Each error is a [`ParseError`] at the offending key or value (file:line:col, the line,
+//! and the fix). Resolution stops at the first error, so a user sees one clear message.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use toml::{Spanned, Value};
+
+use crate::raw::{FamilyFile, OptionsFile, SuiteFile};
+use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
+use contract::{Depth, ParseError, Source};
+use qbf::tseitin::ClauseForm;
+
+/// The default reference-solver budget per instance, in seconds.
+pub const DEFAULT_BUDGET: u64 = 60;
+
+/// A resolved suite.
+#[derive(Clone, Debug)]
+pub struct Suite {
+    pub name: String,
+    pub description: String,
+    /// The directory of the suite file; model paths are relative to it.
+    pub dir: PathBuf,
+    pub families: Vec<Family>,
+}
+
+/// Where expected answers come from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Not computed: `unknown`.
+    None,
+    /// The explicit-state reference solver, within a budget of seconds per instance. An
+    /// instance that needs more is an error, never an `unknown` that would depend on the
+    /// machine's speed: the manifest stays the same on every machine.
+    Reference { budget: u64 },
+}
+
+/// A grid value after resolution.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Param {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    /// A model file; the path as written (templates filled in), relative to the suite.
+    Path(String),
+}
+
+impl fmt::Display for Param {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Param::Int(i) => write!(f, "{i}"),
+            Param::Bool(b) => write!(f, "{b}"),
+            Param::Str(s) | Param::Path(s) => f.write_str(s),
+        }
+    }
+}
+
+/// One point of a family's grid: key → value, in key order.
+pub type Params = BTreeMap<String, Param>;
+
+/// `key=value;key=value`, in key order: the `params` column of the manifest.
+pub fn params_string(params: &Params) -> String {
+    params.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(";")
+}
+
+/// A grid point and its depths.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Point {
+    pub params: Params,
+    pub depths: Vec<Depth>,
+    /// The answer a published table gives for this point (`answer = true|false`).
+    pub answer: Option<bool>,
+}
+
+/// A resolved family.
+#[derive(Clone, Debug)]
+pub struct Family {
+    pub name: String,
+    pub model: ModelKind,
+    pub points: Vec<Point>,
+    pub encodings: Vec<Encoding>,
+    pub formats: Vec<OutFormat>,
+    pub clause_form: ClauseForm,
+    pub symmetry_breaking: bool,
+    pub expected: Expected,
+}
+
+/// Reads and resolves a suite file.
+pub fn load(path: &Path) -> Result<Suite, SuiteError> {
+    let source = Source::read(&path.display().to_string()).map_err(SuiteError::Io)?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    resolve(&source, &dir).map_err(SuiteError::Parse)
+}
+
+/// Why a suite could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum SuiteError {
+    #[error("{0}")]
+    Io(std::io::Error),
+    #[error("{0}")]
+    Parse(ParseError),
+}
+
+/// Resolves the suite in `source`; model paths are relative to `dir`.
+pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
+    let raw: SuiteFile = super::raw::parse(source)?;
+    let r = Resolver { source, dir };
+    let name = raw.name.get_ref().clone();
+    r.check_name(&raw.name, "name")?;
+    let defaults = r.options(&raw.options)?;
+    let mut families = Vec::new();
+    for family in &raw.families {
+        if families.iter().any(|f: &Family| f.name == *family.name.get_ref()) {
+            return Err(r.err(
+                &family.name,
+                format!("a second family named `{}`", family.name.get_ref()),
+                "give every family a unique name",
+            ));
+        }
+        families.push(r.family(family, &defaults)?);
+    }
+    if families.is_empty() {
+        return Err(ParseError::at(
+            source,
+            source.bytes.len(),
+            "the suite has no families",
+            "add at least one `[[family]]` table",
+        ));
+    }
+    Ok(Suite { name, description: raw.description, dir: dir.to_path_buf(), families })
+}
+
+#[derive(Clone, Copy)]
+struct Defaults {
+    clause_form: ClauseForm,
+    symmetry_breaking: bool,
+    expected: Expected,
+}
+
+struct Resolver<'a> {
+    source: &'a Source,
+    dir: &'a Path,
+}
+
+impl Resolver<'_> {
+    fn err<T>(&self, at: &Spanned<T>, message: impl Into<String>, help: impl Into<String>) -> ParseError {
+        ParseError::at(self.source, at.span().start, message, help)
+    }
+
+    fn check_name(&self, name: &Spanned<String>, key: &str) -> Result<(), ParseError> {
+        let ok = !name.get_ref().is_empty()
+            && name.get_ref().chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+        if ok {
+            Ok(())
+        } else {
+            Err(self.err(
+                name,
+                format!("`{key}` must be a non-empty name of letters, digits, `-`, `_` and `.`"),
+                "names become directory names; use e.g. \"httt-4x4\"",
+            ))
+        }
+    }
+
+    fn options(&self, o: &OptionsFile) -> Result<Defaults, ParseError> {
+        let base = Defaults { clause_form: ClauseForm::default(), symmetry_breaking: false, expected: Expected::None };
+        self.overrides(base, &o.clause_form, o.symmetry_breaking, &o.expected, &o.expected_budget)
+    }
+
+    fn overrides(
+        &self,
+        base: Defaults,
+        clause_form: &Option<Spanned<String>>,
+        symmetry_breaking: Option<bool>,
+        expected: &Option<Spanned<String>>,
+        budget: &Option<Spanned<i64>>,
+    ) -> Result<Defaults, ParseError> {
+        let mut d = base;
+        if let Some(cf) = clause_form {
+            d.clause_form = match cf.get_ref().as_str() {
+                "tseitin" => ClauseForm::Tseitin,
+                "polarity" => ClauseForm::Polarity,
+                other => {
+                    return Err(self.err(
+                        cf,
+                        format!("unknown clause form `{other}`"),
+                        "use \"tseitin\" or \"polarity\"",
+                    ))
+                }
+            };
+        }
+        d.symmetry_breaking = symmetry_breaking.unwrap_or(d.symmetry_breaking);
+        let current_budget = match d.expected {
+            Expected::Reference { budget } => budget,
+            Expected::None => DEFAULT_BUDGET,
+        };
+        if let Some(e) = expected {
+            d.expected = match e.get_ref().as_str() {
+                "reference" => Expected::Reference { budget: current_budget },
+                "none" => Expected::None,
+                other => {
+                    return Err(self.err(
+                        e,
+                        format!("unknown source of expected answers `{other}`"),
+                        "use \"reference\" (the explicit-state solver) or \"none\"",
+                    ))
+                }
+            };
+        }
+        if let Some(b) = budget {
+            let value = u64::try_from(*b.get_ref()).ok().filter(|&v| v > 0).ok_or_else(|| {
+                self.err(b, "`expected_budget` must be a positive number of seconds", "e.g. expected_budget = 60")
+            })?;
+            if let Expected::Reference { budget } = &mut d.expected {
+                *budget = value;
+            }
+        }
+        Ok(d)
+    }
+
+    fn family(&self, f: &FamilyFile, defaults: &Defaults) -> Result<Family, ParseError> {
+        self.check_name(&f.name, "name")?;
+        let model = ModelKind::ALL.iter().copied().find(|m| m.name() == f.model.get_ref()).ok_or_else(|| {
+            self.err(
+                &f.model,
+                format!("unknown model `{}`", f.model.get_ref()),
+                format!("models are {}", names(ModelKind::ALL, ModelKind::name)),
+            )
+        })?;
+        let schema = model.schema();
+        let d = self.overrides(*defaults, &f.clause_form, f.symmetry_breaking, &f.expected, &f.expected_budget)?;
+        let encodings =
+            self.choices(&f.encodings, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?;
+        let formats = self.choices(&f.formats, "formats", OutFormat::ALL, OutFormat::name, schema.formats, model)?;
+        if formats.contains(&OutFormat::Qcir) && !encodings.iter().any(|e| e.is_circuit()) {
+            let at = f.formats.get_ref().iter().find(|s| s.get_ref() == "qcir").unwrap_or(&f.formats.get_ref()[0]);
+            return Err(self.err(
+                at,
+                "`qcir` needs a circuit encoding, and this family's encodings are clausal",
+                "drop \"qcir\" or add the \"lifted\" encoding",
+            ));
+        }
+        let family_depths = f.depths.as_ref().map(|d| self.depths(d, schema)).transpose()?;
+        let mut points = Vec::new();
+        let explicit: Vec<BTreeMap<Spanned<String>, Spanned<Value>>> =
+            if f.points.is_empty() { vec![BTreeMap::new()] } else { f.points.clone() };
+        for point in &explicit {
+            let mut grid = f.grid.clone();
+            let mut depths = family_depths.clone();
+            let mut answer = None;
+            for (k, v) in point {
+                if k.get_ref() == "depths" {
+                    depths = Some(self.depths(v, schema)?);
+                } else if k.get_ref() == "answer" {
+                    answer = Some(v.get_ref().as_bool().ok_or_else(|| {
+                        self.err(
+                            v,
+                            "`answer` must be true or false",
+                            "answer = true means the published table says the first player wins",
+                        )
+                    })?);
+                } else if grid.insert(k.clone(), v.clone()).is_some() {
+                    return Err(self.err(
+                        k,
+                        format!("`{}` is set both in the grid and in a point", k.get_ref()),
+                        "set each key in one place",
+                    ));
+                }
+            }
+            let depths = depths.ok_or_else(|| {
+                self.err(
+                    &f.name,
+                    format!("family `{}` has no depths", f.name.get_ref()),
+                    "add `depths = [...]` to the family or to each `[[family.point]]`",
+                )
+            })?;
+            for params in self.grid(&grid, schema, model)? {
+                points.push(Point { params, depths: depths.clone(), answer });
+            }
+        }
+        Ok(Family {
+            name: f.name.get_ref().clone(),
+            model,
+            points,
+            encodings,
+            formats,
+            clause_form: d.clause_form,
+            symmetry_breaking: d.symmetry_breaking,
+            expected: d.expected,
+        })
+    }
+
+    fn choices<T: Copy + PartialEq + Ord>(
+        &self,
+        list: &Spanned<Vec<Spanned<String>>>,
+        key: &str,
+        all: &[T],
+        name: fn(T) -> &'static str,
+        allowed: &[T],
+        model: ModelKind,
+    ) -> Result<Vec<T>, ParseError> {
+        if list.get_ref().is_empty() {
+            return Err(self.err(
+                list,
+                format!("`{key}` is empty"),
+                format!("list at least one of {}", names(allowed, name)),
+            ));
+        }
+        let mut out = Vec::new();
+        for item in list.get_ref() {
+            let found = all.iter().copied().find(|&t| name(t) == item.get_ref()).ok_or_else(|| {
+                self.err(
+                    item,
+                    format!("unknown {key} entry `{}`", item.get_ref()),
+                    format!("use one of {}", names(all, name)),
+                )
+            })?;
+            if !allowed.contains(&found) {
+                return Err(self.err(
+                    item,
+                    format!("model `{}` has no `{}` in {key}", model.name(), item.get_ref()),
+                    format!("for `{}` use {}", model.name(), names(allowed, name)),
+                ));
+            }
+            if out.contains(&found) {
+                return Err(self.err(item, format!("`{}` is listed twice", item.get_ref()), "list each entry once"));
+            }
+            out.push(found);
+        }
+        out.sort();
+        Ok(out)
+    }
+
+    fn depths(&self, v: &Spanned<Value>, schema: &Schema) -> Result<Vec<Depth>, ParseError> {
+        let depth = |n: i64| -> Result<Depth, ParseError> {
+            let d = u32::try_from(n).ok().filter(|&d| d >= 1).ok_or_else(|| {
+                self.err(v, format!("depth {n} is not a positive number of plies"), "depths count plies from 1")
+            })?;
+            if schema.odd_depths && d % 2 == 0 {
+                return Err(self.err(
+                    v,
+                    format!(
+                        "depth {d} is even, and this model needs odd depths (the game ends on the first player's move)"
+                    ),
+                    "use odd depths, e.g. depths = { from = 1, to = 9, step = 2 }",
+                ));
+            }
+            Ok(Depth::Plies(d))
+        };
+        let mut out = match v.get_ref() {
+            Value::Integer(n) => vec![depth(*n)?],
+            Value::String(s) if s == "model" && schema.model_depth => vec![Depth::Model],
+            Value::String(s) => {
+                let help = if schema.model_depth {
+                    "write a list, a range, or \"model\""
+                } else {
+                    "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }"
+                };
+                return Err(self.err(v, format!("`depths = \"{s}\"` is not a depth"), help));
+            }
+            Value::Array(items) => {
+                let mut out = Vec::new();
+                for item in items {
+                    match item {
+                        Value::Integer(n) => out.push(depth(*n)?),
+                        other => {
+                            return Err(self.err(
+                                v,
+                                format!("depth `{other}` is not an integer"),
+                                "depths are whole numbers of plies",
+                            ))
+                        }
+                    }
+                }
+                if out.is_empty() {
+                    return Err(self.err(v, "`depths` is empty", "list at least one depth"));
+                }
+                out
+            }
+            Value::Table(t) => {
+                if let Some(k) = t.keys().find(|k| !["from", "to", "step"].contains(&k.as_str())) {
+                    return Err(self.err(
+                        v,
+                        format!("unknown key `{k}` in the depth range"),
+                        "a range has `from`, `to` and optionally `step` (default 1)",
+                    ));
+                }
+                let get = |k: &str, default: Option<i64>| match (t.get(k), default) {
+                    (Some(Value::Integer(n)), _) => Ok(*n),
+                    (None, Some(d)) => Ok(d),
+                    _ => Err(self.err(
+                        v,
+                        format!("the depth range needs an integer `{k}`"),
+                        "e.g. depths = { from = 1, to = 9, step = 2 }",
+                    )),
+                };
+                let (from, to, step) = (get("from", None)?, get("to", None)?, get("step", Some(1))?);
+                if step < 1 {
+                    return Err(self.err(v, format!("the depth range has step {step}"), "use a positive step"));
+                }
+                if from > to {
+                    return Err(self.err(
+                        v,
+                        format!("the depth range {from}..{to} is empty"),
+                        "make `from` at most `to`",
+                    ));
+                }
+                (from..=to).step_by(step as usize).map(depth).collect::<Result<Vec<_>, _>>()?
+            }
+            other => {
+                return Err(self.err(
+                    v,
+                    format!("`depths` cannot be a {}", other.type_str()),
+                    "write a list such as [1, 3, 5] or a range { from = 1, to = 9, step = 2 }",
+                ))
+            }
+        };
+        let n = out.len();
+        out.sort();
+        out.dedup();
+        if out.len() != n {
+            return Err(self.err(v, "a depth is listed twice", "list each depth once"));
+        }
+        Ok(out)
+    }
+
+    fn grid(
+        &self,
+        grid: &BTreeMap<Spanned<String>, Spanned<Value>>,
+        schema: &Schema,
+        model: ModelKind,
+    ) -> Result<Vec<Params>, ParseError> {
+        let mut axes: Vec<(String, Vec<(Param, Option<&Spanned<Value>>)>)> = Vec::new();
+        for (k, v) in grid {
+            let spec = schema.keys.iter().find(|key| key.name == k.get_ref());
+            let kind = match spec {
+                Some(key) => key.kind,
+                None if schema.template_keys => Kind::Str(None),
+                None => {
+                    let known = schema.keys.iter().map(|k| format!("`{}`", k.name)).collect::<Vec<_>>().join(", ");
+                    return Err(self.err(
+                        k,
+                        format!("unknown grid key `{}` for model `{}`", k.get_ref(), model.name()),
+                        format!("the keys of `{}` are {known}", model.name()),
+                    ));
+                }
+            };
+            let items: Vec<&Value> = match v.get_ref() {
+                Value::Array(items) => items.iter().collect(),
+                scalar => vec![scalar],
+            };
+            if items.is_empty() {
+                return Err(self.err(
+                    v,
+                    format!("grid key `{}` has no values", k.get_ref()),
+                    "give at least one value",
+                ));
+            }
+            let mut values = Vec::new();
+            for item in items {
+                values.push((self.param(k.get_ref(), kind, item, v)?, Some(v)));
+            }
+            axes.push((k.get_ref().clone(), values));
+        }
+        for key in schema.keys {
+            if !axes.iter().any(|(k, _)| k == key.name) {
+                match key.default {
+                    Some(d) => {
+                        let p = match key.kind {
+                            Kind::Bool => Param::Bool(d == "true"),
+                            _ => Param::Str(d.to_string()),
+                        };
+                        if !d.is_empty() {
+                            axes.push((key.name.to_string(), vec![(p, None)]));
+                        }
+                    }
+                    None => {
+                        let at = grid.keys().next().map_or(0, |k| k.span().start);
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!("model `{}` needs the grid key `{}`", model.name(), key.name),
+                            format!("add `{} = ...` under the family's `[family.grid]`", key.name),
+                        ));
+                    }
+                }
+            }
+        }
+        axes.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut points: Vec<Vec<(String, Param, Option<&Spanned<Value>>)>> = vec![Vec::new()];
+        for (key, values) in &axes {
+            points = points
+                .into_iter()
+                .flat_map(|p| {
+                    values.iter().map(move |(v, span)| {
+                        let mut q = p.clone();
+                        q.push((key.clone(), v.clone(), *span));
+                        q
+                    })
+                })
+                .collect();
+        }
+        points.into_iter().map(|p| self.fill_templates(p)).collect()
+    }
+
+    fn param(&self, key: &str, kind: Kind, item: &Value, at: &Spanned<Value>) -> Result<Param, ParseError> {
+        let wrong = |want: &str| {
+            self.err(
+                at,
+                format!("grid key `{key}` needs {want}, found {}", item.type_str()),
+                format!("write `{key} = <{want}>` or a list of them"),
+            )
+        };
+        match (kind, item) {
+            (Kind::Int, Value::Integer(i)) => Ok(Param::Int(*i)),
+            (Kind::Int, _) => Err(wrong("an integer")),
+            (Kind::Bool, Value::Boolean(b)) => Ok(Param::Bool(*b)),
+            (Kind::Bool, _) => Err(wrong("a boolean")),
+            (Kind::Str(options), Value::String(s)) => match options {
+                Some(opts) if !opts.contains(&s.as_str()) => Err(self.err(
+                    at,
+                    format!("`{s}` is not a valid `{key}`"),
+                    format!("use one of {}", opts.iter().map(|o| format!("\"{o}\"")).collect::<Vec<_>>().join(", ")),
+                )),
+                _ => Ok(Param::Str(s.clone())),
+            },
+            (Kind::Str(None), Value::Integer(i)) => Ok(Param::Int(*i)),
+            (Kind::Str(None), Value::Boolean(b)) => Ok(Param::Bool(*b)),
+            (Kind::Str(_), _) => Err(wrong("a string")),
+            (Kind::Path, Value::String(s)) => Ok(Param::Path(s.clone())),
+            (Kind::Path, _) => Err(wrong("a file path")),
+        }
+    }
+
+    /// Replaces `{key}` in path values by the point's other values and checks that the
+    /// files exist.
+    fn fill_templates(&self, point: Vec<(String, Param, Option<&Spanned<Value>>)>) -> Result<Params, ParseError> {
+        let plain: BTreeMap<String, String> = point.iter().map(|(k, v, _)| (k.clone(), v.to_string())).collect();
+        let mut out = Params::new();
+        for (key, value, span) in &point {
+            let value = match value {
+                Param::Path(template) => {
+                    let mut path = template.clone();
+                    for (k, v) in &plain {
+                        path = path.replace(&format!("{{{k}}}"), v);
+                    }
+                    if let Some(open) = path.find('{') {
+                        let rest = &path[open..];
+                        let at = span.map_or(0, |s| s.span().start);
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!(
+                                "`{key}` uses the template variable {} that the grid does not define",
+                                &rest[..rest.find('}').map_or(rest.len(), |c| c + 1)]
+                            ),
+                            "add that key to the family's grid, or fix the template",
+                        ));
+                    }
+                    if !self.dir.join(&path).is_file() {
+                        let at = span.map_or(0, |s| s.span().start);
+                        return Err(ParseError::at(
+                            self.source,
+                            at,
+                            format!("model file `{path}` does not exist (relative to the suite file)"),
+                            "fix the path; model paths are relative to the directory of the suite file",
+                        ));
+                    }
+                    Param::Path(path)
+                }
+                other => other.clone(),
+            };
+            out.insert(key.clone(), value);
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,181 @@
+//! Generation: content-addressed files, a sorted manifest, byte-identical output for any
+//! number of threads, reuse on re-runs, and corruption detected. The encoders are
+//! replaced by a small deterministic builder, so these tests are about the pipeline.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use contract::Source;
+use qbf::eval::eval_circuit;
+use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
+use qbf::tseitin::{to_cnf, ClauseForm};
+use suites::generate::{generate, Builder, GenError, Instance, SourceFile};
+use suites::verify::verify;
+use suites::{resolve, Depth, Encoding, Job, Param, Suite};
+
+/// `depth` alternating blocks of `board` variables; the matrix says that some variable of
+/// every existential block equals the first variable of the universal block before it.
+struct Toy;
+
+fn toy(board: usize, depth: u32) -> CircuitQbf {
+    let mut vars = VarManager::new();
+    let mut prefix = Prefix::new();
+    let mut circuit = Circuit::new();
+    let mut conjuncts = Vec::new();
+    let mut previous: Option<Lit> = None;
+    for level in 0..depth {
+        let quant = if level % 2 == 0 { Quant::Exists } else { Quant::Forall };
+        let block = vars.fresh_n(board);
+        prefix.push(quant, block.iter().copied());
+        if let (Quant::Exists, Some(p)) = (quant, previous) {
+            let eqs: Vec<Lit> = block.iter().map(|v| circuit.iff(&mut vars, v.pos(), p)).collect();
+            let some = circuit.or(&mut vars, eqs);
+            conjuncts.push(some);
+        }
+        previous = Some(block[0].pos());
+    }
+    let output = circuit.and(&mut vars, conjuncts);
+    CircuitQbf { vars, prefix, circuit, output }
+}
+
+impl Builder for Toy {
+    fn build(&self, _: &Path, job: &Job) -> Result<Instance, String> {
+        let board = match job.params.get("board") {
+            Some(Param::Int(b)) => *b as usize,
+            other => return Err(format!("no board: {other:?}")),
+        };
+        let depth = match job.depth {
+            Depth::Plies(d) => d,
+            Depth::Model => return Err("no model depth".into()),
+        };
+        let qbf = toy(board, depth);
+        let (circuit, cnf) = if job.encoding == Encoding::Corplus {
+            (None, Some(to_cnf(&qbf, ClauseForm::Polarity)))
+        } else {
+            (Some(qbf), None)
+        };
+        Ok(Instance {
+            circuit,
+            cnf,
+            sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }],
+            map: None,
+        })
+    }
+
+    fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<bool, String> {
+        let (Some(Param::Int(board)), Depth::Plies(depth)) = (job.params.get("board"), job.depth) else {
+            return Err("bad job".into());
+        };
+        eval_circuit(&toy(*board as usize, depth)).map_err(|e| e.to_string())
+    }
+}
+
+const SUITE: &str = r#"
+name = "toy"
+[options]
+expected = "reference"
+[[family]]
+name = "toy-a"
+model = "gttt"
+depths = { from = 1, to = 5 }
+encodings = ["lifted", "corplus"]
+formats = ["qcir", "qdimacs", "pg"]
+[family.grid]
+shape = "tic"
+board = [1, 2, 3]
+[[family]]
+name = "toy-b"
+model = "gttt"
+depths = [7]
+encodings = ["corplus"]
+formats = ["qdimacs"]
+expected = "none"
+[family.grid]
+shape = "el"
+board = 4
+"#;
+
+fn suite() -> Suite {
+    resolve(&Source::from_bytes("toy.toml", SUITE), Path::new(".")).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Every file under `dir`, relative path → bytes.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in fs::read_dir(&d).expect("read_dir").flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(p.strip_prefix(dir).expect("under dir").to_path_buf(), fs::read(&p).expect("read"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn output_is_byte_identical_for_any_number_of_threads() {
+    let suite = suite();
+    let (a, b) = (tempfile::tempdir().expect("tmp"), tempfile::tempdir().expect("tmp"));
+    let sa = generate(&suite, &Toy, a.path(), 1, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let sb = generate(&suite, &Toy, b.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    // toy-a: 3 boards × 5 depths × (lifted: qcir+qdimacs+pg, corplus: qdimacs+pg); toy-b: 1.
+    assert_eq!(sa.files, 3 * 5 * 5 + 1);
+    assert_eq!(sa.generated, sa.files);
+    assert_eq!(sb.files, sa.files);
+    let (ta, tb) = (tree(a.path()), tree(b.path()));
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    assert!(ta == tb, "same bytes everywhere");
+    assert!(verify(a.path()).expect("manifest readable").is_empty());
+
+    let manifest = String::from_utf8_lossy(&ta[Path::new("manifest.csv")]).into_owned();
+    let first = manifest.lines().nth(1).unwrap_or_default();
+    assert!(
+        first.contains(",toy-a,gttt,board=1;first=black;pq=1,1;shape=tic;torus=false,corplus,pg,1,")
+            || first.contains("\"board=1;first=black;pq=1,1;shape=tic;torus=false\""),
+        "{first}"
+    );
+    assert!(
+        manifest.lines().any(|l| l.contains(",qdimacs,") && l.contains(",true,reference,")),
+        "expected answers recorded"
+    );
+}
+
+#[test]
+fn an_answer_beyond_the_budget_is_an_error_not_unknown() {
+    let text = SUITE.replace("expected = \"none\"\n", "");
+    let suite = resolve(&Source::from_bytes("toy.toml", text), Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().expect("tmp");
+    match generate(&suite, &Toy, dir.path(), 2, &|_| {}) {
+        Err(GenError::Build { job, message }) => {
+            assert!(job.starts_with("toy-b/") && message.contains("evaluator"), "{job}: {message}")
+        }
+        other => panic!("expected a build error, got {other:?}"),
+    }
+    assert!(!dir.path().join("manifest.csv").exists(), "no manifest for a failed run");
+}
+
+#[test]
+fn rerunning_reuses_verified_files_and_detects_corruption() {
+    let suite = suite();
+    let dir = tempfile::tempdir().expect("tmp");
+    let first = generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let before = tree(dir.path());
+    let again = generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.reused, first.files);
+    assert_eq!(tree(dir.path()), before, "a re-run changes nothing");
+
+    let victim = before.keys().find(|p| p.extension().is_some_and(|e| e == "qdimacs")).expect("a QDIMACS file").clone();
+    fs::write(dir.path().join(&victim), b"p cnf 1 0\n").expect("tamper");
+    let differences = verify(dir.path()).expect("manifest readable");
+    assert_eq!(differences.len(), 1 + 4, "sha256 and the changed statistics: {differences:?}");
+    assert!(differences[0].contains("sha256"), "{differences:?}");
+    match generate(&suite, &Toy, dir.path(), 2, &|_| {}) {
+        Err(GenError::Corrupt { path, .. }) => assert!(path.ends_with(&victim)),
+        other => panic!("expected a corruption error, got {other:?}"),
+    }
+}
