@@ -3,10 +3,8 @@
 //! `main` is a pipeline: parse the command line, run one command, turn its result into an
 //! exit code. Commands live in `commands/`, one file each.
 
-mod cli;
-mod cli_games;
-mod cli_strategy;
 mod commands;
+mod flags;
 mod output;
 mod verify;
 
@@ -15,7 +13,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = flags::Cli::parse();
     match commands::run(cli.command) {
         Ok(code) => code,
         Err(err) => {

@@ -6,7 +6,7 @@ use std::path::Path;
 use anyhow::{Context, Result};
 use reports::Table;
 
-use crate::cli::TableFormat;
+use crate::flags::TableFormat;
 
 /// Prints `table` to standard output in `format`.
 pub fn print_table(table: &Table, format: TableFormat) -> Result<()> {

@@ -8,7 +8,7 @@ use qbf::io::{read_qcir, Format, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
-use crate::cli::ClauseFormArg;
+use crate::flags::ClauseFormArg;
 use crate::output::write_atomically;
 
 pub fn run(input: &str, output: &Path, clause_form: ClauseFormArg) -> Result<ExitCode> {

@@ -18,7 +18,7 @@ use suites::generate::{Builder, Instance};
 use suites::resolve::params_string;
 use suites::{load, Depth, Job};
 
-use crate::cli::DepthArgs;
+use crate::flags::DepthArgs;
 use crate::output::print_table;
 use suites::builder::Encoders;
 

@@ -10,7 +10,7 @@ use qbf::io::{write_qcir, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
-use crate::cli_games::{BddlGame, QbfFormat};
+use crate::flags::games::{BddlGame, QbfFormat};
 use crate::output::write_atomically;
 
 /// Reads and checks the domain and problem files.

@@ -10,7 +10,7 @@ use qbf::io::{write_qcir, write_qdimacs};
 use strategy::gdl::GdlSetup;
 
 use super::read_source;
-use crate::cli_games::{EncodeGdl, GdlEncodingArg, GdlGame, GdlPrefixArg, QbfFormat};
+use crate::flags::games::{EncodeGdl, GdlEncodingArg, GdlGame, GdlPrefixArg, QbfFormat};
 use crate::output::write_atomically;
 
 /// Loads and grounds a game file, with parse errors shown as diagnostics.

@@ -12,7 +12,7 @@ use qbf::io::QdimacsStream;
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::positional::NamedGame;
-use crate::cli_games::{EncodeOut, PositionalEncoding};
+use crate::flags::games::{EncodeOut, PositionalEncoding};
 use crate::output::write_atomically;
 
 pub fn run(named: NamedGame, out: &EncodeOut) -> Result<ExitCode> {

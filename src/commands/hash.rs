@@ -8,7 +8,7 @@ use qbf::io::Format;
 use reports::Table;
 
 use super::read_source;
-use crate::cli::TableFormat;
+use crate::flags::TableFormat;
 use crate::output::print_table;
 
 pub fn run(files: &[String], format: TableFormat) -> Result<ExitCode> {

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use suites::verify::verify;
 
-use crate::cli::ManifestCmd;
+use crate::flags::ManifestCmd;
 
 pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     match cmd {

@@ -28,8 +28,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use crate::cli::{Command, EncodeCmd, SolveCmd};
-use crate::cli_games::{EncodeModel, SolveModel};
+use crate::flags::games::{EncodeModel, SolveModel};
+use crate::flags::{Command, EncodeCmd, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {

@@ -27,8 +27,8 @@ use super::encode_bddl::load;
 use super::encode_gdl::LoadedGdl;
 use super::positional;
 use super::strategy::{as_bddl, solve_qdo};
-use crate::cli_games::PositionalEncoding;
-use crate::cli_strategy::{PlayCmd, PlayModel, PlayOpts, Side};
+use crate::flags::games::PositionalEncoding;
+use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
     let (opts, instance, result) = match cmd.model {

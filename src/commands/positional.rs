@@ -9,7 +9,7 @@ use games::positional::pg::read_pg;
 use games::positional::{Player, PositionalGame};
 
 use super::read_source;
-use crate::cli_games::{GtttArgs, HexArgs, PgArgs};
+use crate::flags::games::{GtttArgs, HexArgs, PgArgs};
 
 /// A game with a name for comments and messages.
 pub struct NamedGame {

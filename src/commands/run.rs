@@ -19,7 +19,7 @@ use harness::{
 use reports::Table;
 
 use self::progress::Progress;
-use crate::cli::{Backend, RunArgs, TableFormat};
+use crate::flags::{Backend, RunArgs, TableFormat};
 use crate::output::print_table;
 
 /// Exit code when an answer is wrong or two configurations conflict.

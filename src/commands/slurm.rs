@@ -17,7 +17,7 @@ use harness::{Environment, Plan, RealExecutor, ResultStore, Tools};
 
 use super::run::{instances, limits, tool_runs};
 use super::slurm_collect;
-use crate::cli::{RunArgs, SlurmArgs};
+use crate::flags::{RunArgs, SlurmArgs};
 use crate::output::write_atomically;
 
 /// Slurm's default MaxArraySize: array indices go up to 1000.

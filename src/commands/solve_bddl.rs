@@ -10,7 +10,7 @@ use anyhow::Result;
 use games::bddl::Solver;
 
 use super::encode_bddl::load;
-use crate::cli_games::BddlGame;
+use crate::flags::games::BddlGame;
 
 pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
     let game = load(game)?;

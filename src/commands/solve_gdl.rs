@@ -6,7 +6,7 @@ use anyhow::Result;
 use games::gdl::player::Solver;
 
 use super::encode_gdl::{load_game, role_index};
-use crate::cli_games::SolveGdl;
+use crate::flags::games::SolveGdl;
 
 pub fn run(args: &SolveGdl) -> Result<ExitCode> {
     let game = load_game(&args.game)?;

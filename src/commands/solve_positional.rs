@@ -6,7 +6,7 @@ use anyhow::Result;
 use games::positional::solver::Solver;
 
 use super::positional::NamedGame;
-use crate::cli_games::SolveOpts;
+use crate::flags::games::SolveOpts;
 
 pub fn run(named: NamedGame, opts: &SolveOpts) -> Result<ExitCode> {
     let mut solver = Solver::new(&named.game)?;

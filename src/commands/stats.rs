@@ -7,7 +7,7 @@ use qbf::stats::stats;
 use reports::Table;
 
 use super::read_source;
-use crate::cli::TableFormat;
+use crate::flags::TableFormat;
 use crate::output::print_table;
 
 pub fn run(files: &[String], csv: bool) -> Result<ExitCode> {

@@ -28,9 +28,9 @@ use strategy::validate::{check_bddl, check_positional, Check};
 use super::encode_bddl::load;
 use super::encode_gdl::LoadedGdl;
 use super::positional::{self, NamedGame};
-use crate::cli_games::GdlGame;
-use crate::cli_games::PositionalEncoding;
-use crate::cli_strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
+use crate::flags::games::GdlGame;
+use crate::flags::games::PositionalEncoding;
+use crate::flags::strategy::{FirstMoveModel, QdoSolver, StrategyCmd, StrategyOpts};
 use crate::output::write_atomically;
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {

@@ -7,7 +7,7 @@ use reports::Table;
 use suites::generate::source_files;
 use suites::{expand, load};
 
-use crate::cli::SuiteCmd;
+use crate::flags::SuiteCmd;
 use crate::output::print_table;
 
 pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {

@@ -8,7 +8,7 @@ use anyhow::{bail, Context, Result};
 use harness::{parse_memory, Tools};
 use reports::Table;
 
-use crate::cli::VerifyArgs;
+use crate::flags::VerifyArgs;
 use crate::output::{print_table, write_atomically};
 use crate::verify::{load, verify, Finding, Options, Target, Verified};
 use suites::builder::Encoders;

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::cli_games::{BddlGame, GdlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+use crate::flags::games::{BddlGame, GdlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]

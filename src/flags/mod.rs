@@ -1,10 +1,13 @@
-//! The command line, as clap derive types.
+//! The command line, as clap derive types: every flag of every command, nothing else.
+
+pub mod games;
+pub mod strategy;
 
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-pub use crate::cli_games::{EncodeCmd, SolveCmd};
+pub use games::{EncodeCmd, SolveCmd};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -160,9 +163,9 @@ pub enum Command {
     },
     /// Winning strategies: extract Black's first move from a solver and validate it.
     #[command(subcommand)]
-    Strategy(crate::cli_strategy::StrategyCmd),
+    Strategy(crate::flags::strategy::StrategyCmd),
     /// Play White against Black's strategy from a QBF solver (interactive, or --auto --all).
-    Play(crate::cli_strategy::PlayCmd),
+    Play(crate::flags::strategy::PlayCmd),
 }
 
 /// `qbfgames suite …`.
