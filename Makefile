@@ -49,12 +49,12 @@ test-slurm:
 
 # Speed figures (printed, not asserted).
 bench:
-	$(CARGO) bench -p generators --bench formula
-	$(CARGO) bench -p generators --bench bddl
-	$(CARGO) bench -p generators --bench gdl
-	$(CARGO) bench -p generators --bench positional
+	$(CARGO) bench -p qbf --bench formula
+	$(CARGO) bench -p encodings --bench bddl
+	$(CARGO) bench -p encodings --bench gdl
+	$(CARGO) bench -p encodings --bench positional
 	$(CARGO) bench -p harness --bench overhead
-	$(CARGO) bench -p generators --bench clause_forms
+	$(CARGO) bench -p encodings --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
 
 # Re-checks every published table of suite/published/ (the papers' critical depths, sizes,
@@ -69,7 +69,7 @@ verify: build solvers
 # Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
 # GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
 verify-positional: solvers
-	$(CARGO) bench -p generators --bench positional_verify
+	$(CARGO) bench -p encodings --bench positional_verify
 
 clean:
 	$(CARGO) clean
