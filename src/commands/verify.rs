@@ -47,15 +47,14 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         }
         let out = args.out.join(&table.name);
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-        let (executor, jobs) = (&RealExecutor, args.jobs.max(1));
         let opts = Options {
             tools: &tools,
             config: &config,
             encoders: &encoders,
-            executor,
+            executor: &RealExecutor,
             out: &out,
             budget,
-            jobs,
+            jobs: args.jobs.max(1),
             timeout: args.timeout,
             memory,
         };

@@ -27,6 +27,8 @@ mod report;
 mod resolve;
 mod run;
 mod table;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
