@@ -91,7 +91,7 @@ pub enum RunError {
     #[error("{0}")]
     ReadPreprocessed(io::Error),
     #[error("{pre} wrote a formula that does not parse: {error}")]
-    Unparsable { pre: String, error: ParseError },
+    Unparsable { pre: String, error: Box<ParseError> },
     #[error("starting {tool}: {error}")]
     Start { tool: String, error: io::Error },
     /// The reference solver's command line cannot be made (the suite's message).

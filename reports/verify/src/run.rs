@@ -174,7 +174,8 @@ impl Runner<'_> {
             None => {
                 let path = output_path(&dir, &g.id);
                 let source = Source::read(&path.display().to_string()).map_err(RunError::ReadPreprocessed)?;
-                let stats = stats(&source).map_err(|error| RunError::Unparsable { pre: pre.to_string(), error })?.1;
+                let stats =
+                    stats(&source).map_err(|e| RunError::Unparsable { pre: pre.to_string(), error: Box::new(e) })?.1;
                 Ok((
                     Ran {
                         status: Status::Unknown,
