@@ -37,14 +37,15 @@ use std::time::{Duration, Instant};
 use harness::{Executor, Limits, Tools};
 use suites::builder::Encoders;
 
-pub use error::{Error, GenerateError, GenerateFailure, RunError, Unavailable};
+pub use error::Error;
 pub use judge::{Finding, Judged};
 pub use report::SideBySide;
 pub use resolve::{load, resolve};
-pub use table::{Table, Target};
+pub use table::Table;
 
 use plan::{needs, order, Available, Class};
 use run::{Done, Runner};
+use table::Target;
 
 /// How a verification may run.
 pub struct Options<'a> {
