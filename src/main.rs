@@ -6,7 +6,6 @@
 mod commands;
 mod flags;
 mod output;
-mod verify;
 
 use std::process::ExitCode;
 

@@ -5,13 +5,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
-use harness::{parse_memory, Tools};
-use reports::Table;
+use harness::{parse_memory, RealExecutor, Tools};
+use suites::builder::Encoders;
+use verify::{load, select_rows, verify, Options, SideBySide};
 
 use crate::flags::VerifyArgs;
-use crate::output::{print_table, write_atomically};
-use crate::verify::{load, verify, Finding, Options, Target, Verified};
-use suites::builder::Encoders;
+use crate::output::print_table;
 
 /// `90`, `90s`, `30m`, `2h` → a duration.
 pub fn parse_budget(text: &str) -> Result<Duration> {
@@ -29,23 +28,6 @@ pub fn parse_budget(text: &str) -> Result<Duration> {
     }
 }
 
-fn summary(v: &Verified) -> String {
-    let count = |f: fn(&Finding) -> bool| v.cells.iter().filter(|c| f(&c.finding)).count();
-    format!(
-        "{} cells: {} match, {} differ, {} known differences, {} not reached, {} open in the paper, {} ratios; {} runs made, {} not started; {:.0} s",
-        v.cells.len(),
-        count(|f| *f == Finding::Match),
-        count(|f| matches!(f, Finding::Differs(_))),
-        count(|f| matches!(f, Finding::Known(..))),
-        count(|f| matches!(f, Finding::NotReached(_))),
-        count(|f| *f == Finding::Open),
-        count(|f| matches!(f, Finding::Ratio(_))),
-        v.runs,
-        v.not_run,
-        v.seconds
-    )
-}
-
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let budget = parse_budget(&args.budget)?;
     if let Some(t) = args.timeout {
@@ -56,23 +38,20 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let memory = parse_memory(&args.memory).context("--memory")?;
     let tools = Tools::load(&args.config)?;
     let encoders = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
+    let config = args.config.display().to_string();
     let mut differs = false;
     for path in &args.tables {
         let mut table = load(path)?;
         if let Some(text) = &args.rows {
-            table.rows.retain(|r| {
-                r.label.contains(text.as_str()) || r.cells.iter().any(|c| matches!(c.target, Target::Rows))
-            });
-            if table.rows.iter().all(|r| r.cells.iter().any(|c| matches!(c.target, Target::Rows))) {
-                bail!("--rows {text}: no row of {} has a label containing it", path.display());
-            }
+            select_rows(&mut table, text, path)?;
         }
         let out = args.out.join(&table.name);
         std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
         let opts = Options {
             tools: &tools,
-            config: &args.config.display().to_string(),
+            config: &config,
             encoders: &encoders,
+            executor: &RealExecutor,
             out: &out,
             budget,
             jobs: args.jobs.max(1),
@@ -80,49 +59,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             memory,
         };
         let verified = verify(&mut table, &opts, &mut |line| eprintln!("{line}"));
-        let mut t = Table::new(&["row", "column", "published", "ours", "result"]);
-        let mut notes: Vec<&str> = Vec::new();
-        for c in &verified.cells {
-            let result = match &c.finding {
-                Finding::Known(off, why) => {
-                    let n = notes.iter().position(|n| n == why).unwrap_or_else(|| {
-                        notes.push(why);
-                        notes.len() - 1
-                    });
-                    format!("known difference: {off} [{}]", n + 1)
-                }
-                other => other.to_string(),
-            };
-            t.push_row(vec![c.row.clone(), c.column.clone(), c.published.clone(), c.ours.clone(), result]);
-        }
-        let notes: String = notes.iter().enumerate().map(|(i, n)| format!("\n[{}] {n}", i + 1)).collect();
-        let limits = format!(
-            "Each run: {} s CPU (the paper: {}); budget {} s.",
-            crate::verify::format_seconds(table.timeout),
-            table
-                .published_timeout
-                .map_or("not stated".to_string(), |s| format!("{} s", crate::verify::format_seconds(s))),
-            budget.as_secs()
-        );
-        let heading = format!(
-            "{}: {}, {}\n\nPublished values: `{}`. {limits}\n",
-            table.name,
-            table.paper,
-            table.table,
-            table.csv.display()
-        );
-        let mut stdout = std::io::stdout();
-        writeln!(stdout, "\n## {heading}")?;
-        print_table(&t, args.format)?;
-        let line = summary(&verified);
-        writeln!(stdout, "{notes}\n\n{line}")?;
-        write_atomically(&out.join("verify.md"), |w| {
-            writeln!(w, "## {heading}")?;
-            reports::write_markdown(&mut *w, &t)?;
-            writeln!(w, "{notes}\n\n{line}")
-        })?;
-        write_atomically(&out.join("verify.csv"), |w| reports::write_csv(w, &t))?;
-        differs |= verified.cells.iter().any(|c| matches!(c.finding, Finding::Differs(_)));
+        let report = SideBySide::new(&table, &verified, budget);
+        writeln!(std::io::stdout(), "\n## {}", report.heading)?;
+        print_table(&report.grid, args.format)?;
+        writeln!(std::io::stdout(), "{}\n\n{}", report.notes, report.summary)?;
+        report.write(&out)?;
+        differs |= verified.differs();
     }
     Ok(if differs { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

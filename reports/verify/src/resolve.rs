@@ -9,38 +9,22 @@ use contract::{ParseError, Source};
 use suites::{Depth, Encoding, Suite};
 use toml::{Spanned, Value};
 
+use super::error::Error;
 use super::file::{parse, Entry};
 use super::table::{Cell, Claim, InstanceRef, KnownDifference, Measure, Published, Row, Table, Target};
 
 /// The default time limit of each run, in seconds.
 pub const DEFAULT_TIMEOUT: f64 = 60.0;
 
-/// Why a table cannot be used: its own error, or one in a suite it names.
-#[derive(Debug, thiserror::Error)]
-pub enum TableError {
-    #[error(transparent)]
-    Io(std::io::Error),
-    #[error(transparent)]
-    Parse(Box<ParseError>),
-    /// The error at the table's `suites` entry, then the suite's own.
-    #[error("{0}")]
-    Suite(String),
-}
-
-impl From<ParseError> for TableError {
-    fn from(e: ParseError) -> TableError {
-        TableError::Parse(Box::new(e))
-    }
-}
-
 /// Reads and resolves a published table; its paths are relative to its directory.
-pub fn load(path: &Path) -> Result<Table, TableError> {
-    let source = Source::read(&path.display().to_string()).map_err(TableError::Io)?;
+pub fn load(path: &Path) -> Result<Table, Error> {
+    let source = Source::read(&path.display().to_string()).map_err(Error::Io)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     resolve(&source, &dir)
 }
 
-pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
+/// Resolves the published table in `source`; its paths are relative to `dir`.
+pub fn resolve(source: &Source, dir: &Path) -> Result<Table, Error> {
     let raw = parse(source)?;
     let r = Resolver { source };
     let name = raw.name.get_ref();
@@ -69,10 +53,9 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, TableError> {
         match suites::load(&path) {
             Ok(suite) => suites.push(suite),
             Err(e) => {
-                return Err(TableError::Suite(format!(
-                    "{}\n  in that suite: {e}",
-                    r.err(s, format!("the suite `{}` cannot be loaded", path.display()), "fix the suite or the path")
-                )))
+                let at =
+                    r.err(s, format!("the suite `{}` cannot be loaded", path.display()), "fix the suite or the path");
+                return Err(Error::Suite { at: Box::new(at), suite: e });
             }
         }
     }

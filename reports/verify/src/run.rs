@@ -1,34 +1,23 @@
-//! Generating a table's instances (in parallel, content-addressed under
-//! `OUT/instances/`) and making its runs, cheapest first, until the budget is spent.
+//! Making a table's runs in their order on a worker pool until the budget is spent.
+//! Solvers, preprocessors and the reference solver all run through the [`Executor`].
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use contract::{write_atomically, Source};
+use contract::Source;
 use harness::{
-    cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome,
-    RealExecutor, Status, ToolRun, Verdict,
+    cache_dir, classify, output_path, preprocess, run_pool, Executor, Invocation, Job, Limits, Outcome, Status,
+    ToolRun, Verdict,
 };
-use qbf::identity::sha256_hex;
 use qbf::stats::{stats, Stats};
-use rayon::prelude::*;
-use suites::generate::Builder;
-use suites::Job;
-
-use super::plan::{Available, Task, Work};
-use super::table::{InstanceRef, Table};
 use suites::builder::Encoders;
 
-/// A generated instance.
-#[derive(Clone, Debug)]
-pub struct Generated {
-    pub path: PathBuf,
-    /// SHA-256 of the QDIMACS file.
-    pub id: String,
-    pub stats: Stats,
-}
+use super::error::RunError;
+use super::generate::{job, Generated, Instances};
+use super::plan::{Available, Task, Work};
+use super::table::{InstanceRef, Table};
 
 /// How a run ended.
 #[derive(Clone, Debug)]
@@ -47,47 +36,10 @@ pub struct Ran {
 }
 
 /// A task's result, or why it did not run.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Done {
     Ran(Ran),
-    NotRun(String),
-}
-
-fn job<'t>(table: &'t Table, inst: &'t InstanceRef) -> Job<'t> {
-    let family = &table.suites[inst.suite].families[inst.family];
-    Job { family, params: &inst.params, depth: inst.depth, encoding: inst.encoding, formats: &[], answer: None }
-}
-
-/// Generates every instance in `instances` as QDIMACS under `out/instances`, in parallel.
-pub fn generate(
-    table: &Table,
-    encoders: &Encoders,
-    instances: &BTreeSet<InstanceRef>,
-    out: &Path,
-) -> BTreeMap<InstanceRef, Result<Generated, String>> {
-    let dir = out.join("instances");
-    instances
-        .par_iter()
-        .map(|inst| {
-            let job = job(table, inst);
-            let built = encoders.build(&table.suites[inst.suite].dir, &job).and_then(|instance| {
-                let mut bytes = Vec::new();
-                let comment = format!("qbfgames verify: {}", job.key());
-                instance.write_qdimacs(&mut bytes, job.family.clause_form, &[&comment]).map_err(|e| e.to_string())?;
-                let id = sha256_hex(&bytes);
-                let source = Source::from_bytes(job.key(), bytes);
-                let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
-                let path = dir.join(format!("{id}.qdimacs"));
-                if !path.is_file() {
-                    std::fs::create_dir_all(&dir)
-                        .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                }
-                Ok(Generated { path, id, stats })
-            });
-            (inst.clone(), built.map_err(|e| format!("{}: {e}", job.key())))
-        })
-        .collect()
+    NotRun(RunError),
 }
 
 /// One lock per (instance id, preprocessor name).
@@ -97,14 +49,15 @@ pub type PreprocessLocks = Mutex<BTreeMap<(String, String), Arc<Mutex<()>>>>;
 pub struct Runner<'a> {
     pub table: &'a Table,
     pub encoders: &'a Encoders,
+    pub executor: &'a dyn Executor,
     pub available: &'a Available,
-    pub generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+    pub generated: &'a Instances,
     /// The table's limits per run; preprocessing always gets them (its result is cached).
     pub limits: Limits,
     pub cache: PathBuf,
     pub budget: Duration,
-    /// Why a task was not started.
-    pub budget_text: String,
+    /// The whole budget in seconds, for the reason a task was not started.
+    pub budget_seconds: u64,
     pub jobs: usize,
     /// One lock per (instance, preprocessor): a formula is preprocessed once, and runs
     /// that need it wait for it, then read the cache.
@@ -124,7 +77,7 @@ impl Runner<'_> {
             |i| {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() {
-                    return Done::NotRun(self.budget_text.clone());
+                    return Done::NotRun(RunError::Budget(self.budget_seconds));
                 }
                 self.task(&tasks[i], Limits { timeout: self.limits.timeout.min(left), ..self.limits })
             },
@@ -143,8 +96,8 @@ impl Runner<'_> {
     fn task(&self, task: &Task, limits: Limits) -> Done {
         let generated = match self.generated.get(&task.inst) {
             Some(Ok(g)) => g,
-            Some(Err(e)) => return Done::NotRun(format!("not generated: {e}")),
-            None => return Done::NotRun("not generated".to_string()),
+            Some(Err(e)) => return Done::NotRun(RunError::NotGenerated(Arc::clone(e))),
+            None => return Done::NotRun(RunError::NoInstance),
         };
         let result = match &task.work {
             Work::Solve { solver, pre } => self.solve(generated, solver, pre.as_deref(), limits),
@@ -154,12 +107,16 @@ impl Runner<'_> {
         result.map_or_else(Done::NotRun, Done::Ran)
     }
 
-    fn tool(&self, solver: bool, name: &str) -> Result<ToolRun, String> {
+    fn tool(&self, solver: bool, name: &str) -> Result<ToolRun, RunError> {
         let map = if solver { &self.available.solvers } else { &self.available.preprocessors };
-        map.get(name).cloned().unwrap_or_else(|| Err(format!("`{name}` was not prepared")))
+        match map.get(name) {
+            Some(Ok(tool)) => Ok(tool.clone()),
+            Some(Err(why)) => Err(RunError::Unavailable(why.clone())),
+            None => Err(RunError::NotPrepared(name.to_string())),
+        }
     }
 
-    fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>, limits: Limits) -> Result<Ran, String> {
+    fn solve(&self, g: &Generated, solver: &str, pre: Option<&str>, limits: Limits) -> Result<Ran, RunError> {
         let solver = self.tool(true, solver)?;
         let (input, pre_seconds) = match pre {
             None => (g.path.clone(), 0.0),
@@ -186,9 +143,9 @@ impl Runner<'_> {
             }
         };
         let argv = solver.tool.argv(&input, None, limits.cpu_seconds(), limits.memory >> 20);
-        let job =
-            RunJob { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
-        let m = RealExecutor.execute(&job).map_err(|e| format!("starting {}: {e}", solver.tool.name))?;
+        let job = Job { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
+        let m =
+            self.executor.execute(&job).map_err(|error| RunError::Start { tool: solver.tool.name.clone(), error })?;
         let (status, detail) = classify(&m, &limits, &solver.tool.answer);
         Ok(Ran {
             status,
@@ -202,21 +159,23 @@ impl Runner<'_> {
 
     /// Preprocesses once per (instance, preprocessor) under the table's limits; the status
     /// is `Unknown` when the formula was rewritten (then with its path).
-    fn preprocess(&self, g: &Generated, pre: &str) -> Result<(Ran, Option<PathBuf>), String> {
+    fn preprocess(&self, g: &Generated, pre: &str) -> Result<(Ran, Option<PathBuf>), RunError> {
         let tool = self.tool(false, pre)?;
         let dir = cache_dir(&self.cache, &tool, &self.limits);
         let lock = {
-            let mut locks = self.preprocessing.lock().map_err(|_| "a run panicked while preprocessing")?;
+            let mut locks = self.preprocessing.lock().map_err(|_| RunError::Poisoned)?;
             Arc::clone(locks.entry((g.id.clone(), pre.to_string())).or_default())
         };
-        let _once = lock.lock().map_err(|_| "a run panicked while preprocessing")?;
-        let result = preprocess(&RealExecutor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(|e| e.to_string())?;
+        let _once = lock.lock().map_err(|_| RunError::Poisoned)?;
+        let result =
+            preprocess(self.executor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(RunError::Preprocess)?;
         let limit = self.limits.timeout.as_secs_f64();
         match result.status {
             None => {
                 let path = output_path(&dir, &g.id);
-                let source = Source::read(&path.display().to_string()).map_err(|e| e.to_string())?;
-                let stats = stats(&source).map_err(|e| format!("{pre} wrote a formula that does not parse: {e}"))?.1;
+                let source = Source::read(&path.display().to_string()).map_err(RunError::ReadPreprocessed)?;
+                let stats =
+                    stats(&source).map_err(|e| RunError::Unparsable { pre: pre.to_string(), error: Box::new(e) })?.1;
                 Ok((
                     Ran {
                         status: Status::Unknown,
@@ -243,11 +202,15 @@ impl Runner<'_> {
         }
     }
 
-    fn reference(&self, inst: &InstanceRef, limits: Limits) -> Result<Ran, String> {
+    /// The reference solver on the game under the run's time limit and no memory limit.
+    fn reference(&self, inst: &InstanceRef, limits: Limits) -> Result<Ran, RunError> {
         let job = job(self.table, inst);
-        let inv = self.encoders.reference(&self.table.suites[inst.suite].dir, &job)?;
-        let done = run(&inv, limits.timeout).map_err(|e| e.to_string())?;
-        let (status, detail) = match done.outcome {
+        let invocation =
+            self.encoders.reference(&self.table.suites[inst.suite].dir, &job).map_err(RunError::ReferenceArgs)?;
+        let limits = Limits { memory: 0, ..limits };
+        let done = self.executor.execute(&Job { invocation, limits }).map_err(RunError::ReferenceStart)?;
+        let outcome = if done.wall_killed { Outcome::Timeout } else { Outcome::from_exit(done.exit_code, done.signal) };
+        let (status, detail) = match outcome {
             Outcome::Solved(Verdict::True) => (Status::True, String::new()),
             Outcome::Solved(Verdict::False) => (Status::False, String::new()),
             Outcome::Timeout => (Status::Timeout, String::new()),

@@ -1,35 +1,51 @@
-//! `qbfgames verify`: re-checking a published table (`suite/published/*.toml`).
+//! Re-checking a published table (`suite/published/*.toml`), the library behind
+//! `qbfgames verify`.
 //!
 //! The table file names the suites holding its games and gives, per row and column, the
 //! published value and how ours is produced (the measure, the solver and preprocessor, the
-//! depth). Verification generates every instance the cells need, makes the runs cheapest
-//! first until the time budget is spent, and compares: see [`judge`]. Runs that decide an
-//! exact claim (an outcome, a size, a count of true or false instances) come first, then
-//! runs only times need, then runs only open rows need; within each class the cheapest
-//! first: by the published time of the run (or of the same run at another depth) where the
-//! table gives one, else by the instance's literals (1 s per 100 000).
+//! depth). [`load`] reads and resolves it into a [`Table`] (every error at file:line:col of
+//! the key at fault, with a `help:` line). [`verify`] generates every instance the cells
+//! need, makes the runs until the time budget is spent, and compares: see [`Finding`].
+//! [`SideBySide`] lays the result out as the table the user reads.
+//!
+//! The order of the runs: runs that decide an exact claim (an outcome, a size,
+//! a count of true or false instances) come first, then runs only times and solved counts
+//! need, then runs only open rows need; within each class the cheapest first:
+//! by the published time of the run (or of the same run at another depth) where the table
+//! gives one, else by the instance's literals (1 s per 100 000).
+//!
+//! Every program — solvers, preprocessors, version queries and the reference solver — runs
+//! through a [`harness::Executor`], so tests drive the planner and the judge with
+//! `harness::mock::MockExecutor`.
 
+mod error;
 mod file;
+mod generate;
 mod judge;
 mod plan;
+mod report;
 mod resolve;
 mod run;
 mod table;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use harness::{Limits, Tools};
-
-pub use judge::{Finding, Judged};
-pub use resolve::load;
-pub use table::{format_number as format_seconds, Table, Target};
-
-use plan::{needs, published_seconds, Available, Task};
-use run::{Done, Runner};
+use harness::{Executor, Limits, Tools};
 use suites::builder::Encoders;
-use table::{Claim, Published};
+
+pub use error::Error;
+pub use judge::{Finding, Judged};
+pub use report::SideBySide;
+pub use resolve::{load, resolve};
+pub use table::Table;
+
+use plan::{needs, order, Available, Class};
+use run::{Done, Runner};
+use table::Target;
 
 /// How a verification may run.
 pub struct Options<'a> {
@@ -37,6 +53,8 @@ pub struct Options<'a> {
     /// The solvers file, for messages.
     pub config: &'a str,
     pub encoders: &'a Encoders,
+    /// Runs every program: `&harness::RealExecutor`, or a mock in tests.
+    pub executor: &'a dyn Executor,
     /// Where instances, the preprocessing cache and the report go.
     pub out: &'a Path,
     pub budget: Duration,
@@ -54,14 +72,21 @@ pub struct Verified {
     pub seconds: f64,
 }
 
-/// The class of the runs a cell needs: 0 exact claims, 1 times and solved counts, 2 open.
-fn priority(cell: &table::Cell) -> u8 {
-    use table::{Count, Measure};
-    match (cell.measure, &cell.published) {
-        (Measure::Outcome, Published::Outcome(Claim::Open)) => 2,
-        (Measure::Outcome | Measure::Size(_) | Measure::Count(Count::True | Count::False), _) => 0,
-        _ => 1,
+impl Verified {
+    /// Whether a cell differs from the paper (the command then exits with 1).
+    pub fn differs(&self) -> bool {
+        self.cells.iter().any(|c| matches!(c.finding, Finding::Differs(_)))
     }
+}
+
+/// Keeps the rows whose label contains `text`, and the aggregate rows.
+pub fn select_rows(table: &mut Table, text: &str, path: &Path) -> Result<(), Error> {
+    let aggregate = |r: &table::Row| r.cells.iter().any(|c| matches!(c.target, Target::Rows));
+    table.rows.retain(|r| r.label.contains(text) || aggregate(r));
+    if table.rows.iter().all(aggregate) {
+        return Err(Error::NoRows { text: text.to_string(), table: path.display().to_string() });
+    }
+    Ok(())
 }
 
 /// Verifies `table`; `progress` gets a line per finished run.
@@ -71,48 +96,36 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
     }
     let table = &*table;
     let start = Instant::now();
-    let available = Available::for_table(table, opts.tools, opts.config);
+    let available = Available::for_table(table, opts.tools, opts.config, opts.executor);
     let (mut instances, mut tasks) = (BTreeSet::new(), BTreeMap::new());
     for cell in table.rows.iter().flat_map(|r| &r.cells) {
         let (i, t) = needs(table, cell, &available);
         instances.extend(i);
-        let class = priority(cell);
+        let class = Class::of(cell);
         for task in t {
             let c = tasks.entry(task).or_insert(class);
             *c = (*c).min(class);
         }
     }
     progress(format!("{}: generating {} instances", table.name, instances.len()));
-    let generated = run::generate(table, opts.encoders, &instances, opts.out);
-    let published = published_seconds(table);
-    let size = |t: &Task| {
-        generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX)
-    };
-    let mut ordered: Vec<(u8, f64, u64, Task)> = tasks
-        .into_iter()
-        .map(|(t, class)| {
-            let literals = size(&t);
-            (class, published.estimate(&t).unwrap_or(literals as f64 * 1e-5), literals, t)
-        })
-        .collect();
-    ordered.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)).then_with(|| a.3.cmp(&b.3)));
-    let ordered: Vec<Task> = ordered.into_iter().map(|(_, _, _, t)| t).collect();
-    let spent = start.elapsed();
+    let generated = generate::generate(table, opts.encoders, &instances, opts.out);
+    let ordered = order(table, tasks, &generated);
     let runner = Runner {
         table,
         encoders: opts.encoders,
+        executor: opts.executor,
         available: &available,
         generated: &generated,
         limits: Limits { timeout: Duration::from_secs_f64(table.timeout), memory: opts.memory },
         cache: opts.out.join("cache"),
-        budget: opts.budget.saturating_sub(spent),
-        budget_text: format!("the budget of {} s was spent", opts.budget.as_secs()),
+        budget: opts.budget.saturating_sub(start.elapsed()),
+        budget_seconds: opts.budget.as_secs(),
         jobs: opts.jobs,
         preprocessing: Default::default(),
     };
     let total = ordered.len();
     let mut finished = 0;
-    let results: BTreeMap<Task, Done> = runner.run(&ordered, &mut |task, done| {
+    let results: BTreeMap<_, Done> = runner.run(&ordered, &mut |task, done| {
         finished += 1;
         if let Done::Ran(r) = done {
             progress(format!(

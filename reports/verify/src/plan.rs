@@ -1,12 +1,15 @@
-//! What each cell needs: the instances to generate and the runs (tasks) to make, and
-//! which tools are at hand. Tasks are shared between cells: the win at d of an outcome
-//! and the time of proving it at d are one run.
+//! What each cell needs: the instances to generate and the runs (tasks) to make, which
+//! tools are at hand, and the order of the runs. Tasks are shared between cells: the win
+//! at d of an outcome and the time of proving it at d are one run.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
-use harness::{prepare, InputFormat, RealExecutor, ToolRun, Tools};
+use harness::{prepare, Executor, InputFormat, ToolRun, Tools};
 
-use super::table::{Cell, Claim, InstanceRef, Measure, Published, Table, Target};
+use super::error::Unavailable;
+use super::generate::Instances;
+use super::table::{Cell, Claim, Count, InstanceRef, Measure, Published, Table, Target};
 
 /// The name of the explicit-state reference solver in a table's `solver` key.
 pub const REFERENCE: &str = "reference";
@@ -42,22 +45,26 @@ pub struct Task {
 
 /// The tools of the solvers file that are installed, and why the others are not usable.
 pub struct Available {
-    pub solvers: BTreeMap<String, Result<ToolRun, String>>,
-    pub preprocessors: BTreeMap<String, Result<ToolRun, String>>,
+    pub solvers: BTreeMap<String, Result<ToolRun, Unavailable>>,
+    pub preprocessors: BTreeMap<String, Result<ToolRun, Unavailable>>,
 }
 
 impl Available {
-    /// Prepares every tool the table names (locating its program and reading its version).
-    pub fn for_table(table: &Table, tools: &Tools, config: &str) -> Available {
+    /// Prepares every tool the table names (locating its program and reading its version
+    /// through `executor`).
+    pub fn for_table(table: &Table, tools: &Tools, config: &str, executor: &dyn Executor) -> Available {
         let cells = || table.rows.iter().flat_map(|r| &r.cells).filter(|c| c.unavailable.is_none());
         let solvers: BTreeSet<&String> =
             cells().filter_map(|c| c.solver.as_ref()).filter(|s| *s != REFERENCE).collect();
         let pres: BTreeSet<&String> = cells().filter_map(|c| c.preprocessor.as_ref()).collect();
-        let ready = |kind: &str, name: &str, tool: Option<&harness::Tool>| match tool {
-            None => Err(format!("no {kind} `{name}` in {config}")),
-            Some(t) if !t.reads(InputFormat::Qdimacs) => Err(format!("{kind} `{name}` does not read QDIMACS")),
-            Some(t) => prepare(t, &RealExecutor)
-                .map_err(|e| format!("{kind} `{name}` is not installed ({e}); run `make solvers`")),
+        let ready = |kind: &'static str, name: &str, tool: Option<&harness::Tool>| match tool {
+            None => Err(Unavailable::NotConfigured { kind, name: name.to_string(), config: config.to_string() }),
+            Some(t) if !t.reads(InputFormat::Qdimacs) => Err(Unavailable::NoQdimacs { kind, name: name.to_string() }),
+            Some(t) => prepare(t, executor).map_err(|e| Unavailable::NotInstalled {
+                kind,
+                name: name.to_string(),
+                reason: Arc::new(e),
+            }),
         };
         Available {
             solvers: solvers.into_iter().map(|s| (s.clone(), ready("solver", s, tools.solvers.get(s)))).collect(),
@@ -69,12 +76,12 @@ impl Available {
     }
 
     /// Why the cell's tools cannot run, if they cannot.
-    pub fn missing(&self, cell: &Cell) -> Option<String> {
-        let problem = |map: &BTreeMap<String, Result<ToolRun, String>>, name: &Option<String>| {
+    pub fn missing(&self, cell: &Cell) -> Option<Unavailable> {
+        let problem = |map: &BTreeMap<String, Result<ToolRun, Unavailable>>, name: &Option<String>| {
             name.as_ref().and_then(|n| map.get(n)).and_then(|r| r.as_ref().err().cloned())
         };
         if cell.solver.as_deref() == Some(REFERENCE) && cell.preprocessor.is_some() {
-            return Some("the reference solver reads the game, not a preprocessed formula".to_string());
+            return Some(Unavailable::ReferencePreprocessed);
         }
         problem(&self.solvers, &cell.solver).or_else(|| problem(&self.preprocessors, &cell.preprocessor))
     }
@@ -179,4 +186,44 @@ pub fn published_seconds(table: &Table) -> PublishedTimes {
         seconds.insert(Task { inst, work }, published);
     }
     PublishedTimes(seconds)
+}
+
+/// The class of the runs a cell needs; runs of an earlier class are made first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Class {
+    /// Runs that decide an exact claim: an outcome, a size, a count of true or false
+    /// instances.
+    Exact,
+    /// Runs only times and solved counts need.
+    Measured,
+    /// Runs only rows the paper left open need.
+    Open,
+}
+
+impl Class {
+    pub fn of(cell: &Cell) -> Class {
+        match (cell.measure, &cell.published) {
+            (Measure::Outcome, Published::Outcome(Claim::Open)) => Class::Open,
+            (Measure::Outcome | Measure::Size(_) | Measure::Count(Count::True | Count::False), _) => Class::Exact,
+            _ => Class::Measured,
+        }
+    }
+}
+
+/// The runs in the order they are made: by class, then cheapest first (the published
+/// time, else 1 s per 100 000 literals), then fewer literals, then the task itself.
+pub fn order(table: &Table, tasks: BTreeMap<Task, Class>, generated: &Instances) -> Vec<Task> {
+    let published = published_seconds(table);
+    let size = |t: &Task| {
+        generated.get(&t.inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals).unwrap_or(u64::MAX)
+    };
+    let mut ordered: Vec<(Class, f64, u64, Task)> = tasks
+        .into_iter()
+        .map(|(t, class)| {
+            let literals = size(&t);
+            (class, published.estimate(&t).unwrap_or(literals as f64 * 1e-5), literals, t)
+        })
+        .collect();
+    ordered.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)).then(a.2.cmp(&b.2)).then_with(|| a.3.cmp(&b.3)));
+    ordered.into_iter().map(|(_, _, _, t)| t).collect()
 }

@@ -9,8 +9,9 @@ use std::fmt;
 
 use harness::Status;
 
+use super::generate::Instances;
 use super::plan::{solve_work, step, Available, Task, Work};
-use super::run::{Done, Generated};
+use super::run::Done;
 use super::table::{format_number, Cell, Claim, Count, InstanceRef, Measure, Published, Row, Size, Table, Target};
 
 /// What comparing one cell found.
@@ -87,7 +88,7 @@ impl Tally {
 pub struct Judge<'a> {
     pub table: &'a Table,
     pub available: &'a Available,
-    pub generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+    pub generated: &'a Instances,
     pub results: &'a BTreeMap<Task, Done>,
     /// Instances that got both answers, by whatever runs.
     conflicted: BTreeSet<InstanceRef>,
@@ -101,7 +102,7 @@ fn secs(x: f64) -> String {
 fn no_answer(done: Option<&Done>) -> String {
     match done {
         None => "not run".to_string(),
-        Some(Done::NotRun(why)) => why.clone(),
+        Some(Done::NotRun(why)) => why.to_string(),
         Some(Done::Ran(r)) => match r.status {
             Status::Timeout => format!("timeout at {} s", format_number(r.limit)),
             Status::Memout => "memory out".to_string(),
@@ -130,7 +131,7 @@ impl<'a> Judge<'a> {
     pub fn new(
         table: &'a Table,
         available: &'a Available,
-        generated: &'a BTreeMap<InstanceRef, Result<Generated, String>>,
+        generated: &'a Instances,
         results: &'a BTreeMap<Task, Done>,
     ) -> Judge<'a> {
         let mut answers: BTreeMap<&InstanceRef, BTreeSet<bool>> = BTreeMap::new();
@@ -166,7 +167,7 @@ impl<'a> Judge<'a> {
     }
 
     fn cell(&self, row: &Row, cell: &Cell) -> (String, Finding) {
-        if let Some(why) = cell.unavailable.clone().or_else(|| self.available.missing(cell)) {
+        if let Some(why) = cell.unavailable.clone().or_else(|| self.available.missing(cell).map(|u| u.to_string())) {
             return ("—".to_string(), Finding::NotReached(why));
         }
         if cell.published == Published::NotApplicable {
@@ -360,7 +361,7 @@ impl<'a> Judge<'a> {
         };
         let stats = match (&cell.preprocessor, self.generated.get(&inst)) {
             (_, None) => return ("—".to_string(), Finding::NotReached("not generated".to_string())),
-            (_, Some(Err(e))) => return ("—".to_string(), Finding::NotReached(e.clone())),
+            (_, Some(Err(e))) => return ("—".to_string(), Finding::NotReached(e.to_string())),
             (None, Some(Ok(g))) => g.stats.clone(),
             (Some(pre), Some(Ok(_))) => match self
                 .results
