@@ -36,7 +36,7 @@ pub fn solve_qdimacs(solver: &PathBuf, qdimacs: &[u8], timeout: Duration) -> io:
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Verdict;
+    use contract::Verdict;
 
     #[test]
     fn depqbf_answers_true_and_false_formulas() -> io::Result<()> {

@@ -82,7 +82,7 @@ impl Profile {
             Err(e) => {
                 let offset = e.span().map_or(0, |s| s.start);
                 let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
-                Err(Error::new(located(&text, path, offset, e.message(), help)))
+                Err(Error::BadConfig(located(&text, path, offset, e.message(), help)))
             }
         }
     }
@@ -266,12 +266,12 @@ impl Scheduler for SlurmCli {
 /// quotes its error output.
 fn command(program: &str, args: &[String]) -> Result<String, Error> {
     let out = Command::new(program).args(args).output().map_err(|e| {
-        Error::new(format!(
+        Error::Slurm(format!(
             "{program}: {e}\n  help: run on a Slurm login node (the Slurm client commands must be on PATH)"
         ))
     })?;
     if !out.status.success() {
-        return Err(Error::new(format!(
+        return Err(Error::Slurm(format!(
             "{program} {} failed ({}): {}",
             args.join(" "),
             out.status,

@@ -9,6 +9,7 @@
 pub mod coverage;
 pub mod depth;
 pub mod encodings;
+mod error;
 mod export;
 pub mod html;
 pub mod input;
@@ -19,8 +20,9 @@ pub mod report;
 pub mod section;
 mod table;
 
+pub use error::Error;
 pub use export::{write_csv, write_markdown, write_text};
-pub use input::{Error, RunData};
+pub use input::RunData;
 pub use report::{Options, Report};
 pub use section::{Mark, Section};
 pub use table::{Align, Column, Table};

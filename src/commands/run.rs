@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 use harness::{
-    check, parse_memory, prepare, read_manifest, run_matrix, Environment, Executor, Findings, Instance, Limits, Plan,
-    RealExecutor, Record, ResultStore, Status, Tool, ToolRun, Tools,
+    check, parse_memory, prepare, run_matrix, Environment, Executor, Findings, Instance, Limits, Plan, RealExecutor,
+    Record, ResultStore, Status, Tool, ToolRun, Tools,
 };
 use reports::Table;
 
@@ -102,17 +102,7 @@ pub(super) fn tool_runs(
 
 /// The instances of `dir`'s manifest, each checked to exist.
 pub(super) fn instances(dir: &std::path::Path) -> Result<Vec<Instance>> {
-    let instances = read_manifest(dir)?;
-    for inst in &instances {
-        if !inst.path.is_file() {
-            bail!(
-                "{}: listed in the manifest (id {}) but missing\n  help: run `qbfgames generate` again",
-                inst.path.display(),
-                inst.id
-            );
-        }
-    }
-    Ok(instances)
+    Ok(harness::instances(dir)?)
 }
 
 /// The tools named in a `--solvers`/`--preprocessors` list; `none` (where allowed) is

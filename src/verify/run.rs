@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use contract::{write_atomically, Source};
+use contract::{write_atomically, Source, Verdict};
 use harness::{
     cache_dir, classify, output_path, preprocess, run, run_pool, Executor, Invocation, Job as RunJob, Limits, Outcome,
-    RealExecutor, Status, ToolRun, Verdict,
+    RealExecutor, Status, ToolRun,
 };
 use qbf::identity::sha256_hex;
 use qbf::stats::{stats, Stats};
