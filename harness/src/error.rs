@@ -1,6 +1,7 @@
 //! The errors of the harness, one variant per thing that went wrong. Each message names
 //! the file, key, flag or tool and, where there is one, says the fix after `help:`; the
-//! binary prints it as is.
+//! binary prints it as is. An underlying error is part of the message (a field named
+//! `error`), not a `source()`: printing the chain would say it twice.
 
 use std::io;
 use std::path::PathBuf;
@@ -12,8 +13,8 @@ use contract::manifest::ManifestError;
 pub enum Error {
     /// Reading, writing or creating a file or directory failed; `what` names the action
     /// and the path.
-    #[error("{what}: {source}")]
-    Io { what: String, source: io::Error },
+    #[error("{what}: {error}")]
+    Io { what: String, error: io::Error },
     /// An I/O error that already names its path (atomic writes, starting a program).
     #[error(transparent)]
     Os(#[from] io::Error),
@@ -31,8 +32,8 @@ pub enum Error {
     #[error("{role} `{name}`: program `{program}` not found\n  help: run `make solvers`, or fix `command` in the solvers file")]
     ProgramNotFound { role: &'static str, name: String, program: String },
     /// A tool's `version_command` could not run.
-    #[error("{role} `{name}`: version command: {source}")]
-    VersionCommand { role: &'static str, name: String, source: io::Error },
+    #[error("{role} `{name}`: version command: {error}")]
+    VersionCommand { role: &'static str, name: String, error: io::Error },
     /// A tool's `version_command` printed no line `line`.
     #[error("{role} `{name}`: `version_command` printed no line {line}\n  help: fix `version_command`/`version_line`, or write `version = \"...\"`")]
     NoVersion { role: &'static str, name: String, line: usize },
@@ -49,11 +50,11 @@ pub enum Error {
     #[error("{flag}: unknown name `{name}`\n  help: choose from {choices} (the solvers file lists them)")]
     UnknownTool { flag: &'static str, name: String, choices: String },
     /// A line of a results file that is not a result record.
-    #[error("{}:{line}: not a result record: {source}{help}", path.display())]
-    BadRecord { path: PathBuf, line: usize, source: serde_json::Error, help: &'static str },
+    #[error("{}:{line}: not a result record: {error}{help}", path.display())]
+    BadRecord { path: PathBuf, line: usize, error: serde_json::Error, help: &'static str },
     /// A record or file that could not be encoded as JSON.
-    #[error("encoding {what}: {source}")]
-    Encode { what: String, source: serde_json::Error },
+    #[error("encoding {what}: {error}")]
+    Encode { what: String, error: serde_json::Error },
     /// A results file another run holds.
     #[error("{} is in use by another `qbfgames run`\n  help: wait for it to end, or run into another directory", .0.display())]
     InUse(PathBuf),
@@ -75,6 +76,6 @@ pub trait Context<T> {
 
 impl<T> Context<T> for io::Result<T> {
     fn context(self, what: impl FnOnce() -> String) -> Result<T, Error> {
-        self.map_err(|source| Error::Io { what: what(), source })
+        self.map_err(|error| Error::Io { what: what(), error })
     }
 }

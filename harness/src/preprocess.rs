@@ -121,7 +121,7 @@ pub fn preprocess(
         let _ = std::fs::remove_file(&partial);
     }
     let json =
-        serde_json::to_string(&result).map_err(|source| Error::Encode { what: meta.display().to_string(), source })?;
+        serde_json::to_string(&result).map_err(|error| Error::Encode { what: meta.display().to_string(), error })?;
     contract::write_atomically(&meta, |w| w.write_all(json.as_bytes()))?;
     Ok(result)
 }

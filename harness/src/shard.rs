@@ -130,7 +130,7 @@ impl Batch {
             write_atomically(&keys_dir.join(format!("{i}.keys")), |w| w.write_all(text.as_bytes()))?;
         }
         let json =
-            serde_json::to_string_pretty(self).map_err(|source| Error::Encode { what: "the batch".into(), source })?;
+            serde_json::to_string_pretty(self).map_err(|error| Error::Encode { what: "the batch".into(), error })?;
         write_atomically(&batch_dir.join("batch.json"), |w| writeln!(w, "{json}"))?;
         Ok(())
     }
@@ -193,16 +193,16 @@ pub fn shard_records(shard_dir: &Path) -> Result<Vec<Record>, Error> {
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(source) => return Err(Error::Io { what: format!("reading {}", path.display()), source }),
+        Err(error) => return Err(Error::Io { what: format!("reading {}", path.display()), error }),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = String::from_utf8_lossy(&bytes[..complete]);
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        records.push(serde_json::from_str(line).map_err(|source| Error::BadRecord {
+        records.push(serde_json::from_str(line).map_err(|error| Error::BadRecord {
             path: path.clone(),
             line: i + 1,
-            source,
+            error,
             help: "",
         })?);
     }

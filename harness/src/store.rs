@@ -33,10 +33,10 @@ impl ResultStore {
         let (jsonl, lines) = JsonLines::open(&path)?;
         let mut records = BTreeMap::new();
         for (line, text) in lines {
-            let record: Record = serde_json::from_str(&text).map_err(|source| Error::BadRecord {
+            let record: Record = serde_json::from_str(&text).map_err(|error| Error::BadRecord {
                 path: path.clone(),
                 line,
-                source,
+                error,
                 help: "\n  help: the file is written only by `qbfgames run`; remove the line or the file",
             })?;
             records.entry(record.key.clone()).or_insert(record);
@@ -62,8 +62,8 @@ impl ResultStore {
         if self.records.contains_key(&record.key) {
             return Err(Error::Internal(format!("cell {} recorded twice", record.key)));
         }
-        let line = serde_json::to_string(&record)
-            .map_err(|source| Error::Encode { what: "a result record".into(), source })?;
+        let line =
+            serde_json::to_string(&record).map_err(|error| Error::Encode { what: "a result record".into(), error })?;
         self.jsonl.append(&line)?;
         self.records.insert(record.key.clone(), record);
         if self.csv_written.elapsed() >= CSV_EVERY {

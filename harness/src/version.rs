@@ -23,10 +23,10 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
                 invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() },
                 limits: VERSION_LIMITS,
             };
-            let m = executor.execute(&job).map_err(|source| Error::VersionCommand {
+            let m = executor.execute(&job).map_err(|error| Error::VersionCommand {
                 role: tool.role_name(),
                 name: tool.name.clone(),
-                source,
+                error,
             })?;
             let out = if m.stdout.iter().any(|b| !b.is_ascii_whitespace()) { &m.stdout } else { &m.stderr };
             let text = String::from_utf8_lossy(out);

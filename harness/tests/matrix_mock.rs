@@ -229,7 +229,7 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
         .lines()
         .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
         .collect::<Result<_, _>>()
-        .map_err(|source| Error::Encode { what: "a result record".into(), source })?;
+        .map_err(|error| Error::Encode { what: "a result record".into(), error })?;
     assert_eq!(keys.len(), total);
     keys.sort();
     keys.dedup();

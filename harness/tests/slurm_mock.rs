@@ -144,7 +144,7 @@ fn a_killed_shard_is_reported_resumed_on_resubmission_and_merged_exactly_once() 
         .lines()
         .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
         .collect::<Result<_, _>>()
-        .map_err(|source| Error::Encode { what: "a result record".into(), source })?;
+        .map_err(|error| Error::Encode { what: "a result record".into(), error })?;
     let distinct: BTreeSet<&String> = keys_written.iter().collect();
     assert_eq!((keys_written.len(), distinct.len()), (keys.len(), keys.len()), "every key exactly once");
     Ok(())

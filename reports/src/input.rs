@@ -64,10 +64,10 @@ pub fn read_results(path: &Path) -> Result<Vec<Record>, Error> {
         return Err(Error::NoResults { path: path.to_path_buf(), dir });
     }
     let mut reader =
-        csv::Reader::from_path(path).map_err(|source| Error::UnreadableResults { path: path.to_path_buf(), source })?;
+        csv::Reader::from_path(path).map_err(|error| Error::UnreadableResults { path: path.to_path_buf(), error })?;
     let mut records = Vec::new();
     for (i, record) in reader.deserialize::<Record>().enumerate() {
-        let record = record.map_err(|source| Error::BadRecord { path: path.to_path_buf(), line: i + 2, source })?;
+        let record = record.map_err(|error| Error::BadRecord { path: path.to_path_buf(), line: i + 2, error })?;
         records.push(record);
     }
     Ok(records)

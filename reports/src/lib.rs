@@ -15,6 +15,7 @@ pub mod html;
 pub mod input;
 pub mod latex;
 pub mod matrix;
+pub mod package;
 pub mod plot;
 pub mod report;
 pub mod section;
