@@ -43,9 +43,18 @@ pub enum Error {
     /// A memory size that is not a number with a unit.
     #[error("invalid memory size `{0}`\n  help: write a number with a unit, e.g. 4G, 512M or 1.5G")]
     BadMemory(String),
-    /// A value of a run option (named by its flag) that cannot work.
-    #[error("{flag}{value}: {problem}")]
-    BadOption { flag: &'static str, value: String, problem: String },
+    /// An error in the value of a flag (or the setting it stands for), named by the flag.
+    #[error("{flag}: {error}")]
+    Flag { flag: String, error: Box<Error> },
+    /// A time limit that is not a positive number of seconds.
+    #[error("--timeout {0}: the time limit must be a positive number of seconds")]
+    BadTimeout(f64),
+    /// No run may go on at once.
+    #[error("--jobs 0: at least one run must be able to go on")]
+    NoJobs,
+    /// An empty `--solvers`/`--preprocessors` list.
+    #[error("{0}: empty list\n  help: name at least one")]
+    EmptyList(&'static str),
     /// A name in a `--solvers`/`--preprocessors` list that the solvers file does not have.
     #[error("{flag}: unknown name `{name}`\n  help: choose from {choices} (the solvers file lists them)")]
     UnknownTool { flag: &'static str, name: String, choices: String },
@@ -61,6 +70,18 @@ pub enum Error {
     /// A Slurm batch that cannot be read or used: its `batch.json`, a shard, a key.
     #[error("{0}")]
     BadBatch(String),
+    /// A batch of the directory whose array tasks are still queued or running.
+    #[error("batch {batch} of {} still has {tasks} array task(s) queued or running\n  help: wait for them (`qbfgames collect {}` shows how far they are), or cancel them with scancel", dir.display(), shown.display())]
+    BatchActive { batch: u64, dir: PathBuf, tasks: usize, shown: PathBuf },
+    /// A directory path that cannot go into `#SBATCH` lines.
+    #[error("{}: the Slurm backend needs a directory path without spaces or quotes (it goes into #SBATCH lines)\n  help: move or link the directory to such a path", .0.display())]
+    UnsafePath(PathBuf),
+    /// More shards than a job array may have.
+    #[error("--shard-cells {shard_cells}: {cells} cells make {shards} shards, more than Slurm's usual MaxArraySize of {max}\n  help: use --shard-cells {} or more", cells.div_ceil(*max))]
+    TooManyShards { shard_cells: usize, cells: usize, shards: usize, max: usize },
+    /// A directory without Slurm batches to collect.
+    #[error("{}: no Slurm batches to collect\n  help: `qbfgames run {} --backend slurm` or `qbfgames slurm-script` makes one", .0.display(), .0.display())]
+    NoBatches(PathBuf),
     /// A Slurm command that could not run or failed.
     #[error("{0}")]
     Slurm(String),

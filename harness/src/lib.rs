@@ -19,7 +19,9 @@
 //! exactly once, and [`slurm`] turns a batch of shards into one Slurm job array.
 
 mod answer;
+pub mod array_task;
 mod check;
+pub mod collection;
 mod config;
 mod consistency;
 mod environment;
@@ -30,8 +32,10 @@ mod instance;
 mod jsonl;
 mod limited;
 mod limits;
+pub mod local;
 mod matrix;
 pub mod mock;
+pub mod options;
 mod outcome;
 mod pool;
 mod preprocess;
@@ -41,6 +45,7 @@ pub mod shard;
 pub mod slurm;
 mod status;
 mod store;
+pub mod submission;
 mod tool_run;
 mod version;
 

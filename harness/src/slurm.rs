@@ -281,6 +281,23 @@ fn command(program: &str, args: &[String]) -> Result<String, Error> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
+/// Waits like [`wait`], telling `announce` the number of active tasks whenever it
+/// changes (and is not zero): what a user watching the wait wants to see.
+pub fn wait_announcing(
+    scheduler: &dyn Scheduler,
+    name: &str,
+    poll: Duration,
+    announce: &mut dyn FnMut(usize),
+) -> Result<(), Error> {
+    let mut last = usize::MAX;
+    wait(scheduler, name, poll, &mut |n| {
+        if n != last && n > 0 {
+            announce(n);
+        }
+        last = n;
+    })
+}
+
 /// Waits until no task named `name` is queued or running, looking every `poll`;
 /// `progress` hears the number of active tasks after each look.
 pub fn wait(

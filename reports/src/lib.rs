@@ -19,6 +19,7 @@ pub mod package;
 pub mod plot;
 pub mod report;
 pub mod section;
+pub mod summary;
 mod table;
 
 pub use error::Error;
