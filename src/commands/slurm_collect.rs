@@ -17,7 +17,7 @@ pub fn run(dir: &Path, resubmit_failed: bool, no_wait: bool) -> Result<ExitCode>
     let dir = batch_directory(dir)?;
     let scheduler = SlurmCli;
     let merged = merge_all(&dir, &scheduler, &mut print_batch)?;
-    if !(resubmit_failed && !merged.failed.is_empty()) {
+    if !resubmit_failed || merged.failed.is_empty() {
         return conclude_batches(&dir, &merged);
     }
     let Merged { failed, .. } = merged;
