@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build suite test bench solvers clean verify verify-positional chromium test-report test-slurm
+.PHONY: all build lint suite test bench solvers clean verify verify-positional chromium test-report test-slurm
 
 all: build
 
@@ -27,6 +27,12 @@ suite: build solvers
 # .venv, Bloqqer built into tools/ (idempotent; prints what it did).
 solvers:
 	bash scripts/install-solvers.sh
+
+# Formatting, clippy and the API docs, every warning an error (CI runs this before the tests).
+lint:
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings $(CARGO) doc --workspace --no-deps
 
 # All tests; installs what they need first.
 test: solvers chromium

@@ -90,7 +90,7 @@ fn convert_writes_qdimacs_that_depqbf_solves_with_both_clause_forms() {
         let bytes = fs::read(&output).expect("converted file");
         // ∀x ∃y,z. (x ⊕ y) ∧ z is true.
         let answer = harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(10)).expect("run depqbf");
-        assert_eq!(answer, harness::Outcome::Solved(harness::Verdict::True), "{form}");
+        assert_eq!(answer, harness::Outcome::Solved(contract::Verdict::True), "{form}");
     }
 }
 

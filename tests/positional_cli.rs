@@ -67,7 +67,7 @@ fn hex_under_cor_plus_and_the_lifted_encoding_gets_the_same_depqbf_verdicts() {
     let hex = suite("games/hex/hein_09_4x4.hex");
     let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
     // Table 7: hein09 is won at depth 7, not at 5.
-    for (depth, want) in [("5", harness::Verdict::False), ("7", harness::Verdict::True)] {
+    for (depth, want) in [("5", contract::Verdict::False), ("7", contract::Verdict::True)] {
         for encoding in ["corplus", "lifted"] {
             let file = format!("{encoding}-{depth}.qdimacs");
             let run = qbfgames(

@@ -56,7 +56,7 @@ pub fn classify(m: &Measurement, limits: &Limits, spec: &AnswerSpec) -> (Status,
             }
             Ok(Some(p)) => (Status::Error, format!("exit code {} says {said} but the output says {p}", code(m))),
             Ok(None) => (Status::Error, format!("exit code {} but no answer line in the output", code(m))),
-            Err(why) => (Status::Error, why),
+            Err(why) => (Status::Error, why.to_string()),
         },
     }
 }
@@ -92,9 +92,14 @@ fn code(m: &Measurement) -> i32 {
     m.exit_code.unwrap_or(-1)
 }
 
+/// An output that states more than one answer; the second answer line is quoted.
+#[derive(Debug, thiserror::Error)]
+#[error("more than one answer line in the output (`{0}`)")]
+struct TwoAnswers(String);
+
 /// The answer the output states: `None` when it states none, an error when it states
 /// more than one.
-fn printed(stdout: &[u8], lines: &AnswerLines) -> Result<Option<Status>, String> {
+fn printed(stdout: &[u8], lines: &AnswerLines) -> Result<Option<Status>, TwoAnswers> {
     let text = String::from_utf8_lossy(stdout);
     let mut found = None;
     for line in text.lines().map(str::trim_end) {
@@ -108,7 +113,7 @@ fn printed(stdout: &[u8], lines: &AnswerLines) -> Result<Option<Status>, String>
             continue;
         };
         if found.is_some() {
-            return Err(format!("more than one answer line in the output (`{line}`)"));
+            return Err(TwoAnswers(line.to_string()));
         }
         found = Some(this);
     }

@@ -1,7 +1,7 @@
 //! Asking a real solver about one formula: what the semantic tests of every encoding use.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::outcome::Outcome;
@@ -25,18 +25,18 @@ pub fn caqe() -> io::Result<PathBuf> {
 
 /// Runs `solver` (exit codes 10/20) on a QDIMACS formula given as bytes, through a
 /// temporary file.
-pub fn solve_qdimacs(solver: &PathBuf, qdimacs: &[u8], timeout: Duration) -> io::Result<Outcome> {
+pub fn solve_qdimacs(solver: &Path, qdimacs: &[u8], timeout: Duration) -> io::Result<Outcome> {
     let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
     file.write_all(qdimacs)?;
     file.flush()?;
-    let inv = Invocation { program: solver.clone(), args: vec![file.path().display().to_string()] };
+    let inv = Invocation { program: solver.to_path_buf(), args: vec![file.path().display().to_string()] };
     Ok(run(&inv, timeout)?.outcome)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Verdict;
+    use contract::Verdict;
 
     #[test]
     fn depqbf_answers_true_and_false_formulas() -> io::Result<()> {

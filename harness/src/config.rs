@@ -121,7 +121,7 @@ impl Tools {
     /// Resolves the text of a solvers file; `path` names it in errors.
     pub fn parse(text: &str, path: &Path, base: &Path) -> Result<Tools, Error> {
         let at = |span: Range<usize>, message: String, help: &str| {
-            Error::new(located(text, path, span.start, &message, help))
+            Error::BadConfig(located(text, path, span.start, &message, help))
         };
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
@@ -322,7 +322,11 @@ impl Tool {
         } else {
             super::process::find_program(program)
         };
-        found.ok_or_else(|| Error::new(format!("{} `{}`: program `{program}` not found\n  help: run `make solvers`, or fix `command` in the solvers file", self.role_name(), self.name)))
+        found.ok_or_else(|| Error::ProgramNotFound {
+            role: self.role_name(),
+            name: self.name.clone(),
+            program: program.to_string(),
+        })
     }
 
     pub fn role_name(&self) -> &'static str {

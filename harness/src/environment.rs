@@ -60,7 +60,8 @@ impl Environment {
         let (mut file, lines) = JsonLines::open(&dir.join("environment.jsonl"))?;
         let last = lines.iter().filter_map(|(_, l)| serde_json::from_str::<Environment>(l).ok()).map(|e| e.run).max();
         self.run = last.unwrap_or(0) + 1;
-        let line = serde_json::to_string(&self).map_err(|e| Error::new(format!("encoding the environment: {e}")))?;
+        let line =
+            serde_json::to_string(&self).map_err(|error| Error::Encode { what: "the environment".into(), error })?;
         file.append(&line)?;
         Ok(self)
     }

@@ -10,14 +10,19 @@ pub enum InputFormat {
     Qcir,
 }
 
-impl FromStr for InputFormat {
-    type Err = String;
+/// A word that names no [`InputFormat`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a format (qdimacs, qcir)")]
+pub struct UnknownFormat(pub String);
 
-    fn from_str(s: &str) -> Result<InputFormat, String> {
+impl FromStr for InputFormat {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<InputFormat, UnknownFormat> {
         match s {
             "qdimacs" => Ok(InputFormat::Qdimacs),
             "qcir" => Ok(InputFormat::Qcir),
-            _ => Err(format!("`{s}` is not a format (qdimacs, qcir)")),
+            _ => Err(UnknownFormat(s.to_string())),
         }
     }
 }

@@ -62,10 +62,7 @@ fn lock(file: &File, path: &Path) -> Result<(), Error> {
     if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
         Ok(())
     } else {
-        Err(Error::new(format!(
-            "{} is in use by another `qbfgames run`\n  help: wait for it to end, or run into another directory",
-            path.display()
-        )))
+        Err(Error::InUse(path.to_path_buf()))
     }
 }
 

@@ -1,37 +1,49 @@
 //! Running QBF solvers: one formula for the semantic tests of the encoders, or a whole
-//! matrix of instances × preprocessors × solvers with honest measurement and resume.
+//! matrix of instances × preprocessors × solvers with honest measurement and resume,
+//! on this machine or as a Slurm job array.
 //!
 //! A solver is a program with an argv list (never a shell string). [`run`] starts it in
 //! its own process group, enforces a wall-clock limit by killing the whole group, and
 //! turns what happened into a typed [`Outcome`]: exit code 10 is *true*, 20 is *false*
-//! (the convention of QBF solvers and competitions), a limit is a timeout, anything else
-//! is an error or an unknown answer — never a truth value.
+//! (the convention of QBF solvers and competitions; a [`contract::Verdict`]), a limit is a
+//! timeout, anything else is an error or an unknown answer — never a truth value.
 //!
-//! The matrix pipeline: [`Tools`] (`suite/solvers.toml`, raw then resolved) and the
-//! instances of a [`manifest`](read_manifest) become a [`Plan`]; [`run_matrix`] runs its
-//! cells through an [`Executor`] ([`RealExecutor`]: process group, RLIMIT_CPU/RLIMIT_AS,
-//! wall-clock kill, `wait4` rusage; [`mock::MockExecutor`] in tests) on a worker pool;
-//! [`classify`] reads each answer strictly into a [`Status`]; a [`ResultStore`] keeps
-//! one [`Record`] per cell key, durable as soon as the cell ends; [`check`] finds wrong
-//! answers and conflicts.
+//! The matrix pipeline: [`options::RunOptions`] name the solvers file ([`Tools`], raw then
+//! resolved), the tools and the limits; the [`instances`] of a manifest (read through
+//! [`contract::manifest::read`], the one reader) become a [`Plan`]; [`run_matrix`] runs
+//! its cells through an [`Executor`] ([`RealExecutor`]: process group,
+//! RLIMIT_CPU/RLIMIT_AS, wall-clock kill, `wait4` rusage; [`mock::MockExecutor`] in tests)
+//! on a worker pool; [`classify`] reads each answer strictly into a [`Status`]; a
+//! [`ResultStore`] keeps one [`Record`] per cell key, durable as soon as the cell ends;
+//! [`check`] finds wrong answers and conflicts. [`local::LocalRun`] is all of that on
+//! this machine.
 //!
 //! On a cluster, [`shard`] splits the pending cells into shards and merges their results
-//! exactly once, and [`slurm`] turns a batch of shards into one Slurm job array.
+//! exactly once, [`slurm`] turns a batch of shards into one Slurm job array,
+//! [`submission`] plans and submits a batch, [`array_task`] is what each array task runs,
+//! and [`collection`] merges the batches, reports failed shards and resubmits them.
+//!
+//! Errors are one [`Error`] enum, a variant per thing that went wrong. The harness imports
+//! only the `contract` crate of the workspace.
 
 mod answer;
+pub mod array_task;
 mod check;
+pub mod collection;
 mod config;
 mod consistency;
 mod environment;
 mod error;
 mod executor;
 mod format;
+mod instance;
 mod jsonl;
 mod limited;
 mod limits;
-mod manifest;
+pub mod local;
 mod matrix;
 pub mod mock;
+pub mod options;
 mod outcome;
 mod pool;
 mod preprocess;
@@ -41,6 +53,8 @@ pub mod shard;
 pub mod slurm;
 mod status;
 mod store;
+pub mod submission;
+mod tool_run;
 mod version;
 
 pub use answer::{classify, AnswerLines, AnswerSpec};
@@ -50,16 +64,17 @@ pub use consistency::{check, Conflict, Findings};
 pub use environment::Environment;
 pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};
-pub use format::InputFormat;
+pub use format::{InputFormat, UnknownFormat};
+pub use instance::{instances, Instance};
 pub use limited::{run_limited, Measurement};
 pub use limits::{format_memory, parse_memory, Limits};
-pub use manifest::{read_manifest, Instance, REQUIRED as MANIFEST_COLUMNS};
-pub use matrix::{run_matrix, Cell, Plan, ToolRun};
-pub use outcome::{Outcome, Verdict};
+pub use matrix::{run_matrix, Cell, Plan};
+pub use outcome::Outcome;
 pub use pool::run_pool;
 pub use preprocess::{cache_dir, output_path, preprocess, PreResult};
 pub use process::{find_program, run, Invocation, Run};
 pub use record::{cell_key, Record};
-pub use status::Status;
+pub use status::{Status, UnknownStatus};
 pub use store::ResultStore;
+pub use tool_run::ToolRun;
 pub use version::prepare;

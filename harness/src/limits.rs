@@ -62,7 +62,7 @@ pub fn parse_memory(text: &str) -> Result<u64, Error> {
 }
 
 fn bad_memory(text: &str) -> Error {
-    Error::new(format!("invalid memory size `{text}`\n  help: write a number with a unit, e.g. 4G, 512M or 1.5G"))
+    Error::BadMemory(text.to_string())
 }
 
 /// A memory size the way [`parse_memory`] reads it back: whole MiB.

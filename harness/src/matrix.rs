@@ -11,25 +11,17 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use super::answer::classify;
-use super::config::Tool;
 use super::error::Error;
 use super::executor::{Executor, Job};
 use super::format::InputFormat;
+use super::instance::Instance;
 use super::limits::Limits;
-use super::manifest::Instance;
 use super::pool::run_pool;
 use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
 use super::process::Invocation;
 use super::record::{cell_key, Record};
 use super::status::Status;
-
-/// A tool ready to run: its program located and its version known.
-#[derive(Clone, Debug)]
-pub struct ToolRun {
-    pub tool: Tool,
-    pub program: PathBuf,
-    pub version: String,
-}
+use super::tool_run::ToolRun;
 
 /// What to run.
 pub struct Plan {
@@ -103,7 +95,7 @@ pub fn run_matrix(
         pairs.len(),
         |k| {
             let (i, p) = pairs[k];
-            let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::new("internal error: no preprocessor"))?;
+            let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::Internal("no preprocessor".into()))?;
             let inst = &plan.instances[i];
             let dir = cache_dir(&plan.cache, pre, &plan.limits);
             let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, &plan.limits)?;

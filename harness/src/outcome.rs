@@ -2,12 +2,7 @@
 
 use std::fmt;
 
-/// A definite answer.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Verdict {
-    True,
-    False,
-}
+use contract::Verdict;
 
 /// How a run ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

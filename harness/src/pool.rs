@@ -50,9 +50,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_item_is_done_exactly_once() -> Result<(), String> {
+    fn every_item_is_done_exactly_once() {
         let mut seen = vec![0; 100];
-        run_pool(
+        let done = run_pool(
             3,
             100,
             |i| i * 2,
@@ -61,12 +61,12 @@ mod tests {
                 if v == i * 2 {
                     Ok(())
                 } else {
-                    Err(format!("item {i} got {v}"))
+                    Err((i, v))
                 }
             },
-        )?;
+        );
+        assert_eq!(done, Ok(()));
         assert!(seen.iter().all(|&c| c == 1));
-        Ok(())
     }
 
     #[test]

@@ -18,9 +18,9 @@ use super::answer::{failure, limit_status};
 use super::error::{Context, Error};
 use super::executor::{Executor, Job};
 use super::limits::Limits;
-use super::matrix::ToolRun;
 use super::process::Invocation;
 use super::status::Status;
+use super::tool_run::ToolRun;
 
 /// How preprocessing one instance ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -112,15 +112,17 @@ pub fn preprocess(
             }
         }
     };
+    // The preprocessor wrote the formula itself, to a temporary name of ours: it is
+    // renamed into place, not copied through `write_atomically`, which would read and
+    // write the whole formula again.
     if result.status.is_none() {
         std::fs::rename(&partial, &out).context(|| format!("renaming into {}", out.display()))?;
     } else {
         let _ = std::fs::remove_file(&partial);
     }
-    let json = serde_json::to_string(&result).map_err(|e| Error::new(format!("encoding {}: {e}", meta.display())))?;
-    let tmp = dir.join(format!(".{id}.{}.json", unique()));
-    std::fs::write(&tmp, json).context(|| format!("writing {}", tmp.display()))?;
-    std::fs::rename(&tmp, &meta).context(|| format!("renaming into {}", meta.display()))?;
+    let json =
+        serde_json::to_string(&result).map_err(|error| Error::Encode { what: meta.display().to_string(), error })?;
+    contract::write_atomically(&meta, |w| w.write_all(json.as_bytes()))?;
     Ok(result)
 }
 

@@ -88,7 +88,7 @@ fn is_executable(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Verdict;
+    use contract::Verdict;
 
     fn sh(script: &str) -> Invocation {
         Invocation { program: PathBuf::from("/bin/sh"), args: vec!["-c".into(), script.into()] }

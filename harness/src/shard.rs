@@ -27,6 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use contract::write_atomically;
 use serde::{Deserialize, Serialize};
 
 use super::error::{Context, Error};
@@ -126,10 +127,12 @@ impl Batch {
         for (i, keys) in shards.iter().enumerate() {
             let mut text = keys.join("\n");
             text.push('\n');
-            write_atomically(&keys_dir.join(format!("{i}.keys")), text.as_bytes())?;
+            write_atomically(&keys_dir.join(format!("{i}.keys")), |w| w.write_all(text.as_bytes()))?;
         }
-        let json = serde_json::to_string_pretty(self).map_err(|e| Error::new(format!("encoding the batch: {e}")))?;
-        write_atomically(&batch_dir.join("batch.json"), format!("{json}\n").as_bytes())
+        let json =
+            serde_json::to_string_pretty(self).map_err(|error| Error::Encode { what: "the batch".into(), error })?;
+        write_atomically(&batch_dir.join("batch.json"), |w| writeln!(w, "{json}"))?;
+        Ok(())
     }
 
     /// Reads `batch_dir/batch.json`.
@@ -137,7 +140,7 @@ impl Batch {
         let path = batch_dir.join("batch.json");
         let text = std::fs::read_to_string(&path).context(|| format!("reading {}", path.display()))?;
         serde_json::from_str(&text).map_err(|e| {
-            Error::new(format!(
+            Error::BadBatch(format!(
                 "{}: not a batch file: {e}\n  help: it is written by `qbfgames run --backend slurm`",
                 path.display()
             ))
@@ -147,7 +150,7 @@ impl Batch {
     /// The keys of shard `index`.
     pub fn shard_keys(&self, batch_dir: &Path, index: usize) -> Result<Vec<String>, Error> {
         if index >= self.shards {
-            return Err(Error::new(format!(
+            return Err(Error::BadBatch(format!(
                 "shard {index} does not exist\n  help: the batch in {} has shards 0 to {}",
                 batch_dir.display(),
                 self.shards.saturating_sub(1)
@@ -166,7 +169,7 @@ impl Batch {
 pub fn run_shard(plan: &Plan, executor: &dyn Executor, keys: &[String], shard_dir: &Path) -> Result<usize, Error> {
     let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
     if let Some(k) = keys.iter().find(|k| !cells.contains(*k)) {
-        return Err(Error::new(format!(
+        return Err(Error::BadBatch(format!(
             "cell {k} of this shard is not in the plan\n  help: the manifest or the solvers file changed after submission; run `qbfgames run` again to make a new batch"
         )));
     }
@@ -190,16 +193,18 @@ pub fn shard_records(shard_dir: &Path) -> Result<Vec<Record>, Error> {
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(Error::new(format!("reading {}: {e}", path.display()))),
+        Err(error) => return Err(Error::Io { what: format!("reading {}", path.display()), error }),
     };
     let complete = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = String::from_utf8_lossy(&bytes[..complete]);
     let mut records = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        records.push(
-            serde_json::from_str(line)
-                .map_err(|e| Error::new(format!("{}:{}: not a result record: {e}", path.display(), i + 1)))?,
-        );
+        records.push(serde_json::from_str(line).map_err(|error| Error::BadRecord {
+            path: path.clone(),
+            line: i + 1,
+            error,
+            help: "",
+        })?);
     }
     Ok(records)
 }
@@ -230,18 +235,6 @@ pub fn collect(store: &mut ResultStore, batch_dir: &Path, active: &BTreeSet<usiz
     }
     store.finish()?;
     Ok(reports)
-}
-
-/// Writes `bytes` to a temporary file next to `path`, syncs it and renames it over `path`.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    use std::io::Write;
-    let what = || format!("writing {}", path.display());
-    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::Builder::new().prefix(".tmp-").tempfile_in(parent).context(what)?;
-    tmp.write_all(bytes).context(what)?;
-    tmp.as_file().sync_all().context(what)?;
-    tmp.persist(path).map_err(|e| Error::new(format!("{}: {e}", what())))?;
-    Ok(())
 }
 
 #[cfg(test)]

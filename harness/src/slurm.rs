@@ -82,7 +82,7 @@ impl Profile {
             Err(e) => {
                 let offset = e.span().map_or(0, |s| s.start);
                 let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
-                Err(Error::new(located(&text, path, offset, e.message(), help)))
+                Err(Error::BadConfig(located(&text, path, offset, e.message(), help)))
             }
         }
     }
@@ -266,12 +266,12 @@ impl Scheduler for SlurmCli {
 /// quotes its error output.
 fn command(program: &str, args: &[String]) -> Result<String, Error> {
     let out = Command::new(program).args(args).output().map_err(|e| {
-        Error::new(format!(
+        Error::Slurm(format!(
             "{program}: {e}\n  help: run on a Slurm login node (the Slurm client commands must be on PATH)"
         ))
     })?;
     if !out.status.success() {
-        return Err(Error::new(format!(
+        return Err(Error::Slurm(format!(
             "{program} {} failed ({}): {}",
             args.join(" "),
             out.status,
@@ -279,6 +279,23 @@ fn command(program: &str, args: &[String]) -> Result<String, Error> {
         )));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Waits like [`wait`], telling `announce` the number of active tasks whenever it
+/// changes (and is not zero): what a user watching the wait wants to see.
+pub fn wait_announcing(
+    scheduler: &dyn Scheduler,
+    name: &str,
+    poll: Duration,
+    announce: &mut dyn FnMut(usize),
+) -> Result<(), Error> {
+    let mut last = usize::MAX;
+    wait(scheduler, name, poll, &mut |n| {
+        if n != last && n > 0 {
+            announce(n);
+        }
+        last = n;
+    })
 }
 
 /// Waits until no task named `name` is queued or running, looking every `poll`;

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::outcome::Verdict;
+use contract::Verdict;
 
 /// How a cell ended. Only `True` and `False` are answers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -60,13 +60,15 @@ impl fmt::Display for Status {
     }
 }
 
-impl FromStr for Status {
-    type Err = String;
+/// A word that names no [`Status`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a status (true, false, timeout, memout, error, unknown)")]
+pub struct UnknownStatus(pub String);
 
-    fn from_str(s: &str) -> Result<Status, String> {
-        Status::ALL
-            .into_iter()
-            .find(|st| st.as_str() == s)
-            .ok_or_else(|| format!("`{s}` is not a status (true, false, timeout, memout, error, unknown)"))
+impl FromStr for Status {
+    type Err = UnknownStatus;
+
+    fn from_str(s: &str) -> Result<Status, UnknownStatus> {
+        Status::ALL.into_iter().find(|st| st.as_str() == s).ok_or_else(|| UnknownStatus(s.to_string()))
     }
 }

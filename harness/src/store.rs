@@ -6,11 +6,11 @@
 //! second while records arrive, and when the run ends; a reader never sees a partial CSV.
 
 use std::collections::BTreeMap;
-use std::os::unix::fs::PermissionsExt;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::error::{Context, Error};
+use super::error::Error;
 use super::jsonl::JsonLines;
 use super::record::Record;
 
@@ -33,8 +33,12 @@ impl ResultStore {
         let (jsonl, lines) = JsonLines::open(&path)?;
         let mut records = BTreeMap::new();
         for (line, text) in lines {
-            let record: Record = serde_json::from_str(&text)
-                .map_err(|e| Error::new(format!("{}:{line}: not a result record: {e}\n  help: the file is written only by `qbfgames run`; remove the line or the file", path.display())))?;
+            let record: Record = serde_json::from_str(&text).map_err(|error| Error::BadRecord {
+                path: path.clone(),
+                line,
+                error,
+                help: "\n  help: the file is written only by `qbfgames run`; remove the line or the file",
+            })?;
             records.entry(record.key.clone()).or_insert(record);
         }
         let store = ResultStore { dir: dir.to_path_buf(), jsonl, records, csv_written: Instant::now() };
@@ -56,9 +60,10 @@ impl ResultStore {
     /// scheduler skips finished cells).
     pub fn append(&mut self, record: Record) -> Result<(), Error> {
         if self.records.contains_key(&record.key) {
-            return Err(Error::new(format!("internal error: cell {} recorded twice", record.key)));
+            return Err(Error::Internal(format!("cell {} recorded twice", record.key)));
         }
-        let line = serde_json::to_string(&record).map_err(|e| Error::new(format!("encoding a result record: {e}")))?;
+        let line =
+            serde_json::to_string(&record).map_err(|error| Error::Encode { what: "a result record".into(), error })?;
         self.jsonl.append(&line)?;
         self.records.insert(record.key.clone(), record);
         if self.csv_written.elapsed() >= CSV_EVERY {
@@ -71,23 +76,16 @@ impl ResultStore {
     /// Rewrites `results.csv` atomically.
     pub fn write_csv(&self) -> Result<(), Error> {
         let path = self.dir.join("results.csv");
-        let what = || format!("writing {}", path.display());
-        let tmp = tempfile::Builder::new()
-            .prefix(".results-")
-            .permissions(std::fs::Permissions::from_mode(0o644))
-            .tempfile_in(&self.dir)
-            .context(what)?;
-        let mut w = csv::Writer::from_writer(tmp.as_file());
-        for record in self.records.values() {
-            w.serialize(record).map_err(|e| Error::new(format!("{}: {e}", what())))?;
-        }
-        if self.records.is_empty() {
-            w.write_record(CSV_HEADER).map_err(|e| Error::new(format!("{}: {e}", what())))?;
-        }
-        w.flush().context(what)?;
-        drop(w);
-        tmp.as_file().sync_all().context(what)?;
-        tmp.persist(&path).map_err(|e| Error::new(format!("{}: {e}", what())))?;
+        contract::write_atomically(&path, |out| {
+            let mut w = csv::Writer::from_writer(out);
+            for record in self.records.values() {
+                w.serialize(record).map_err(io::Error::other)?;
+            }
+            if self.records.is_empty() {
+                w.write_record(CSV_HEADER)?;
+            }
+            w.flush()
+        })?;
         Ok(())
     }
 

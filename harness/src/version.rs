@@ -6,8 +6,8 @@ use super::config::{Tool, VersionSource};
 use super::error::Error;
 use super::executor::{Executor, Job};
 use super::limits::Limits;
-use super::matrix::ToolRun;
 use super::process::Invocation;
+use super::tool_run::ToolRun;
 
 /// How long a version command may take.
 const VERSION_LIMITS: Limits = Limits { timeout: Duration::from_secs(10), memory: 0 };
@@ -23,17 +23,17 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
                 invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() },
                 limits: VERSION_LIMITS,
             };
-            let m = executor
-                .execute(&job)
-                .map_err(|e| Error::new(format!("{} `{}`: version command: {e}", tool.role_name(), tool.name)))?;
+            let m = executor.execute(&job).map_err(|error| Error::VersionCommand {
+                role: tool.role_name(),
+                name: tool.name.clone(),
+                error,
+            })?;
             let out = if m.stdout.iter().any(|b| !b.is_ascii_whitespace()) { &m.stdout } else { &m.stderr };
             let text = String::from_utf8_lossy(out);
-            text.lines().nth(line - 1).map(clean).filter(|l| !l.is_empty()).ok_or_else(|| {
-                Error::new(format!(
-                    "{} `{}`: `version_command` printed no line {line}\n  help: fix `version_command`/`version_line`, or write `version = \"...\"`",
-                    tool.role_name(),
-                    tool.name
-                ))
+            text.lines().nth(line - 1).map(clean).filter(|l| !l.is_empty()).ok_or_else(|| Error::NoVersion {
+                role: tool.role_name(),
+                name: tool.name.clone(),
+                line: *line,
             })?
         }
     };

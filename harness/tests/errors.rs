@@ -1,9 +1,11 @@
-//! The text of every solvers-file and manifest error, pinned by snapshots: each names the
-//! file, line (and column where there is one), quotes the line, and says the fix.
+//! The text of every solvers-file and manifest error `qbfgames run` shows, pinned by
+//! snapshots: each names the file, line (and column where there is one), quotes the line,
+//! and says the fix. The manifest is read through `contract::manifest::read`, the one
+//! reader; these pin what a run over a bad manifest says.
 
 use std::path::Path;
 
-use harness::{read_manifest, Tools};
+use harness::{instances, Tools};
 
 const GOOD: &str = r#"[solver.depqbf]
 command = ["depqbf", "{input}"]
@@ -72,10 +74,14 @@ const HEADER: &str = "id,gbd_id,family,game,params,encoding,format,depth,vars,un
 
 fn manifest_error(text: &str) -> String {
     let Ok(dir) = tempfile::tempdir() else { return "no temporary directory".to_string() };
-    if std::fs::write(dir.path().join("manifest.csv"), text).is_err() {
+    let instance = dir.path().join(format!("instances/fam/{}.qdimacs", "ab".repeat(32)));
+    let written = instance.parent().map(std::fs::create_dir_all).is_some_and(|r| r.is_ok())
+        && std::fs::write(&instance, "p cnf 0 0\n").is_ok()
+        && std::fs::write(dir.path().join("manifest.csv"), text).is_ok();
+    if !written {
         return "cannot write the manifest".to_string();
     }
-    match read_manifest(dir.path()) {
+    match instances(dir.path()) {
         Ok(_) => format!("accepted:\n{text}"),
         Err(e) => e.to_string().replace(&dir.path().display().to_string(), "DIR"),
     }
@@ -108,9 +114,29 @@ fn manifest_errors() {
 #[test]
 fn a_missing_manifest_says_how_to_make_one() {
     let Ok(dir) = tempfile::tempdir() else { return };
-    let e = read_manifest(dir.path())
+    let e = instances(dir.path())
         .err()
         .map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
         .unwrap_or_default();
     insta::assert_snapshot!("manifest_missing_file", e);
+}
+
+#[test]
+fn a_missing_instance_file_is_named_with_its_id() {
+    let Ok(dir) = tempfile::tempdir() else { return };
+    let id = "ab".repeat(32);
+    let text = format!("{HEADER}\n{id},-,fam,g,,e,qdimacs,1,2,1,1,2,2,4,0,true,hand,{id}.qdimacs,0.1.0\n");
+    if std::fs::write(dir.path().join("manifest.csv"), text).is_err() {
+        return;
+    }
+    let e = instances(dir.path())
+        .err()
+        .map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
+        .unwrap_or_default();
+    assert_eq!(
+        e,
+        format!(
+            "DIR/{id}.qdimacs: listed in the manifest (id {id}) but missing\n  help: run `qbfgames generate` again"
+        )
+    );
 }

@@ -4,10 +4,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use contract::Verdict;
 use harness::mock::{exited, MockExecutor};
 use harness::{
     check, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status,
-    ToolRun, Tools, Verdict,
+    ToolRun, Tools,
 };
 
 const TOOLS: &str = r#"
@@ -38,18 +39,7 @@ fn tool_runs() -> Result<(Vec<ToolRun>, ToolRun), Error> {
 
 fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
     let id = format!("{:064x}", n);
-    Instance {
-        path: PathBuf::from(format!("/inst/{id}.{format}")),
-        id,
-        family: "fam".into(),
-        game: "g".into(),
-        params: String::new(),
-        encoding: "e".into(),
-        format,
-        depth: "1".into(),
-        expected,
-        expected_by: "test".into(),
-    }
+    Instance { path: PathBuf::from(format!("/inst/{id}.{format}")), id, family: "fam".into(), format, expected }
 }
 
 fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> Result<Plan, Error> {
@@ -191,7 +181,9 @@ fn two_threads_preprocessing_one_instance_both_get_the_rewritten_formula() -> Re
     let results: Vec<Result<harness::PreResult, Error>> = std::thread::scope(|s| {
         let runs: Vec<_> =
             (0..2).map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits))).collect();
-        runs.into_iter().map(|r| r.join().unwrap_or_else(|_| Err(Error::new("a thread panicked")))).collect()
+        runs.into_iter()
+            .map(|r| r.join().unwrap_or_else(|_| Err(Error::Internal("a thread panicked".into()))))
+            .collect()
     });
     for r in results {
         assert_eq!(r?.status, None, "each run sees its own output and renames it");
@@ -213,7 +205,7 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
         let stopped = run_matrix(&p, &exec, &|_| false, &mut |r| {
             n += 1;
             if n > 7 {
-                return Err(Error::new("stop"));
+                return Err(Error::Internal("stopped by the test".into()));
             }
             store.append(r)
         });
@@ -237,7 +229,7 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
         .lines()
         .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
         .collect::<Result<_, _>>()
-        .map_err(|e| Error::new(e.to_string()))?;
+        .map_err(|error| Error::Encode { what: "a result record".into(), error })?;
     assert_eq!(keys.len(), total);
     keys.sort();
     keys.dedup();

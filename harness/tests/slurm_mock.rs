@@ -7,12 +7,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use contract::Verdict;
 use harness::mock::{exited, MockExecutor};
 use harness::shard::{batch_dir, collect, run_shard, shard_dir, split, Batch, ShardReport, ShardState};
 use harness::slurm::{wait, Profile, Scheduler, Script};
 use harness::{
     run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun,
-    Tools, Verdict,
+    Tools,
 };
 
 const TOOLS: &str = r#"
@@ -38,13 +39,8 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
                 path: PathBuf::from(format!("/inst/{id}.qdimacs")),
                 id,
                 family: "fam".into(),
-                game: "g".into(),
-                params: String::new(),
-                encoding: "e".into(),
                 format: InputFormat::Qdimacs,
-                depth: "1".into(),
                 expected: Some(if n % 2 == 0 { Verdict::True } else { Verdict::False }),
-                expected_by: "test".into(),
             }
         })
         .collect();
@@ -148,7 +144,7 @@ fn a_killed_shard_is_reported_resumed_on_resubmission_and_merged_exactly_once() 
         .lines()
         .map(|l| serde_json::from_str::<Record>(l).map(|r| r.key))
         .collect::<Result<_, _>>()
-        .map_err(|e| Error::new(e.to_string()))?;
+        .map_err(|error| Error::Encode { what: "a result record".into(), error })?;
     let distinct: BTreeSet<&String> = keys_written.iter().collect();
     assert_eq!((keys_written.len(), distinct.len()), (keys.len(), keys.len()), "every key exactly once");
     Ok(())
@@ -195,7 +191,7 @@ fn script() -> Script {
 fn the_job_script_is_one_array_of_shards() -> Result<(), Error> {
     let mut bytes = Vec::new();
     script().write(&mut bytes)?;
-    let text = String::from_utf8(bytes).map_err(|e| Error::new(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(std::io::Error::other)?;
     assert_eq!(text.matches("#SBATCH --array=").count(), 1);
     insta::assert_snapshot!(text);
     Ok(())
@@ -237,7 +233,7 @@ struct Draining(RefCell<usize>);
 
 impl Scheduler for Draining {
     fn submit(&self, _script: &Path, _array: &str) -> Result<String, Error> {
-        Err(Error::new("this queue takes no jobs"))
+        Err(Error::Slurm("this queue takes no jobs".into()))
     }
 
     fn active(&self, _name: &str) -> Result<BTreeSet<usize>, Error> {

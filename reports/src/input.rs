@@ -2,23 +2,12 @@
 //! `DIR/results.csv` (written by `qbfgames run`), joined on the instance id.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::Path;
 
 use contract::manifest::{self, Row};
 use harness::{Record, Status};
 
-/// A report input that cannot be read; the message names the file and the fix.
-#[derive(Debug)]
-pub struct Error(pub String);
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Error {}
+use super::error::Error;
 
 /// The manifest and the results of one directory.
 #[derive(Clone, Debug)]
@@ -32,15 +21,7 @@ pub struct RunData {
 impl RunData {
     /// Reads `dir/manifest.csv` and `dir/results.csv`.
     pub fn load(dir: &Path) -> Result<RunData, Error> {
-        let manifest_path = dir.join("manifest.csv");
-        if !manifest_path.is_file() {
-            return Err(Error(format!(
-                "{}: no manifest\n  help: `qbfgames generate SUITE --out {}` writes it",
-                manifest_path.display(),
-                dir.display()
-            )));
-        }
-        let rows = manifest::read_csv(&manifest_path).map_err(|e| Error(e.to_string()))?;
+        let rows = manifest::read(dir)?;
         let results_path = dir.join("results.csv");
         let records = read_results(&results_path)?;
         Ok(RunData::new(rows, records))
@@ -80,18 +61,13 @@ impl RunData {
 pub fn read_results(path: &Path) -> Result<Vec<Record>, Error> {
     if !path.is_file() {
         let dir = path.parent().map_or_else(|| ".".into(), |d| d.display().to_string());
-        return Err(Error(format!("{}: no results\n  help: `qbfgames run {dir}` writes them", path.display())));
+        return Err(Error::NoResults { path: path.to_path_buf(), dir });
     }
-    let mut reader = csv::Reader::from_path(path).map_err(|e| Error(format!("{}: {e}", path.display())))?;
+    let mut reader =
+        csv::Reader::from_path(path).map_err(|error| Error::UnreadableResults { path: path.to_path_buf(), error })?;
     let mut records = Vec::new();
     for (i, record) in reader.deserialize::<Record>().enumerate() {
-        let record = record.map_err(|e| {
-            Error(format!(
-                "{}:{}: not a result record: {e}\n  help: the file is written only by `qbfgames run`",
-                path.display(),
-                i + 2
-            ))
-        })?;
+        let record = record.map_err(|error| Error::BadRecord { path: path.to_path_buf(), line: i + 2, error })?;
         records.push(record);
     }
     Ok(records)

@@ -1,26 +1,36 @@
-//! Reports: tables over instances and results, and plots, in several formats.
+//! Reports: tables over instances and results, and plots, in several formats; and the
+//! submission package of a suite, the other thing organisers read.
 //!
 //! One table model ([`Table`], and [`Section`]: a titled table with bold/italic marks); one
 //! exporter per format: aligned text, Markdown, CSV ([`write_text`], [`write_markdown`],
 //! [`write_csv`]), LaTeX booktabs ([`latex`]) and a self-contained HTML page ([`html`]).
-//! [`Report`] reads a run directory ([`RunData`]: `manifest.csv` and `results.csv`) into
-//! the coverage, critical-depth and encoding tables and the plots ([`plot`]).
+//! [`Report`] reads a run directory ([`RunData`]: `manifest.csv` through
+//! [`contract::manifest::read`], and `results.csv`) into the coverage, critical-depth and
+//! encoding tables and the plots ([`plot`]); [`summary`] is the table a run ends with.
+//! [`package`] writes a suite as one deterministic `.tar.xz`.
+//!
+//! Errors are one [`Error`] enum, a variant per thing that went wrong. The crate imports
+//! `contract` and `harness` (for the result records) of the workspace, nothing else.
 
 pub mod coverage;
 pub mod depth;
 pub mod encodings;
+mod error;
 mod export;
 pub mod html;
 pub mod input;
 pub mod latex;
 pub mod matrix;
+pub mod package;
 pub mod plot;
 pub mod report;
 pub mod section;
+pub mod summary;
 mod table;
 
+pub use error::Error;
 pub use export::{write_csv, write_markdown, write_text};
-pub use input::{Error, RunData};
+pub use input::RunData;
 pub use report::{Options, Report};
 pub use section::{Mark, Section};
 pub use table::{Align, Column, Table};

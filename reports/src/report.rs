@@ -10,9 +10,10 @@
 
 use std::io;
 
+use super::error::Error;
 use super::export::{write_csv, write_markdown};
 use super::html::{write_page, Figure};
-use super::input::{Error, RunData};
+use super::input::RunData;
 use super::latex::write_latex;
 use super::matrix::Matrix;
 use super::plot::{render, Cactus, CoverageBars, Plot, Scatter, SizeByDepth};
@@ -47,10 +48,10 @@ impl Report {
             Some((x, y)) => {
                 for name in [x, y] {
                     if !matrix.configurations.contains(name) {
-                        return Err(Error(format!(
-                            "--scatter: no configuration `{name}` in the results\n  help: choose two of: {}",
-                            matrix.configurations.join(", ")
-                        )));
+                        return Err(Error::UnknownConfiguration {
+                            name: name.clone(),
+                            choices: matrix.configurations.join(", "),
+                        });
                     }
                 }
                 Some((x.clone(), y.clone()))

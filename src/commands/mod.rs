@@ -1,4 +1,5 @@
-//! One file per command; [`run`] dispatches.
+//! One file per command; [`run`] dispatches. Commands turn flags into the libraries'
+//! options, call them, print and return the exit code; no command imports another.
 
 mod convert;
 mod depth;
@@ -29,7 +30,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use crate::flags::games::{EncodeModel, SolveModel};
-use crate::flags::{Command, EncodeCmd, SolveCmd};
+use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -59,7 +60,10 @@ pub fn run(command: Command) -> Result<ExitCode> {
             SolveModel::Gttt { game, solve } => solve_positional::run(positional::load_gttt(&game)?, &solve),
             SolveModel::Hex { game, solve } => solve_positional::run(positional::load_hex(&game)?, &solve),
         },
-        Command::Run(args) => run::run(&args),
+        Command::Run(args) => match args.backend {
+            Backend::Local => run::run(&args),
+            Backend::Slurm => slurm::run(&args),
+        },
         Command::Report { dir, out, scatter } => report::run(&dir, out, scatter),
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
@@ -72,4 +76,16 @@ pub fn run(command: Command) -> Result<ExitCode> {
 /// Reads an input file, naming it in the error.
 pub fn read_source(path: &str) -> Result<contract::Source> {
     Ok(contract::Source::read(path)?)
+}
+
+/// The harness's options of `qbfgames run`/`slurm-script` (local and Slurm alike).
+fn run_options(args: &RunArgs) -> harness::options::RunOptions {
+    harness::options::RunOptions {
+        config: args.config.clone(),
+        solvers: args.solvers.clone(),
+        preprocessors: args.preprocessors.clone(),
+        timeout_s: args.timeout,
+        memory: args.memory.clone(),
+        qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
+    }
 }

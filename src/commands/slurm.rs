@@ -1,68 +1,35 @@
 //! `qbfgames run --backend slurm` and `qbfgames slurm-script`: the pending cells of a
-//! directory as one Slurm job array.
+//! directory as one Slurm job array ([`harness::submission`]).
 //!
-//! A pipeline: cluster profile + flags → tools and instances (as for a local run) →
-//! earlier batches merged → pending cells split into shards → batch directory with the
-//! job script → `sbatch` (not for `slurm-script`) → wait for the array → collect.
+//! A pipeline: cluster profile + flags → batch directory with the job script → `sbatch`
+//! (not for `slurm-script`) → wait for the array → collect.
 
-use std::collections::BTreeSet;
 use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
-use harness::shard::{batch_dir, batches, split, Batch};
-use harness::slurm::{array_spec, job_name, wait, Profile, Scheduler, Script, SlurmCli};
-use harness::{Environment, Plan, RealExecutor, ResultStore, Tools};
+use anyhow::{bail, Result};
+use harness::collection::merge_all;
+use harness::shard::batches;
+use harness::slurm::{wait_announcing, Profile, SlurmCli};
+use harness::submission::{absolute, check_idle, prepare, submit, Prepared};
 
-use super::run::{instances, limits, tool_runs};
-use super::slurm_collect;
 use crate::flags::{RunArgs, SlurmArgs};
-use crate::output::write_atomically;
-
-/// Slurm's default MaxArraySize: array indices go up to 1000.
-const MAX_ARRAY: usize = 1001;
-
-/// A batch written to disk, ready to submit.
-struct Prepared {
-    dir: PathBuf,
-    batch_dir: PathBuf,
-    script: Script,
-    script_path: PathBuf,
-}
+use crate::output::{conclude_batches, print_batch};
 
 /// `qbfgames run --backend slurm`: submit, wait (unless `--no-wait`), collect.
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     check_flags(args)?;
     let scheduler = SlurmCli;
     let dir = absolute(&args.dir)?;
-    for n in batches(&dir)? {
-        let active = scheduler.active(&job_name(&dir, n))?;
-        if !active.is_empty() {
-            bail!(
-                "batch {n} of {} still has {} array task(s) queued or running\n  help: wait for them (`qbfgames collect {}` shows how far they are), or cancel them with scancel",
-                dir.display(),
-                active.len(),
-                args.dir.display()
-            );
-        }
-    }
-    let Some(prepared) = prepare(args)? else {
+    check_idle(&dir, &args.dir, &scheduler)?;
+    let Some(prepared) = make_batch(args)? else {
         println!("nothing to run: every cell of {} has its result", args.dir.display());
         if batches(&dir)?.is_empty() {
             return Ok(ExitCode::SUCCESS);
         }
-        return slurm_collect::run(&dir, false, true);
+        return collect(&dir);
     };
-    let all: Vec<usize> = (0..prepared.script.shards).collect();
-    let job = match scheduler.submit(&prepared.script_path, &array_spec(&all, prepared.script.profile.array_limit)) {
-        Ok(job) => job,
-        Err(e) => {
-            // A batch that never reached the queue would only show up as failed shards.
-            let _ = std::fs::remove_dir_all(&prepared.batch_dir);
-            return Err(e.into());
-        }
-    };
+    let job = submit(&prepared, &scheduler)?;
     println!(
         "submitted job {job}: {} array task(s), logs in {}",
         prepared.script.shards,
@@ -72,13 +39,16 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         println!("not waiting; merge the results later with: qbfgames collect {}", args.dir.display());
         return Ok(ExitCode::SUCCESS);
     }
-    wait_for(&scheduler, &prepared.script.job_name(), prepared.script.profile.poll())?;
-    slurm_collect::run(&prepared.dir, false, true)
+    let name = prepared.script.job_name();
+    wait_announcing(&scheduler, &name, prepared.script.profile.poll(), &mut |tasks| {
+        let _ = writeln!(std::io::stderr(), "waiting for {tasks} array task(s) of {name}");
+    })?;
+    collect(&prepared.dir)
 }
 
 /// `qbfgames slurm-script`: write the batch and its script; the user submits it.
 pub fn script(args: &RunArgs) -> Result<ExitCode> {
-    match prepare(args)? {
+    match make_batch(args)? {
         None => println!("nothing to run: every cell of {} has its result", args.dir.display()),
         Some(p) => {
             println!("wrote {} ({} array task(s))", p.script_path.display(), p.script.shards);
@@ -89,117 +59,17 @@ pub fn script(args: &RunArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Waits for the array tasks named `name`, showing how many are left.
-pub fn wait_for(scheduler: &dyn Scheduler, name: &str, poll: std::time::Duration) -> Result<()> {
-    let mut last = usize::MAX;
-    wait(scheduler, name, poll, &mut |n| {
-        if n != last && n > 0 {
-            let _ = writeln!(std::io::stderr(), "waiting for {n} array task(s) of {name}");
-        }
-        last = n;
-    })?;
-    Ok(())
+/// Merges every batch of `dir` and concludes, as `qbfgames collect` without flags does.
+fn collect(dir: &std::path::Path) -> Result<ExitCode> {
+    let merged = merge_all(dir, &SlurmCli, &mut print_batch)?;
+    conclude_batches(dir, &merged)
 }
 
 /// Makes a batch of the cells of `args` that have no result yet; `None` if there are none.
-fn prepare(args: &RunArgs) -> Result<Option<Prepared>> {
+fn make_batch(args: &RunArgs) -> Result<Option<Prepared>> {
     check_flags(args)?;
     let profile = profile(&args.slurm)?;
-    let dir = absolute(&args.dir)?;
-    if dir.to_string_lossy().contains(|c: char| c.is_whitespace() || c == '"' || c == '\'') {
-        bail!("{}: the Slurm backend needs a directory path without spaces or quotes (it goes into #SBATCH lines)\n  help: move or link the directory to such a path", dir.display());
-    }
-    let config = absolute(&args.config).with_context(|| format!("--config {}", args.config.display()))?;
-    let tools = Tools::load(&config)?;
-    let limits = limits(args)?;
-    let (solvers, preprocessors) = tool_runs(&tools, &args.solvers, &args.preprocessors, &RealExecutor)?;
-    let instances = instances(&dir)?;
-    let mut store = ResultStore::open(&dir)?;
-    for n in batches(&dir)? {
-        harness::shard::collect(&mut store, &batch_dir(&dir, n), &BTreeSet::new())?;
-    }
-    let mut env = Environment::of_this_machine();
-    env.qbfgames_version = env!("CARGO_PKG_VERSION").to_string();
-    env.timeout_s = args.timeout;
-    env.memory_limit_mb = limits.memory >> 20;
-    env.jobs = profile.cpus();
-    let mut versions = std::collections::BTreeMap::new();
-    for t in solvers.iter().chain(preprocessors.iter().flatten()) {
-        versions.insert(t.tool.name.clone(), t.version.clone());
-    }
-    env.tools = versions.clone();
-    let preprocessing = preprocessors.iter().any(Option::is_some);
-    let plan =
-        Plan { instances, preprocessors, solvers, limits, jobs: profile.cpus(), cache: dir.join("cache"), run: 0 };
-    let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.contains(k)).collect();
-    if pending.is_empty() {
-        return Ok(None);
-    }
-    let shards = split(&pending, profile.shard_cells());
-    if shards.len() > MAX_ARRAY {
-        bail!(
-            "--shard-cells {}: {} cells make {} shards, more than Slurm's usual MaxArraySize of {MAX_ARRAY}\n  help: use --shard-cells {} or more",
-            profile.shard_cells(),
-            pending.len(),
-            shards.len(),
-            pending.len().div_ceil(MAX_ARRAY)
-        );
-    }
-    let env = env.record(&dir)?;
-    drop(store);
-    let batch_dir = batch_dir(&dir, env.run);
-    let batch = Batch {
-        run: env.run,
-        config,
-        solvers: args.solvers.clone(),
-        preprocessors: args.preprocessors.clone(),
-        versions,
-        timeout_s: args.timeout,
-        memory: limits.memory,
-        jobs: profile.cpus(),
-        shards: shards.len(),
-        array_limit: profile.array_limit,
-        poll_seconds: profile.poll().as_secs(),
-    };
-    batch.write(&batch_dir, &shards)?;
-    let logs = batch_dir.join("logs");
-    std::fs::create_dir_all(&logs).with_context(|| format!("creating {}", logs.display()))?;
-    let qbfgames = match &profile.qbfgames {
-        Some(p) => p.clone(),
-        None => std::env::current_exe().context("finding this executable's path (set `qbfgames` in the profile)")?,
-    };
-    let script = Script {
-        dir: dir.clone(),
-        batch: env.run,
-        shards: shards.len(),
-        shard_cells: shards.iter().map(Vec::len).max().unwrap_or(0),
-        timeout: limits.timeout,
-        preprocessing,
-        memory: limits.memory,
-        qbfgames,
-        profile,
-    };
-    let script_path = batch_dir.join("job.sbatch");
-    write_atomically(&script_path, |w| script.write(w))?;
-    Ok(Some(Prepared { dir, batch_dir, script, script_path }))
-}
-
-/// Fails when a Slurm flag is given to a local run, where it would be ignored.
-pub fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
-    let given = [
-        ("--profile", args.profile.is_some()),
-        ("--partition", args.partition.is_some()),
-        ("--account", args.account.is_some()),
-        ("--array-limit", args.array_limit.is_some()),
-        ("--cpus-per-task", args.cpus_per_task.is_some()),
-        ("--mem-per-cpu", args.mem_per_cpu.is_some()),
-        ("--shard-cells", args.shard_cells.is_some()),
-        ("--no-wait", args.no_wait),
-    ];
-    if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
-        bail!("{flag} is a Slurm setting\n  help: add --backend slurm, or drop {flag} for a run on this machine");
-    }
-    Ok(())
+    Ok(prepare(&args.dir, &super::run_options(args), profile)?)
 }
 
 /// Flags that mean nothing on Slurm.
@@ -237,9 +107,4 @@ fn profile(args: &SlurmArgs) -> Result<Profile> {
         }
     }
     Ok(p)
-}
-
-/// `path` made absolute (array tasks may start in another directory).
-fn absolute(path: &Path) -> Result<PathBuf> {
-    std::fs::canonicalize(path).with_context(|| format!("{}: cannot open", path.display()))
 }

@@ -158,8 +158,10 @@ pub fn write_json<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
 pub enum ManifestError {
     #[error("{}: no manifest\n  help: `qbfgames generate SUITE --out {}` writes it", .0.display(), .0.parent().map_or_else(|| ".".into(), |d| d.display().to_string()))]
     Missing(PathBuf),
-    #[error("{}: {source}\n  help: `qbfgames generate` writes the manifest of a suite", file.display())]
-    Unreadable { file: PathBuf, source: csv::Error },
+    /// The CSV reader failed; `error` is part of the message, not a `source()`, so
+    /// printing the error chain does not say it twice.
+    #[error("{}: {error}\n  help: `qbfgames generate` writes the manifest of a suite", file.display())]
+    Unreadable { file: PathBuf, error: csv::Error },
     #[error("{}:1: missing column `{column}`\n  help: the manifest needs the columns {}", file.display(), required().join(", "))]
     MissingColumn { file: PathBuf, column: &'static str },
     #[error("{}:{line}: the row has {fields} fields, the header {header}\n  help: quote fields that contain commas", file.display())]
@@ -182,7 +184,7 @@ pub fn read_csv(file: &Path) -> Result<Vec<Row>, ManifestError> {
     if !file.is_file() {
         return Err(ManifestError::Missing(file.to_path_buf()));
     }
-    let unreadable = |source| ManifestError::Unreadable { file: file.to_path_buf(), source };
+    let unreadable = |error| ManifestError::Unreadable { file: file.to_path_buf(), error };
     let mut reader = csv::ReaderBuilder::new().from_path(file).map_err(unreadable)?;
     let headers = reader.headers().map_err(unreadable)?.clone();
     let mut column = [None; COLUMNS.len()];

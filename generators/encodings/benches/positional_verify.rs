@@ -13,13 +13,13 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::corplus;
 use games::positional::gttt::Gttt;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
-use harness::{Outcome, Verdict};
+use harness::Outcome;
 use qbf::formula::{Cnf, CnfQbf, VarManager};
 use qbf::io::write_qdimacs;
 

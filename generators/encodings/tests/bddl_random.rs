@@ -9,11 +9,11 @@
 
 use std::time::Duration;
 
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::lifted;
 use games::bddl::{self, Solver};
 use games::rng::SplitMix64;
-use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
+use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};
 

@@ -23,10 +23,10 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::lifted;
 use games::bddl::{self, Solver};
-use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
+use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::{read_qcir, write_qcir, write_qdimacs};
 use qbf::tseitin::{to_cnf, ClauseForm};
 

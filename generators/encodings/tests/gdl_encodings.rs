@@ -9,10 +9,10 @@
 
 use std::time::Duration;
 
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
 use games::gdl::{load, player::Solver, GroundGame};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome, Verdict};
+use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 
 fn game(name: &str) -> GroundGame {

@@ -19,14 +19,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::corplus;
 use games::positional::gttt::{Gttt, Shape, GTTT_4X4_SHAPES, NAMED_SHAPES};
 use games::positional::hex::read_hex;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
-use harness::{Outcome, Verdict};
+use harness::Outcome;
 use qbf::formula::{Cnf, CnfQbf, VarManager};
 use qbf::io::write_qdimacs;
 

@@ -4,7 +4,8 @@ mod common;
 
 use std::time::Duration;
 
-use harness::{depqbf, solve_qdimacs, Outcome, Verdict};
+use contract::Verdict;
+use harness::{depqbf, solve_qdimacs, Outcome};
 use proptest::prelude::*;
 use qbf::eval::eval_circuit;
 use qbf::io::write_qdimacs;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::generate::{Builder, Instance, SourceFile};
 use crate::{Depth, Encoding, GdlPrefix, Job, ModelKind, OutFormat, Param};
-use contract::Source;
+use contract::{Source, Verdict};
 use encodings::gdl::{Encoding as GdlEnc, GdlEncoding, PrefixMethod};
 use encodings::{corplus, lifted};
 use encodings::{MapError, SymbolMap};
@@ -17,7 +17,7 @@ use games::positional::gttt::{Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::pg::{read_pg, write_pg};
 use games::positional::{Player, PositionalGame};
-use harness::{run, Invocation, Outcome, Verdict};
+use harness::{run, Invocation, Outcome};
 use qbf::formula::{Cnf, CnfQbf, VarManager};
 
 /// Builds instances with the encoders of this binary.

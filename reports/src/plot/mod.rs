@@ -21,7 +21,7 @@ pub use cactus::Cactus;
 pub use scatter::Scatter;
 pub use sizes::SizeByDepth;
 
-use super::input::Error;
+use super::error::Error;
 
 pub const WIDTH: u32 = 720;
 pub const HEIGHT: u32 = 480;
@@ -50,8 +50,7 @@ fn register_font() -> Result<(), Error> {
     static ONCE: Once = Once::new();
     let mut result = Ok(());
     ONCE.call_once(|| {
-        result = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT)
-            .map_err(|_| Error("the built-in font DejaVuSans.ttf is not a valid font".into()));
+        result = plotters::style::register_font("sans-serif", FontStyle::Normal, FONT).map_err(|_| Error::BadFont);
     });
     result
 }
@@ -79,7 +78,7 @@ pub struct Plot {
 /// Renders a chart to SVG and PNG.
 pub fn render<C: Chart>(chart: &C) -> Result<Plot, Error> {
     register_font()?;
-    let fail = |e: String| Error(format!("drawing the {} plot: {e}", chart.id()));
+    let fail = |message: String| Error::Plot { plot: chart.id(), message };
     let mut svg = String::new();
     {
         let area = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();

@@ -114,7 +114,7 @@ fn no_answer(done: Option<&Done>) -> String {
 
 fn answer(done: Option<&Done>) -> Option<bool> {
     match done {
-        Some(Done::Ran(r)) => r.status.verdict().map(|v| v == harness::Verdict::True),
+        Some(Done::Ran(r)) => r.status.verdict().map(|v| v == contract::Verdict::True),
         _ => None,
     }
 }

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use contract::Source;
+use contract::{Source, Verdict};
 use harness::{
     cache_dir, classify, output_path, preprocess, run_pool, Executor, Invocation, Job, Limits, Outcome, Status,
-    ToolRun, Verdict,
+    ToolRun,
 };
 use qbf::stats::{stats, Stats};
 use suites::builder::Encoders;

@@ -1,0 +1,98 @@
+//! An instance as the matrix runs it: a view of a manifest row ([`contract::Row`], read
+//! through [`contract::manifest::read`], the one reader) with its format typed and its
+//! path made absolute.
+
+use std::path::{Path, PathBuf};
+
+use contract::{manifest, Row, Verdict};
+
+use super::error::Error;
+use super::format::InputFormat;
+
+/// One formula to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Instance {
+    /// SHA-256 of the file's bytes.
+    pub id: String,
+    pub family: String,
+    pub format: InputFormat,
+    /// The known answer, if any.
+    pub expected: Option<Verdict>,
+    /// The instance file (the manifest's `path`, joined to the manifest's directory).
+    pub path: PathBuf,
+}
+
+impl Instance {
+    /// The QBF of a manifest row of `dir`; `None` for a game source file or a format no
+    /// solver reads.
+    pub fn of_row(row: &Row, dir: &Path) -> Option<Instance> {
+        let format = row.format.parse().ok()?;
+        Some(Instance {
+            id: row.id.clone(),
+            family: row.family.clone(),
+            format,
+            expected: row.expected,
+            path: row.file(dir),
+        })
+    }
+
+    /// A QDIMACS file known by its hash alone, outside any manifest.
+    pub fn qdimacs_file(id: String, family: String, path: PathBuf) -> Instance {
+        Instance { id, family, format: InputFormat::Qdimacs, expected: None, path }
+    }
+}
+
+/// The QBF instances of `dir/manifest.csv` (game source files skipped), each checked to
+/// exist.
+pub fn instances(dir: &Path) -> Result<Vec<Instance>, Error> {
+    let rows = manifest::read(dir)?;
+    let instances: Vec<Instance> = rows.iter().filter_map(|row| Instance::of_row(row, dir)).collect();
+    match instances.iter().find(|i| !i.path.is_file()) {
+        Some(missing) => Err(Error::MissingInstance { path: missing.path.clone(), id: missing.id.clone() }),
+        None => Ok(instances),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "id,gbd_id,family,game,params,encoding,format,depth,vars,universal,existential,blocks,clauses,literals,gates,expected,expected_by,path,generator_version,extra";
+
+    fn row(id: &str, expected: &str, format: &str) -> String {
+        format!("{id},g,fam,game,n=2,lifted,{format},3,2,1,1,2,2,4,0,{expected},depqbf,{id}.{format},0.1.0,x")
+    }
+
+    /// Writes a manifest and the files its rows name; returns the instances read back.
+    fn read(rows: &[String]) -> Result<Vec<Instance>, Error> {
+        let dir = tempfile::tempdir()?;
+        let mut text = format!("{HEADER}\n");
+        for row in rows {
+            text += &format!("{row}\n");
+            let path = row.split(',').nth(17).unwrap_or_default();
+            std::fs::write(dir.path().join(path), "p cnf 0 0\n")?;
+        }
+        std::fs::write(dir.path().join("manifest.csv"), text)?;
+        instances(dir.path())
+    }
+
+    #[test]
+    fn rows_become_instances_with_absolute_paths() -> Result<(), Error> {
+        let id = "a".repeat(64);
+        let instances = read(&[row(&id, "true", "qdimacs")])?;
+        assert_eq!(instances.len(), 1);
+        assert_eq!(instances[0].expected, Some(Verdict::True));
+        assert_eq!(instances[0].format, InputFormat::Qdimacs);
+        assert!(instances[0].path.is_absolute() && instances[0].path.ends_with(format!("{id}.qdimacs")));
+        Ok(())
+    }
+
+    #[test]
+    fn game_source_rows_are_skipped() -> Result<(), Error> {
+        let id = "c".repeat(64);
+        let instances = read(&[row(&"d".repeat(64), "true", "bddl-domain"), row(&id, "false", "qcir")])?;
+        assert_eq!(instances.len(), 1);
+        assert_eq!((instances[0].id.as_str(), instances[0].format), (id.as_str(), InputFormat::Qcir));
+        Ok(())
+    }
+}

@@ -1,0 +1,70 @@
+//! A run on this machine: the options become a plan over the directory's instances, the
+//! cells without a record run on a worker pool, and each record is stored durably as it
+//! ends (see [`ResultStore`]); a second run of the same directory resumes.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use super::config::Tools;
+use super::error::Error;
+use super::executor::Executor;
+use super::instance::instances;
+use super::matrix::{run_matrix, Plan};
+use super::options::{tool_runs, versions, RunOptions};
+use super::record::Record;
+use super::store::ResultStore;
+
+/// A local run, planned and ready to go.
+pub struct LocalRun {
+    plan: Plan,
+    store: ResultStore,
+    /// The keys of every cell of the plan.
+    cells: BTreeSet<String>,
+    /// The keys of the cells that already have a record.
+    finished: BTreeSet<String>,
+}
+
+impl LocalRun {
+    /// Plans a run of `options` over `dir` with `jobs` runs at once (`None`: one per
+    /// core): reads the solvers file, asks the tools' versions, reads the manifest, opens
+    /// the results and records the run's environment.
+    pub fn plan(dir: &Path, options: &RunOptions, jobs: Option<usize>, executor: &dyn Executor) -> Result<Self, Error> {
+        let tools = Tools::load(&options.config)?;
+        let limits = options.limits()?;
+        let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        if jobs == 0 {
+            return Err(Error::NoJobs);
+        }
+        let runs = tool_runs(&tools, &options.solvers, &options.preprocessors, executor)?;
+        let instances = instances(dir)?;
+        let store = ResultStore::open(dir)?;
+        let env = options.environment(&limits, jobs, versions(&runs)).record(dir)?;
+        let (solvers, preprocessors) = runs;
+        let plan = Plan { instances, preprocessors, solvers, limits, jobs, cache: dir.join("cache"), run: env.run };
+        let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
+        let finished: BTreeSet<String> = cells.iter().filter(|k| store.contains(k)).cloned().collect();
+        Ok(LocalRun { plan, store, cells, finished })
+    }
+
+    /// Cells to run.
+    pub fn pending(&self) -> usize {
+        self.cells.len() - self.finished.len()
+    }
+
+    /// Cells that already have their record.
+    pub fn finished(&self) -> usize {
+        self.finished.len()
+    }
+
+    /// Runs the pending cells, handing each record to `progress` once it is stored;
+    /// returns the records of every cell of the plan, sorted by key.
+    pub fn run(mut self, executor: &dyn Executor, progress: &mut dyn FnMut(&Record)) -> Result<Vec<Record>, Error> {
+        let store = &mut self.store;
+        run_matrix(&self.plan, executor, &|k| self.finished.contains(k), &mut |record| {
+            progress(&record);
+            store.append(record)
+        })?;
+        store.finish()?;
+        Ok(store.records().filter(|r| self.cells.contains(&r.key)).cloned().collect())
+    }
+}

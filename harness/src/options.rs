@@ -1,0 +1,114 @@
+//! What a run is asked to do, independent of the command line: the solvers file, the
+//! solvers and preprocessors named from it, and the limits. A local run, a Slurm
+//! submission and an array task all turn these into the tools and the limits of a
+//! [`Plan`](crate::Plan) here.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::config::{Tool, Tools};
+use super::environment::Environment;
+use super::error::Error;
+use super::executor::Executor;
+use super::limits::{parse_memory, Limits};
+use super::tool_run::ToolRun;
+use super::version::prepare;
+
+/// The settings of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RunOptions {
+    /// The solvers file.
+    pub config: PathBuf,
+    /// Solver names from the solvers file.
+    pub solvers: Vec<String>,
+    /// Preprocessor names from the solvers file; `none` is no preprocessing.
+    pub preprocessors: Vec<String>,
+    /// The wall-clock limit per run, in seconds.
+    pub timeout_s: f64,
+    /// The memory limit per run, e.g. `4G` (see [`parse_memory`]).
+    pub memory: String,
+    /// The version of the program running the matrix, recorded in `environment.jsonl`.
+    pub qbfgames_version: String,
+}
+
+/// The solvers and preprocessors of a run, located and with their versions asked.
+pub type ToolRuns = (Vec<ToolRun>, Vec<Option<ToolRun>>);
+
+impl RunOptions {
+    /// The limits of `--timeout` and `--memory`.
+    pub fn limits(&self) -> Result<Limits, Error> {
+        if !(self.timeout_s.is_finite() && self.timeout_s > 0.0) {
+            return Err(Error::BadTimeout(self.timeout_s));
+        }
+        let memory =
+            parse_memory(&self.memory).map_err(|e| Error::Flag { flag: "--memory".into(), error: Box::new(e) })?;
+        Ok(Limits { timeout: Duration::from_secs_f64(self.timeout_s), memory })
+    }
+
+    /// The environment record of a run with these settings, `jobs` runs at once.
+    pub fn environment(&self, limits: &Limits, jobs: usize, versions: BTreeMap<String, String>) -> Environment {
+        let mut env = Environment::of_this_machine();
+        env.qbfgames_version.clone_from(&self.qbfgames_version);
+        env.timeout_s = self.timeout_s;
+        env.memory_limit_mb = limits.memory >> 20;
+        env.jobs = jobs;
+        env.tools = versions;
+        env
+    }
+}
+
+/// The solvers and preprocessors named, located and with their versions asked.
+pub fn tool_runs(
+    tools: &Tools,
+    solvers: &[String],
+    preprocessors: &[String],
+    executor: &dyn Executor,
+) -> Result<ToolRuns, Error> {
+    let solvers = select(&tools.solvers, solvers, "--solvers", false)?
+        .into_iter()
+        .flatten()
+        .map(|t| prepare(t, executor))
+        .collect::<Result<Vec<ToolRun>, _>>()?;
+    let preprocessors = select(&tools.preprocessors, preprocessors, "--preprocessors", true)?
+        .into_iter()
+        .map(|t| t.map(|t| prepare(t, executor)).transpose())
+        .collect::<Result<Vec<Option<ToolRun>>, _>>()?;
+    Ok((solvers, preprocessors))
+}
+
+/// Tool name → version, for every tool of a run.
+pub fn versions((solvers, preprocessors): &ToolRuns) -> BTreeMap<String, String> {
+    solvers.iter().chain(preprocessors.iter().flatten()).map(|t| (t.tool.name.clone(), t.version.clone())).collect()
+}
+
+/// The tools named in a `--solvers`/`--preprocessors` list; `none` (where allowed) is
+/// no tool.
+fn select<'a>(
+    known: &'a BTreeMap<String, Tool>,
+    names: &[String],
+    flag: &'static str,
+    none_ok: bool,
+) -> Result<Vec<Option<&'a Tool>>, Error> {
+    let mut out = Vec::new();
+    for name in names {
+        if none_ok && name == "none" {
+            out.push(None);
+            continue;
+        }
+        match known.get(name) {
+            Some(t) => out.push(Some(t)),
+            None => {
+                let mut choices: Vec<&str> = known.keys().map(String::as_str).collect();
+                if none_ok {
+                    choices.insert(0, "none");
+                }
+                return Err(Error::UnknownTool { flag, name: name.clone(), choices: choices.join(", ") });
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(Error::EmptyList(flag));
+    }
+    Ok(out)
+}

@@ -1,0 +1,53 @@
+//! The errors of the reports crate (reports and packages), one variant per thing that went wrong; each message
+//! names the file or flag and, where there is one, the fix after `help:`. An underlying
+//! error is part of the message (a field named `error`), not a `source()`: printing the
+//! chain would say it twice.
+
+use std::io;
+use std::path::PathBuf;
+
+use contract::manifest::ManifestError;
+
+/// A report or package that cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The manifest cannot be read or has a bad row.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+    /// `results.csv` is not there.
+    #[error("{}: no results\n  help: `qbfgames run {dir}` writes them", path.display())]
+    NoResults { path: PathBuf, dir: String },
+    /// `results.csv` cannot be opened or read.
+    #[error("{}: {error}", path.display())]
+    UnreadableResults { path: PathBuf, error: csv::Error },
+    /// A row of `results.csv` that is not a result record.
+    #[error("{}:{line}: not a result record: {error}\n  help: the file is written only by `qbfgames run`", path.display())]
+    BadRecord { path: PathBuf, line: usize, error: csv::Error },
+    /// `--scatter` names a configuration without results.
+    #[error("--scatter: no configuration `{name}` in the results\n  help: choose two of: {choices}")]
+    UnknownConfiguration { name: String, choices: String },
+    /// The font committed under `reports/fonts/` cannot be loaded.
+    #[error("the built-in font DejaVuSans.ttf is not a valid font")]
+    BadFont,
+    /// A plot could not be drawn or encoded.
+    #[error("drawing the {plot} plot: {message}")]
+    Plot { plot: String, message: String },
+    /// Reading a file failed; `what` names the action and the path.
+    #[error("{what}: {error}")]
+    Io { what: String, error: io::Error },
+    /// Writing, compressing or archiving failed (the error names its path where it has one).
+    #[error(transparent)]
+    Os(#[from] io::Error),
+    /// The manifest of a suite to package cannot be read.
+    #[error("reading the manifest of {}: {error}", dir.display())]
+    PackageManifest { dir: PathBuf, error: ManifestError },
+    /// A suite to package whose manifest lists nothing.
+    #[error("{}: the manifest lists no instances; generate the suite first", .0.display())]
+    EmptyManifest(PathBuf),
+    /// A package path not named `NAME.tar.xz`.
+    #[error("{}: the package name must end in .tar.xz", .0.display())]
+    PackageName(PathBuf),
+    /// A file whose bytes are not those its manifest row names.
+    #[error("{path}: does not match its manifest id; run `qbfgames manifest verify {}`", dir.display())]
+    IdMismatch { path: String, dir: PathBuf },
+}
