@@ -72,8 +72,8 @@ impl<'g> BddlProblem<'g> {
     }
 
     /// The depth written (the game's, without a trailing White time point).
-    pub fn depth(&self) -> usize {
-        self.depth
+    pub fn depth(&self) -> u32 {
+        self.depth as u32
     }
 
     /// Writes the problem file.
