@@ -10,68 +10,66 @@
 //! instance, the failing line and the position otherwise; 2 when the instance has the
 //! other value (the reference solver says so: play the other side).
 
-use std::io::{BufRead, Write};
+use std::cell::RefCell;
+use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use encodings::Assignment;
-use games::positional::PositionalGame;
-use games::rng::SplitMix64;
-use qbf::formula::CnfQbf;
-use qbf::io::write_qdimacs;
-use strategy::gdl::{play_gdl, refute_gdl};
-use strategy::play::{play_bddl, play_positional, Failure, Played, White};
-use strategy::refute::{refute_bddl, refute_positional};
+use games::positional::bddl::BddlFiles;
+use strategy::gdl::GdlSetup;
+use strategy::session::{session, Mode, Playable, User};
 
-use super::encode_bddl::load;
-use super::encode_gdl::LoadedGdl;
-use super::positional;
-use super::strategy::{as_bddl, solve_qdo};
+use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner, NamedGame};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
+/// Plays `game` as the options ask; the outcome of the session.
+fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Result<strategy::play::Played, strategy::play::Failure>> {
+    let user = match opts.side {
+        Side::White => User::White,
+        Side::Black => User::Black,
+    };
+    let mode = match (opts.auto, opts.all, opts.games) {
+        (true, true, _) => Mode::All,
+        (true, false, Some(games)) => Mode::Random { games, seed: opts.seed },
+        (true, false, None) => bail!("--auto needs --all (every White reply) or --games N (random White replies)"),
+        (false, ..) => Mode::Interactive,
+    };
+    let out = RefCell::new(std::io::stdout());
+    Ok(session(game, user, mode, &qdo_runner(&opts.strategy), std::io::stdin().lock(), &out)?)
+}
+
+fn instance_name(named: &NamedGame) -> String {
+    format!("{} at depth {}", named.name, named.game.turns.len())
+}
+
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
-    let (opts, instance, result) = match cmd.model {
-        PlayModel::Bddl { game: args, play } => {
-            let game = load(&args)?;
-            let r = match play.side {
-                Side::White => with_user(&play, |solve, user| play_bddl(&game, solve, user))?,
-                Side::Black => with_user(&play, |solve, user| refute_bddl(&game, solve, user))?,
-            };
-            (play, format!("{} at depth {}", args.problem, game.depth()), r)
+    let (opts, instance, result) = match &cmd.model {
+        PlayModel::Bddl { game: args, play: opts } => {
+            let game = load_bddl(args)?;
+            (opts, format!("{} at depth {}", args.problem, game.depth()), play(opts, Playable::Bddl(&game))?)
         }
-        PlayModel::Pg { game, play } => {
-            let named = positional::load_pg(&game)?;
-            let r = positional_side(&play, &named.game)?;
-            (play, instance_name(&named), r)
+        PlayModel::Pg { game, play: opts } => {
+            let named = load_pg(game)?;
+            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
         }
-        PlayModel::Gttt { game, play } => {
-            let named = positional::load_gttt(&game)?;
-            let r = positional_side(&play, &named.game)?;
-            (play, instance_name(&named), r)
+        PlayModel::Gttt { game, play: opts } => {
+            let named = load_gttt(game)?;
+            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
         }
-        PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play } => {
-            let named = positional::load_hex(&game)?;
-            let r = positional_side(&play, &named.game)?;
-            (play, instance_name(&named), r)
+        PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play: opts } => {
+            let named = load_hex(game)?;
+            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
         }
-        PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play } => {
-            let named = positional::load_hex(&game)?;
-            let bddl = as_bddl(&named)?;
-            let r = match play.side {
-                Side::White => with_user(&play, |solve, user| play_bddl(&bddl, solve, user))?,
-                Side::Black => with_user(&play, |solve, user| refute_bddl(&bddl, solve, user))?,
-            };
-            (play, format!("{} (lifted) at depth {}", named.name, bddl.depth()), r)
+        PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play: opts } => {
+            let named = load_hex(game)?;
+            let bddl = BddlFiles::new(&named.game)?.game()?;
+            (opts, format!("{} (lifted) at depth {}", named.name, bddl.depth()), play(opts, Playable::Bddl(&bddl))?)
         }
-        PlayModel::Gdl { game: args, play } => {
-            let loaded = LoadedGdl::load(&args)?;
-            let setup = loaded.setup();
-            let r = match play.side {
-                Side::White => with_user(&play, |solve, user| play_gdl(setup, args.depth, solve, user))?,
-                Side::Black => with_user(&play, |solve, user| refute_gdl(setup, args.depth, solve, user))?,
-            };
-            (play, format!("{} at depth {}", args.game, args.depth), r)
+        PlayModel::Gdl { game: args, play: opts } => {
+            let (game, encoding) = load_gdl(args)?;
+            let setup = GdlSetup { game: &game, encoding };
+            (opts, format!("{} at depth {}", args.game, args.depth), play(opts, Playable::Gdl(setup, args.depth))?)
         }
     };
     let mut out = std::io::stdout();
@@ -79,145 +77,33 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
         Side::White => ("Black won", "White reply", "White replies"),
         Side::Black => ("White held", "Black move", "Black moves"),
     };
-    match result {
+    let code = match result {
         Ok(played) if opts.auto && opts.all => {
-            writeln!(
-                out,
-                "{winner} all {} lines against every {one} ({} solver calls)",
-                played.lines, played.solver_calls
-            )?;
-            Ok(ExitCode::SUCCESS)
+            let (lines, calls) = (played.lines, played.solver_calls);
+            writeln!(out, "{winner} all {lines} lines against every {one} ({calls} solver calls)")?;
+            0
         }
         Ok(played) if opts.auto => {
-            writeln!(
-                out,
-                "{winner} all {} games against random {many} ({} solver calls)",
-                played.lines, played.solver_calls
-            )?;
-            Ok(ExitCode::SUCCESS)
+            let (lines, calls) = (played.lines, played.solver_calls);
+            writeln!(out, "{winner} all {lines} games against random {many} ({calls} solver calls)")?;
+            0
         }
         Ok(_) if opts.side == Side::White => {
             writeln!(out, "Black wins, as the solver promised")?;
-            Ok(ExitCode::SUCCESS)
+            0
         }
         Ok(_) => {
             writeln!(out, "White holds: Black did not win within the depth, as the solver promised")?;
-            Ok(ExitCode::SUCCESS)
+            0
         }
         Err(failure) if failure.refused => {
             eprintln!("error: {instance}: {}", failure.reason);
-            Ok(ExitCode::from(2))
+            2
         }
         Err(failure) => {
             writeln!(out, "FAILURE (an encoding or solver bug) in {instance}: {failure}")?;
-            Ok(ExitCode::from(1))
-        }
-    }
-}
-
-fn instance_name(named: &positional::NamedGame) -> String {
-    format!("{} at depth {}", named.name, named.game.turns.len())
-}
-
-/// A positional game played on the side the options ask for.
-fn positional_side(opts: &PlayOpts, game: &PositionalGame) -> Result<Result<Played, Failure>> {
-    match opts.side {
-        Side::White => with_user(opts, |solve, user| play_positional(game, solve, user)),
-        Side::Black => with_user(opts, |solve, user| refute_positional(game, solve, user)),
-    }
-}
-
-/// The board as lines (positions are drawn with `/` between rows).
-fn board(position: &str) -> String {
-    position.replace('/', "\n")
-}
-
-/// Runs `play` with the solver, and the user's side (White, or Black with `--as black`)
-/// played as the options ask.
-fn with_user(
-    opts: &PlayOpts,
-    mut play: impl FnMut(&mut dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String>, White) -> Result<Played, Failure>,
-) -> Result<Result<Played, Failure>> {
-    let strategy = &opts.strategy;
-    let mut solve = |qbf: &CnfQbf| -> Result<(bool, Assignment), String> {
-        let run = || -> Result<(bool, Assignment)> {
-            let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
-            write_qdimacs(&mut file, qbf, &[])?;
-            file.flush()?;
-            solve_qdo(strategy, file.path())
-        };
-        run().map_err(|e| format!("{e:#}"))
-    };
-    if opts.auto {
-        if opts.all {
-            return Ok(play(&mut solve, White::All));
-        }
-        let Some(games) = opts.games else {
-            bail!("--auto needs --all (every White reply) or --games N (random White replies)");
-        };
-        let mut rng = SplitMix64::new(opts.seed);
-        let mut total = Played { lines: 0, solver_calls: 0 };
-        for _ in 0..games {
-            let mut choose = |_: &str, moves: &[String]| Ok(rng.below(moves.len() as u64) as usize);
-            let mut show = |_: &str, _: &str| {};
-            match play(&mut solve, White::Choose { choose: &mut choose, show: &mut show }) {
-                Ok(p) => {
-                    total.lines += p.lines;
-                    total.solver_calls += p.solver_calls;
-                }
-                Err(failure) => return Ok(Err(failure)),
-            }
-        }
-        return Ok(Ok(total));
-    }
-    let side = match opts.side {
-        Side::White => "White",
-        Side::Black => "Black",
-    };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let ended = std::cell::Cell::new(false);
-    let mut choose = |_: &str, moves: &[String]| -> Result<usize, String> {
-        loop {
-            let mut out = std::io::stdout();
-            write!(out, "{side} to move ({} legal; `help` lists them): ", moves.len())
-                .and_then(|()| out.flush())
-                .map_err(|e| format!("writing to standard output: {e}"))?;
-            let mut line = String::new();
-            if input.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-                ended.set(true);
-                return Err("standard input ended".into());
-            }
-            let typed: String = line.split_whitespace().collect();
-            if typed.is_empty() {
-                continue;
-            }
-            if typed == "help" {
-                writeln!(out, "Type one of: {}", moves.join(" "))
-                    .map_err(|e| format!("writing to standard output: {e}"))?;
-                continue;
-            }
-            match moves.iter().position(|m| m.replace(' ', "") == typed) {
-                Some(k) => return Ok(k),
-                None => writeln!(
-                    out,
-                    "error: `{typed}` is not a legal move for {side} here; legal moves: {}",
-                    moves.join(" ")
-                )
-                .map_err(|e| format!("writing to standard output: {e}"))?,
-            }
+            1
         }
     };
-    // A closed standard output (`| head`) must not end the game with a panic; the game goes
-    // on, and a closed input ends it.
-    let mut show = |mv: &str, position: &str| {
-        let _ = writeln!(std::io::stdout(), "{mv}\n{}", board(position));
-    };
-    let result = play(&mut solve, White::Choose { choose: &mut choose, show: &mut show });
-    match result {
-        Err(failure) if ended.get() => {
-            bail!("standard input ended before the game did; {side} was to move at\n{}", board(&failure.position))
-        }
-        result => Ok(result),
-    }
+    Ok(ExitCode::from(code))
 }

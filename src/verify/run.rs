@@ -70,21 +70,24 @@ pub fn generate(
         .par_iter()
         .map(|inst| {
             let job = job(table, inst);
-            let built = encoders.build(&table.suites[inst.suite].dir, &job).and_then(|instance| {
-                let mut bytes = Vec::new();
-                let comment = format!("qbfgames verify: {}", job.key());
-                instance.write_qdimacs(&mut bytes, job.family.clause_form, &[&comment]).map_err(|e| e.to_string())?;
-                let id = sha256_hex(&bytes);
-                let source = Source::from_bytes(job.key(), bytes);
-                let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
-                let path = dir.join(format!("{id}.qdimacs"));
-                if !path.is_file() {
-                    std::fs::create_dir_all(&dir)
-                        .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                }
-                Ok(Generated { path, id, stats })
-            });
+            let built =
+                encoders.build(&table.suites[inst.suite].dir, &job).map_err(|e| e.to_string()).and_then(|instance| {
+                    let mut bytes = Vec::new();
+                    let comment = format!("qbfgames verify: {}", job.key());
+                    instance
+                        .write_qdimacs(&mut bytes, job.family.clause_form, &[&comment])
+                        .map_err(|e| e.to_string())?;
+                    let id = sha256_hex(&bytes);
+                    let source = Source::from_bytes(job.key(), bytes);
+                    let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
+                    let path = dir.join(format!("{id}.qdimacs"));
+                    if !path.is_file() {
+                        std::fs::create_dir_all(&dir)
+                            .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
+                            .map_err(|e| format!("{}: {e}", path.display()))?;
+                    }
+                    Ok(Generated { path, id, stats })
+                });
             (inst.clone(), built.map_err(|e| format!("{}: {e}", job.key())))
         })
         .collect()
@@ -245,7 +248,7 @@ impl Runner<'_> {
 
     fn reference(&self, inst: &InstanceRef, limits: Limits) -> Result<Ran, String> {
         let job = job(self.table, inst);
-        let inv = self.encoders.reference(&self.table.suites[inst.suite].dir, &job)?;
+        let inv = self.encoders.reference(&self.table.suites[inst.suite].dir, &job).map_err(|e| e.to_string())?;
         let done = run(&inv, limits.timeout).map_err(|e| e.to_string())?;
         let (status, detail) = match done.outcome {
             Outcome::Solved(Verdict::True) => (Status::True, String::new()),

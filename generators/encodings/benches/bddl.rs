@@ -68,7 +68,11 @@ fn main() {
     let mut bytes = 0usize;
     for _ in 0..rounds {
         for (_, game) in &set {
-            let qbf = Lifted.formula(game, game.depth(), Side::Black, Form::Circuit).ok().and_then(|(q, _)| q.into_circuit()).expect("the lifted encoding is a circuit");
+            let qbf = Lifted
+                .formula(game, game.depth(), Side::Black, Form::Circuit)
+                .ok()
+                .and_then(|(q, _)| q.into_circuit())
+                .expect("the lifted encoding is a circuit");
             let mut qcir = Vec::new();
             write_qcir(&mut qcir, &qbf, &[]).expect("in-memory write");
             let mut qdimacs = Vec::new();
@@ -87,7 +91,11 @@ fn main() {
     );
 
     let (_, bt) = set.iter().find(|(name, _)| name == "breakthrough/3x4.ig").expect("breakthrough 3x4 in the suite");
-    let qbf = Lifted.formula(bt, bt.depth(), Side::Black, Form::Circuit).ok().and_then(|(q, _)| q.into_circuit()).expect("the lifted encoding is a circuit");
+    let qbf = Lifted
+        .formula(bt, bt.depth(), Side::Black, Form::Circuit)
+        .ok()
+        .and_then(|(q, _)| q.into_circuit())
+        .expect("the lifted encoding is a circuit");
     let mut qdimacs = Vec::new();
     write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::Tseitin), &[]).expect("in-memory write");
     let (_, s) = stats(&Source::from_bytes("bt", qdimacs)).expect("own output parses");

@@ -42,7 +42,11 @@ fn main() -> io::Result<()> {
         let read = |f: &str| Source::read(&root.join(f).display().to_string());
         let game =
             bddl::load(&read(domain)?, &read(problem)?, Some(depth)).map_err(|e| io::Error::other(e.to_string()))?;
-        let qbf = Lifted.formula(&game, game.depth(), Side::Black, Form::Circuit).ok().and_then(|(q, _)| q.into_circuit()).expect("the lifted encoding is a circuit");
+        let qbf = Lifted
+            .formula(&game, game.depth(), Side::Black, Form::Circuit)
+            .ok()
+            .and_then(|(q, _)| q.into_circuit())
+            .expect("the lifted encoding is a circuit");
         let mut row = Vec::new();
         let mut times = Vec::new();
         for (k, form) in [ClauseForm::Tseitin, ClauseForm::Polarity].into_iter().enumerate() {

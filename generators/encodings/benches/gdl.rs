@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 use contract::Source;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules, Size};
 use encodings::{Encoding, Form, Side};
-use qbf::tseitin::ClauseForm;
 use games::gdl::load;
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 const GAME: &str = "breakthrough-3x4";
 const DEPTH: u32 = 19;

@@ -9,11 +9,11 @@ use std::time::Instant;
 
 use contract::Source;
 use encodings::corplus::Corplus;
-use encodings::{Encoding, Sink, Side};
-use qbf::tseitin::ClauseForm;
+use encodings::{Encoding, Side, Sink};
 use games::positional::pg::read_pg;
 use qbf::formula::VarManager;
 use qbf::io::QdimacsStream;
+use qbf::tseitin::ClauseForm;
 
 fn main() {
     let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite");
@@ -34,7 +34,8 @@ fn main() {
         let game = read_pg(&source).expect("valid PG file").game;
         let mut sink = Sink::clauses(QdimacsStream::new().expect("temporary file"), ClauseForm::default());
         let mut vars = VarManager::new();
-        let prefix = Corplus.encode(&game, game.depth(), Side::Black, &mut sink, &mut vars).expect("all time points").prefix;
+        let prefix =
+            Corplus.encode(&game, game.depth(), Side::Black, &mut sink, &mut vars).expect("all time points").prefix;
         let (stream, _) = sink.into_parts();
         let size = stream.finish(std::io::sink(), vars.max_index(), &prefix, &[]).expect("writing");
         let elapsed = start.elapsed();

@@ -16,16 +16,18 @@ use std::time::{Duration, Instant};
 use contract::Source;
 use encodings::corplus::Corplus;
 use encodings::{Encoding, Form, Side};
-use qbf::tseitin::ClauseForm;
 use games::positional::gttt::Gttt;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use harness::{Outcome, Verdict};
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) {
-    let (qbf, _) = Corplus.formula(game, game.depth(), Side::Black, Form::Clauses(ClauseForm::default())).expect("all time points");
+    let (qbf, _) = Corplus
+        .formula(game, game.depth(), Side::Black, Form::Clauses(ClauseForm::default()))
+        .expect("all time points");
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf.into_cnf(ClauseForm::default()), &[]).expect("writing to memory");
     let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");

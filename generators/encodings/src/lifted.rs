@@ -426,12 +426,8 @@ fn first_ply_map(game: &Game, qbf: &CircuitQbf, start: u32, white: bool) -> Resu
         next += n as u32;
         bits
     });
-    let map = SymbolMap::Lifted {
-        actions: actions.iter().map(|a| a.name.clone()).collect(),
-        action_bits,
-        x_bits,
-        y_bits,
-    };
+    let map =
+        SymbolMap::Lifted { actions: actions.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
     check_outermost_of(&qbf.prefix, &map.vars(), white)?;
     Ok(map)
 }

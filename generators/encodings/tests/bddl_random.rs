@@ -123,8 +123,19 @@ fn random_small_games_agree_with_the_reference_solver() {
             let game = bddl::load(&dsrc, &psrc, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
             let expected = Solver::new(&game).expect("small board").wins(depth);
             let mut qdimacs = Vec::new();
-            write_qdimacs(&mut qdimacs, &to_cnf(&Lifted.formula(&game, game.depth(), Side::Black, Form::Circuit).ok().and_then(|(q, _)| q.into_circuit()).expect("the lifted encoding is a circuit"), ClauseForm::Tseitin), &[])
-                .expect("in-memory write");
+            write_qdimacs(
+                &mut qdimacs,
+                &to_cnf(
+                    &Lifted
+                        .formula(&game, game.depth(), Side::Black, Form::Circuit)
+                        .ok()
+                        .and_then(|(q, _)| q.into_circuit())
+                        .expect("the lifted encoding is a circuit"),
+                    ClauseForm::Tseitin,
+                ),
+                &[],
+            )
+            .expect("in-memory write");
             let got = match solve_qdimacs(&solver_path, &qdimacs, Duration::from_secs(60)).expect("running DepQBF") {
                 Outcome::Solved(v) => v == Verdict::True,
                 other => panic!("game {n} depth {depth}: DepQBF gave no answer ({other:?})"),

@@ -48,7 +48,11 @@ fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>)
     for depth in depths {
         let game = bddl::load(domain, problem, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
         let expected = Solver::new(&game).expect("small board").wins(depth);
-        let qbf = Lifted.formula(&game, game.depth(), Side::Black, Form::Circuit).ok().and_then(|(q, _)| q.into_circuit()).expect("the lifted encoding is a circuit");
+        let qbf = Lifted
+            .formula(&game, game.depth(), Side::Black, Form::Circuit)
+            .ok()
+            .and_then(|(q, _)| q.into_circuit())
+            .expect("the lifted encoding is a circuit");
 
         let mut qcir = Vec::new();
         write_qcir(&mut qcir, &qbf, &["round trip"]).expect("in-memory write");

@@ -12,9 +12,9 @@ use std::time::Duration;
 use contract::Source;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use encodings::{EncodeError, Encoding, Form, Side};
-use qbf::formula::{CircuitQbf, CnfQbf};
 use games::gdl::{load, player::Solver, GroundGame};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome, Verdict};
+use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
 
 fn game(name: &str) -> GroundGame {
@@ -190,8 +190,7 @@ fn turn_order_of_gttt_2_2_is_two_moves_each() {
 fn games_without_two_roles_are_refused() {
     let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
     let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
-    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 }, &g, 2)
-        .err();
+    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 }, &g, 2).err();
     assert!(err.is_some_and(|e| e.to_string().contains("3 roles")));
     assert!(Solver::new(&g, 0).is_err());
 }
@@ -208,8 +207,9 @@ fn circuit_form_agrees_with_the_reference_player() {
         let g = game(name);
         for &depth in depths {
             for encoding in [Rules::General, Rules::StrictTurns] {
-                let circuit = circuit(GdlEncoding { rules: encoding, prefix: PrefixMethod::Dependency, first }, &g, depth)
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let circuit =
+                    circuit(GdlEncoding { rules: encoding, prefix: PrefixMethod::Dependency, first }, &g, depth)
+                        .unwrap_or_else(|e| panic!("{e}"));
                 let mut bytes = Vec::new();
                 write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[])
                     .unwrap_or_else(|e| panic!("{e}"));

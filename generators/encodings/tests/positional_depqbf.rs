@@ -22,7 +22,6 @@ use std::time::Duration;
 use contract::Source;
 use encodings::corplus::Corplus;
 use encodings::{Encoding, Form, Side};
-use qbf::tseitin::ClauseForm;
 use games::positional::gttt::{Gttt, Shape, GTTT_4X4_SHAPES, NAMED_SHAPES};
 use games::positional::hex::read_hex;
 use games::positional::pg::read_pg;
@@ -30,6 +29,7 @@ use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use harness::{Outcome, Verdict};
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path)

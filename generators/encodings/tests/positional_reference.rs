@@ -6,13 +6,13 @@ use std::path::{Path, PathBuf};
 use contract::Source;
 use encodings::corplus::Corplus;
 use encodings::{Encoding, Side, Sink};
-use qbf::tseitin::ClauseForm;
 use games::positional::gttt::{Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, VarManager};
+use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path)
@@ -91,8 +91,10 @@ impl ClauseSink for Count {
 /// (blocks, ∀, ∃, clauses, literals) of the COR+ encoding.
 fn sizes(game: &PositionalGame) -> (usize, usize, usize, usize, usize) {
     let mut sink = Sink::clauses(Count::default(), ClauseForm::default());
-    let prefix: Prefix =
-        Corplus.encode(game, game.depth(), Side::Black, &mut sink, &mut VarManager::new()).expect("all time points").prefix;
+    let prefix: Prefix = Corplus
+        .encode(game, game.depth(), Side::Black, &mut sink, &mut VarManager::new())
+        .expect("all time points")
+        .prefix;
     let (count, _) = sink.into_parts();
     (prefix.blocks().len(), prefix.count(Quant::Forall), prefix.count(Quant::Exists), count.clauses, count.literals)
 }

@@ -119,8 +119,9 @@ impl Explorer<'_, '_, '_, '_> {
         position: &str,
     ) -> Result<(CnfQbf, SymbolMap), Failure> {
         let form = ClauseForm::default();
-        let (qbf, map) =
-            encoding.formula(game, depth, side, Form::Clauses(form)).map_err(|e| self.fail(position.into(), e.to_string()))?;
+        let (qbf, map) = encoding
+            .formula(game, depth, side, Form::Clauses(form))
+            .map_err(|e| self.fail(position.into(), e.to_string()))?;
         let map = map.map_err(|e| self.fail(position.into(), e.to_string()))?;
         Ok((qbf.into_cnf(form), map))
     }

@@ -122,7 +122,11 @@ impl QdoRunner {
         let run = harness::run(&inv, Duration::from_secs(self.timeout))?;
         let name = program.display().to_string();
         if !matches!(run.outcome, Outcome::Solved(_)) {
-            return Err(QdoError::NoAnswer { program: name, timeout: self.timeout, outcome: format!("{:?}", run.outcome) });
+            return Err(QdoError::NoAnswer {
+                program: name,
+                timeout: self.timeout,
+                outcome: format!("{:?}", run.outcome),
+            });
         }
         parse_qdo(&String::from_utf8_lossy(&run.stdout)).map_err(|source| QdoError::Output { program: name, source })
     }

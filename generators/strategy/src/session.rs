@@ -38,7 +38,7 @@ pub enum Mode {
     /// Every legal move, one line after the other.
     All,
     /// `games` games of random moves from `seed`.
-    Random { games: u64, seed: u64 },
+    Random { games: usize, seed: u64 },
     /// Typed on the input, one per line.
     Interactive,
 }

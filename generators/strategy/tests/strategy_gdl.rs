@@ -33,14 +33,9 @@ const METHODS: [(Rules, PrefixMethod); 4] = [
 ];
 
 /// Black's first move under every encoding and prefix method, checked by the reference player.
-fn first_move(
-    g: &GroundGame,
-    first: usize,
-    depth: u32,
-    rules: Rules,
-    prefix: PrefixMethod,
-) -> Result<Check, String> {
-    let (qbf, map) = GdlEncoding { rules, prefix, first }.formula(g, depth, Side::Black, CLAUSES).map_err(|e| e.to_string())?;
+fn first_move(g: &GroundGame, first: usize, depth: u32, rules: Rules, prefix: PrefixMethod) -> Result<Check, String> {
+    let (qbf, map) =
+        GdlEncoding { rules, prefix, first }.formula(g, depth, Side::Black, CLAUSES).map_err(|e| e.to_string())?;
     let map = map.map_err(|e| e.to_string())?;
     let (verdict, assignment) = qdo(&qbf.into_cnf(ClauseForm::default())).map_err(|e| e.to_string())?;
     if !verdict {
@@ -110,7 +105,8 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
                 map.vars().iter().all(|v| outer.contains(v)),
                 "{name} {encoding:?} {prefix:?}: {map:?} not in the QCIR's outermost block"
             );
-            let second = GdlEncoding { first: 1, ..options }.formula(&g, depth, Side::Black, CLAUSES).map(|r| r.1.err());
+            let second =
+                GdlEncoding { first: 1, ..options }.formula(&g, depth, Side::Black, CLAUSES).map(|r| r.1.err());
             assert_eq!(second.ok().flatten(), Some(MapError::BlackNotFirst), "{name} {encoding:?} {prefix:?}");
         }
     }

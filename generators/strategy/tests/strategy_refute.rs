@@ -82,9 +82,8 @@ fn corplus_with_white_outermost_keeps_the_value_at_every_depth() {
             map.unwrap_or_else(|e| panic!("{name}: {e}"));
         }
         let (verdict, _) = qdo(&qbf.into_cnf(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
-        let reference = PositionalSolver::new(game)
-            .and_then(|mut s| s.black_wins(game.depth()))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let reference =
+            PositionalSolver::new(game).and_then(|mut s| s.black_wins(game.depth())).unwrap_or_else(|e| panic!("{e}"));
         verdicts[usize::from(verdict)] += 1;
         if verdict != reference {
             mismatches.push(format!("{name}: DepQBF {verdict}, reference {reference}"));

@@ -6,6 +6,7 @@
 //! the grid, and [`expand`] lists the instances in a stable order. See `docs/suites.md`.
 
 pub mod builder;
+pub mod depth;
 pub mod expand;
 pub mod generate;
 pub mod raw;

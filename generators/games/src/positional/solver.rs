@@ -301,7 +301,12 @@ mod tests {
             game.white_initials.iter().for_each(|&v| w[v] = true);
             for depth in 1..=game.turns.len().min(7) {
                 let expected = naive(&game, &mut b.clone(), &mut w.clone(), 0, depth);
-                assert_eq!(Solver::new(&game)?.black_wins(depth as u32)?, expected, "{:?} depth {depth}", game.black_wins);
+                assert_eq!(
+                    Solver::new(&game)?.black_wins(depth as u32)?,
+                    expected,
+                    "{:?} depth {depth}",
+                    game.black_wins
+                );
             }
         }
         Ok(())
