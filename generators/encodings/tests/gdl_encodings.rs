@@ -18,7 +18,7 @@ use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
 
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{e}"))
 }

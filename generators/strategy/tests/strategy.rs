@@ -25,7 +25,7 @@ use strategy::play::{play_bddl, play_positional, White};
 use strategy::validate::{check_bddl, check_positional, Check};
 
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
     let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
     Source::from_bytes(path, bytes)
 }

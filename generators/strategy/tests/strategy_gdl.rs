@@ -21,7 +21,7 @@ use strategy::validate::Check;
 const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
 
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     load(Source::read(&path).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -32,7 +32,7 @@ use strategy::refute::{bddl_white_position, refute_bddl, refute_positional};
 const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
 
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
     Source::read(&full.display().to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
