@@ -181,19 +181,19 @@ fn clauses(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarMana
         let black_before = board(k - 1, Player::Black);
         for (j, white_bits) in layer.white_bits.iter().enumerate() {
             let first_white = k == 1 && j == 0 && turns.first() == Some(&Player::White);
-            for v in 0..n {
+            for (v, (before, white)) in black_before.iter().zip(&layer.white).enumerate() {
                 if first_white && game.first_moves.as_ref().is_some_and(|f| !f.is_empty() && !f.contains(&v)) {
                     continue;
                 }
                 let mut clause: Vec<Lit> = white_bits.iter().enumerate().map(|(i, b)| b.lit(v >> i & 1 == 0)).collect();
-                clause.extend([layer.time.neg(), black_before[v].pos(), layer.white[v].pos()]);
+                clause.extend([layer.time.neg(), before.pos(), white.pos()]);
                 sink.add_clause(&clause);
             }
         }
         // (8), (9) Black's stone is the vertex its bits name.
-        for v in 0..n {
+        for (v, (before, black)) in black_before.iter().zip(&layer.black).enumerate() {
             for (i, b) in layer.black_bits.iter().enumerate() {
-                sink.add_clause(&[black_before[v].pos(), layer.black[v].neg(), b.lit(v >> i & 1 == 1)]);
+                sink.add_clause(&[before.pos(), black.neg(), b.lit(v >> i & 1 == 1)]);
             }
         }
     }

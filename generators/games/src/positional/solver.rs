@@ -215,7 +215,7 @@ impl Solver {
     }
 
     fn completes(&self, sets: &[u128], owned: u128) -> bool {
-        sets.iter().any(|&s| s & owned == s)
+        sets.iter().any(|&s| s & !owned == 0)
     }
 }
 
