@@ -2,7 +2,7 @@
 //! the replies a user chooses (interactive `play`).
 //!
 //! At each of Black's turns the current position is re-encoded with the remaining depth,
-//! the solver's first move is decoded with the [`SymbolMap`](super::SymbolMap) and checked
+//! the solver's first move is decoded with the [`SymbolMap`] and checked
 //! with [`validate`](super::validate) (legal, and Black still wins within the rest); at
 //! each of White's turns every legal White move is tried in turn ([`White::All`]) or one is
 //! chosen ([`White::Choose`]). Every line must end with Black's win within the depth;

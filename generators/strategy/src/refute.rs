@@ -5,7 +5,7 @@
 //!
 //! At each White turn the position is re-encoded with White to move, so that the prefix
 //! starts with White's universal move block: the lifted encoding of the position with
-//! `#blackturn second`, COR+ under [`universal_outermost`](super::universal_outermost).
+//! `#blackturn second`, COR+ with [`Side::White`] (under [`universal_outermost`](encodings::universal_outermost)).
 //! The instance must be false, and the solver's `--qdo` values of that block (DepQBF and
 //! CAQE print the outermost block also when it is universal and the formula false) are
 //! White's refuting move. The move is checked with the reference solver: legal, and Black

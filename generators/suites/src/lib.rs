@@ -2,8 +2,8 @@
 //!
 //! A suite file names families; a family is a game model, a grid of parameters, depths,
 //! encodings and output formats. [`raw`] reads exactly what the user wrote (unknown keys
-//! refused), [`resolve`] checks every value against the model's [`schema`] and expands
-//! the grid, and [`expand`] lists the instances in a stable order. [`generate`] builds
+//! refused), [`resolve`](mod@resolve) checks every value against the model's [`schema`] and expands
+//! the grid, and [`expand`](mod@expand) lists the instances in a stable order. [`generate`] builds
 //! every job through a [`generate::Builder`] into content-addressed files and a manifest;
 //! [`builder::Encoders`] is the builder that chooses each job's
 //! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
