@@ -17,14 +17,18 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use games::positional::bddl::BddlFiles;
 use strategy::gdl::GdlSetup;
+use strategy::play::{Failure, Played};
 use strategy::session::{session, Mode, Playable, User};
 
 use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner, NamedGame};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
-/// Plays `game` as the options ask; the outcome of the session.
-fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Result<strategy::play::Played, strategy::play::Failure>> {
+/// How a session ended: every game as the solver promised, or the first failure.
+type Outcome = Result<Played, Failure>;
+
+/// Plays `game` as the options ask.
+fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Outcome> {
     let user = match opts.side {
         Side::White => User::White,
         Side::Black => User::Black,
@@ -39,8 +43,10 @@ fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Result<strategy::play::Pl
     Ok(session(game, user, mode, &qdo_runner(&opts.strategy), std::io::stdin().lock(), &out)?)
 }
 
-fn instance_name(named: &NamedGame) -> String {
-    format!("{} at depth {}", named.name, named.game.turns.len())
+/// A positional game (COR+) played as the options ask, named with its depth.
+fn positional(opts: &PlayOpts, named: NamedGame) -> Result<(&PlayOpts, String, Outcome)> {
+    let name = format!("{} at depth {}", named.name, named.game.turns.len());
+    Ok((opts, name, play(opts, Playable::Positional(&named.game))?))
 }
 
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
@@ -49,17 +55,10 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             let game = load_bddl(args)?;
             (opts, format!("{} at depth {}", args.problem, game.depth()), play(opts, Playable::Bddl(&game))?)
         }
-        PlayModel::Pg { game, play: opts } => {
-            let named = load_pg(game)?;
-            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
-        }
-        PlayModel::Gttt { game, play: opts } => {
-            let named = load_gttt(game)?;
-            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
-        }
+        PlayModel::Pg { game, play: opts } => positional(opts, load_pg(game)?)?,
+        PlayModel::Gttt { game, play: opts } => positional(opts, load_gttt(game)?)?,
         PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play: opts } => {
-            let named = load_hex(game)?;
-            (opts, instance_name(&named), play(opts, Playable::Positional(&named.game))?)
+            positional(opts, load_hex(game)?)?
         }
         PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play: opts } => {
             let named = load_hex(game)?;
@@ -72,38 +71,25 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             (opts, format!("{} at depth {}", args.game, args.depth), play(opts, Playable::Gdl(setup, args.depth))?)
         }
     };
-    let mut out = std::io::stdout();
     let (winner, one, many) = match opts.side {
         Side::White => ("Black won", "White reply", "White replies"),
         Side::Black => ("White held", "Black move", "Black moves"),
     };
-    let code = match result {
-        Ok(played) if opts.auto && opts.all => {
-            let (lines, calls) = (played.lines, played.solver_calls);
-            writeln!(out, "{winner} all {lines} lines against every {one} ({calls} solver calls)")?;
-            0
+    let (code, message) = match result {
+        Ok(p) if opts.auto && opts.all => {
+            (0, format!("{winner} all {} lines against every {one} ({} solver calls)", p.lines, p.solver_calls))
         }
-        Ok(played) if opts.auto => {
-            let (lines, calls) = (played.lines, played.solver_calls);
-            writeln!(out, "{winner} all {lines} games against random {many} ({calls} solver calls)")?;
-            0
+        Ok(p) if opts.auto => {
+            (0, format!("{winner} all {} games against random {many} ({} solver calls)", p.lines, p.solver_calls))
         }
-        Ok(_) if opts.side == Side::White => {
-            writeln!(out, "Black wins, as the solver promised")?;
-            0
-        }
-        Ok(_) => {
-            writeln!(out, "White holds: Black did not win within the depth, as the solver promised")?;
-            0
-        }
+        Ok(_) if opts.side == Side::White => (0, "Black wins, as the solver promised".to_string()),
+        Ok(_) => (0, "White holds: Black did not win within the depth, as the solver promised".to_string()),
         Err(failure) if failure.refused => {
             eprintln!("error: {instance}: {}", failure.reason);
-            2
+            return Ok(ExitCode::from(2));
         }
-        Err(failure) => {
-            writeln!(out, "FAILURE (an encoding or solver bug) in {instance}: {failure}")?;
-            1
-        }
+        Err(failure) => (1, format!("FAILURE (an encoding or solver bug) in {instance}: {failure}")),
     };
+    writeln!(std::io::stdout(), "{message}")?;
     Ok(ExitCode::from(code))
 }

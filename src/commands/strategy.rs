@@ -50,25 +50,17 @@ fn report(opts: &StrategyOpts, found: &FirstMove) -> Result<ExitCode> {
     if let Some(path) = &opts.map {
         write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, &found.map)?))?;
     }
-    let code = match &found.judgement {
-        Judgement::Valid(mv) => {
-            println!("valid: {mv}");
-            0
-        }
-        Judgement::Invalid { mv, position, reason } => {
-            println!("invalid: {mv} at {position}: {reason}");
-            1
-        }
-        Judgement::Contradicted { depth } => {
-            println!(
-                "invalid: the solver says Black does not win within {depth}, the reference solver says Black does"
-            );
-            1
-        }
+    let (code, message) = match &found.judgement {
+        Judgement::Valid(mv) => (0, format!("valid: {mv}")),
+        Judgement::Invalid { mv, position, reason } => (1, format!("invalid: {mv} at {position}: {reason}")),
+        Judgement::Contradicted { depth } => (
+            1,
+            format!("invalid: the solver says Black does not win within {depth}, the reference solver says Black does"),
+        ),
         Judgement::NoStrategy { depth } => {
-            println!("no strategy: Black does not win within {depth} (solver and reference solver agree)");
-            2
+            (2, format!("no strategy: Black does not win within {depth} (solver and reference solver agree)"))
         }
     };
+    println!("{message}");
     Ok(ExitCode::from(code))
 }
