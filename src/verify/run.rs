@@ -70,24 +70,22 @@ pub fn generate(
         .par_iter()
         .map(|inst| {
             let job = job(table, inst);
-            let built =
-                encoders.build(&table.suites[inst.suite].dir, &job).map_err(|e| e.to_string()).and_then(|instance| {
-                    let mut bytes = Vec::new();
-                    let comment = format!("qbfgames verify: {}", job.key());
-                    instance
-                        .write_qdimacs(&mut bytes, job.family.clause_form, &[&comment])
-                        .map_err(|e| e.to_string())?;
-                    let id = sha256_hex(&bytes);
-                    let source = Source::from_bytes(job.key(), bytes);
-                    let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
-                    let path = dir.join(format!("{id}.qdimacs"));
-                    if !path.is_file() {
-                        std::fs::create_dir_all(&dir)
-                            .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
-                            .map_err(|e| format!("{}: {e}", path.display()))?;
-                    }
-                    Ok(Generated { path, id, stats })
-                });
+            let built = encoders.build(&table.suites[inst.suite].dir, &job).map_err(|e| e.to_string());
+            let built = built.and_then(|instance| {
+                let mut bytes = Vec::new();
+                let comment = format!("qbfgames verify: {}", job.key());
+                instance.write_qdimacs(&mut bytes, job.family.clause_form, &[&comment]).map_err(|e| e.to_string())?;
+                let id = sha256_hex(&bytes);
+                let source = Source::from_bytes(job.key(), bytes);
+                let (_, stats) = stats(&source).map_err(|e| format!("the written QDIMACS does not parse: {e}"))?;
+                let path = dir.join(format!("{id}.qdimacs"));
+                if !path.is_file() {
+                    std::fs::create_dir_all(&dir)
+                        .and_then(|_| write_atomically(&path, |w| w.write_all(&source.bytes)))
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                }
+                Ok(Generated { path, id, stats })
+            });
             (inst.clone(), built.map_err(|e| format!("{}: {e}", job.key())))
         })
         .collect()
