@@ -42,8 +42,7 @@ fn workspace() -> Vec<Package> {
     assert!(out.status.success(), "cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("metadata JSON: {e}"));
     let packages = meta["packages"].as_array().cloned().unwrap_or_default();
-    let members: BTreeSet<String> =
-        packages.iter().filter_map(|p| p["name"].as_str()).map(String::from).collect();
+    let members: BTreeSet<String> = packages.iter().filter_map(|p| p["name"].as_str()).map(String::from).collect();
     packages
         .iter()
         .map(|p| {
@@ -121,8 +120,7 @@ fn imports(text: &str, here: &[String], modules: &BTreeSet<Vec<String>>) -> BTre
         .collect::<Vec<_>>()
         .join("\n");
     for (at, _) in code.match_indices("crate::").chain(code.match_indices("super::")) {
-        let path: String =
-            code[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+        let path: String = code[at..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
         let mut parts: Vec<&str> = path.split("::").filter(|p| !p.is_empty()).collect();
         let mut base: Vec<String> = Vec::new();
         match parts.first() {
@@ -181,7 +179,10 @@ fn no_module_imports_around_a_circle() {
 }
 
 /// A path of imports from `start` back to `start`, if there is one.
-fn circle_through(start: &Vec<String>, edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Option<Vec<Vec<String>>> {
+fn circle_through(
+    start: &Vec<String>,
+    edges: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+) -> Option<Vec<Vec<String>>> {
     let mut stack = vec![(start.clone(), vec![start.clone()])];
     let mut seen = BTreeSet::new();
     while let Some((node, path)) = stack.pop() {

@@ -3,22 +3,16 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use encodings::lifted;
-use games::bddl::{self, Game};
-use qbf::io::{write_qcir, QdimacsStream};
-use qbf::tseitin::{to_cnf_into, ClauseForm};
+use anyhow::{Context, Result};
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, Side};
+use games::bddl::Game;
+use qbf::io::write_qcir;
+use qbf::tseitin::ClauseForm;
 
-use super::read_source;
+use super::{load_bddl, write_clauses};
 use crate::flags::games::{BddlGame, QbfFormat};
 use crate::output::write_atomically;
-
-/// Reads and checks the domain and problem files.
-pub fn load(game: &BddlGame) -> Result<Game> {
-    let domain = read_source(&game.domain)?;
-    let problem = read_source(&game.problem)?;
-    Ok(bddl::load(&domain, &problem, game.depth)?)
-}
 
 /// The instance's header comments: what it encodes, no paths or dates.
 fn comments(game: &Game) -> Vec<String> {
@@ -36,17 +30,16 @@ fn comments(game: &Game) -> Vec<String> {
 }
 
 pub fn run(game: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode> {
-    let game = load(game)?;
-    let qbf = lifted::encode(&game);
+    let game = load_bddl(game)?;
     let comments = comments(&game);
     let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
     match format {
-        QbfFormat::Qcir => write_atomically(output, |out| write_qcir(out, &qbf, &comments))?,
-        QbfFormat::Qdimacs => {
-            let mut stream = QdimacsStream::new()?;
-            let prefix = to_cnf_into(&qbf, ClauseForm::default(), &mut stream);
-            write_atomically(output, |out| stream.finish(out, qbf.vars.max_index(), &prefix, &comments))?;
+        QbfFormat::Qcir => {
+            let (qbf, _) = Lifted.formula(&game, game.depth(), Side::Black, Form::Circuit)?;
+            let qbf = qbf.into_circuit().context("the lifted encoding is a circuit")?;
+            write_atomically(output, |out| write_qcir(out, &qbf, &comments))?;
         }
+        QbfFormat::Qdimacs => write_clauses(&Lifted, &game, game.depth(), ClauseForm::default(), output, &comments)?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,73 +1,24 @@
-//! `qbfgames encode gdl`: a GDL game at a depth as QDIMACS.
+//! `qbfgames encode gdl`: a GDL game at a depth as QDIMACS or QCIR.
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
-use games::gdl::{load, GroundGame};
+use anyhow::Result;
+use encodings::gdl::Size;
+use encodings::{Encoding, Form, Qbf, Side};
 use qbf::io::{write_qcir, write_qdimacs};
-use strategy::gdl::GdlSetup;
+use qbf::tseitin::ClauseForm;
 
-use super::read_source;
-use crate::flags::games::{EncodeGdl, GdlEncodingArg, GdlGame, GdlPrefixArg, QbfFormat};
+use super::load_gdl;
+use crate::flags::games::{EncodeGdl, QbfFormat};
 use crate::output::write_atomically;
-
-/// Loads and grounds a game file, with parse errors shown as diagnostics.
-pub fn load_game(path: &str) -> Result<GroundGame> {
-    let source = read_source(path)?;
-    Ok(load(source)?)
-}
-
-/// The index of the role named `first` (default: the first role).
-pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
-    let names: Vec<String> = game.roles.iter().map(|&r| game.store.display(r)).collect();
-    match first {
-        None => Ok(0),
-        Some(name) => match names.iter().position(|n| n.eq_ignore_ascii_case(name)) {
-            Some(i) => Ok(i),
-            None => bail!("--first {name}: the game has no such role; its roles are {}", names.join(", ")),
-        },
-    }
-}
-
-/// A loaded GDL game with the options of `--encoding`, `--prefix` and `--first`.
-pub struct LoadedGdl {
-    pub game: GroundGame,
-    pub first: usize,
-    pub encoding: Encoding,
-    pub prefix: PrefixMethod,
-}
-
-impl LoadedGdl {
-    pub fn load(args: &GdlGame) -> Result<LoadedGdl> {
-        let game = load_game(&args.game)?;
-        let first = role_index(&game, args.first.as_deref())?;
-        let encoding = match args.encoding {
-            GdlEncodingArg::Ge => Encoding::General,
-            GdlEncodingArg::Sd => Encoding::StrictTurns,
-        };
-        let prefix = match args.prefix {
-            GdlPrefixArg::Gn => PrefixMethod::Naive,
-            GdlPrefixArg::Gt => PrefixMethod::Time,
-            GdlPrefixArg::Gd => PrefixMethod::Dependency,
-        };
-        Ok(LoadedGdl { game, first, encoding, prefix })
-    }
-
-    /// The game for `strategy` and `play`: its re-encodings use these options.
-    pub fn setup(&self) -> GdlSetup<'_> {
-        GdlSetup { game: &self.game, first: self.first, encoding: self.encoding, prefix: self.prefix }
-    }
-}
 
 pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
     let args = &encode.game;
-    let LoadedGdl { game, first, encoding, prefix } = LoadedGdl::load(args)?;
-    let options = GdlEncoding { depth: args.depth, encoding, prefix, first };
+    let (game, encoding) = load_gdl(args)?;
     let name =
         Path::new(&args.game).file_name().map_or_else(|| args.game.clone(), |n| n.to_string_lossy().into_owned());
-    let role = game.store.display(game.roles[first]);
+    let role = game.store.display(game.roles[encoding.first]);
     let (encoding_name, prefix_name) =
         (format!("{:?}", args.encoding).to_lowercase(), format!("{:?}", args.prefix).to_lowercase());
     let comment = format!(
@@ -75,9 +26,12 @@ pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
         args.depth,
         env!("CARGO_PKG_VERSION")
     );
-    match encode.format {
-        QbfFormat::Qdimacs => {
-            let qbf = options.encode(&game)?;
+    let form = match encode.format {
+        QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),
+        QbfFormat::Qcir => Form::Circuit,
+    };
+    match encoding.formula(&game, args.depth, Side::Black, form)?.0 {
+        Qbf::Clauses(qbf) => {
             write_atomically(&encode.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
             let size = Size::of(&qbf);
             eprintln!(
@@ -85,8 +39,7 @@ pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
                 size.vars, size.universal, size.clauses, size.blocks
             );
         }
-        QbfFormat::Qcir => {
-            let qbf = options.encode_circuit(&game)?;
+        Qbf::Circuit(qbf) => {
             write_atomically(&encode.output, |w| write_qcir(w, &qbf, &[&comment]))?;
             eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
         }

@@ -11,7 +11,6 @@ mod hash;
 mod manifest;
 mod package;
 mod play;
-mod positional;
 mod report;
 mod run;
 mod slurm;
@@ -25,12 +24,30 @@ mod strategy;
 mod suite;
 mod verify;
 
+use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
+use ::strategy::qdo::{Program, QdoRunner};
+use anyhow::{bail, Context, Result};
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::{Encoding, Side, Sink};
+use games::bddl::Game;
+use games::gdl::GroundGame;
+use games::positional::gttt::{parse_pq, Gttt, Shape};
+use games::positional::hex::read_hex;
+use games::positional::pg::read_pg;
+use games::positional::{Player, PositionalGame};
+use qbf::formula::VarManager;
+use qbf::io::QdimacsStream;
+use qbf::tseitin::ClauseForm;
 
-use crate::flags::games::{EncodeModel, SolveModel};
+use crate::flags::games::{
+    BddlGame, EncodeModel, GdlEncodingArg, GdlGame, GdlPrefixArg, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
+    SolveModel,
+};
+use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
+use crate::output::write_atomically;
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -47,18 +64,18 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
-            EncodeModel::Pg { game, out } => encode_positional::run(positional::load_pg(&game)?, &out),
-            EncodeModel::Gttt { game, out } => encode_positional::run(positional::load_gttt(&game)?, &out),
-            EncodeModel::Hex { game, encoding, out } => {
-                encode_positional::run_hex(positional::load_hex(&game)?, encoding, &out)
+            EncodeModel::Pg { game, out } => encode_positional::run(load_pg(&game)?, PositionalEncoding::Corplus, &out),
+            EncodeModel::Gttt { game, out } => {
+                encode_positional::run(load_gttt(&game)?, PositionalEncoding::Corplus, &out)
             }
+            EncodeModel::Hex { game, encoding, out } => encode_positional::run(load_hex(&game)?, encoding, &out),
         },
         Command::Solve(SolveCmd { model }) => match model {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
             SolveModel::Gdl(args) => solve_gdl::run(&args),
-            SolveModel::Pg { game, solve } => solve_positional::run(positional::load_pg(&game)?, &solve),
-            SolveModel::Gttt { game, solve } => solve_positional::run(positional::load_gttt(&game)?, &solve),
-            SolveModel::Hex { game, solve } => solve_positional::run(positional::load_hex(&game)?, &solve),
+            SolveModel::Pg { game, solve } => solve_positional::run(load_pg(&game)?, &solve),
+            SolveModel::Gttt { game, solve } => solve_positional::run(load_gttt(&game)?, &solve),
+            SolveModel::Hex { game, solve } => solve_positional::run(load_hex(&game)?, &solve),
         },
         Command::Run(args) => match args.backend {
             Backend::Local => run::run(&args),
@@ -88,4 +105,121 @@ fn run_options(args: &RunArgs) -> harness::options::RunOptions {
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
     }
+}
+
+/// Streams `encoding` of `game` in clauses of `form` to `output` as QDIMACS.
+pub fn write_clauses<E: Encoding>(
+    encoding: &E,
+    game: &E::Game,
+    depth: u32,
+    form: ClauseForm,
+    output: &Path,
+    comments: &[&str],
+) -> Result<()> {
+    let (mut sink, mut vars) = (Sink::clauses(QdimacsStream::new()?, form), VarManager::new());
+    let prefix = encoding.encode(game, depth, Side::Black, &mut sink, &mut vars)?.prefix;
+    let (stream, _) = sink.into_parts();
+    write_atomically(output, |w| stream.finish(w, vars.max_index(), &prefix, comments))?;
+    Ok(())
+}
+
+/// Reads and checks a BDDL game's domain and problem files.
+pub fn load_bddl(game: &BddlGame) -> Result<Game> {
+    Ok(games::bddl::load(&read_source(&game.domain)?, &read_source(&game.problem)?, game.depth)?)
+}
+
+/// Loads and grounds a GDL game file, with parse errors shown as diagnostics.
+pub fn load_ground(path: &str) -> Result<GroundGame> {
+    Ok(games::gdl::load(read_source(path)?)?)
+}
+
+/// The index of the role named by `--first` (default: the first role).
+pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
+    match first {
+        None => Ok(0),
+        Some(name) => game.role_index(name).with_context(|| {
+            format!("--first {name}: the game has no such role; its roles are {}", game.role_names().join(", "))
+        }),
+    }
+}
+
+/// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`.
+pub fn load_gdl(args: &GdlGame) -> Result<(GroundGame, GdlEncoding)> {
+    let game = load_ground(&args.game)?;
+    let first = role_index(&game, args.first.as_deref())?;
+    let rules = match args.encoding {
+        GdlEncodingArg::Ge => Rules::General,
+        GdlEncodingArg::Sd => Rules::StrictTurns,
+    };
+    let prefix = match args.prefix {
+        GdlPrefixArg::Gn => PrefixMethod::Naive,
+        GdlPrefixArg::Gt => PrefixMethod::Time,
+        GdlPrefixArg::Gd => PrefixMethod::Dependency,
+    };
+    Ok((game, GdlEncoding { rules, prefix, first }))
+}
+
+/// The solver of `--solver` and `--timeout`.
+pub fn qdo_runner(opts: &StrategyOpts) -> QdoRunner {
+    let program = match opts.solver {
+        QdoSolver::Depqbf => Program::Depqbf,
+        QdoSolver::Caqe => Program::Caqe,
+    };
+    QdoRunner { program, timeout: opts.timeout }
+}
+
+/// A positional game with a name for comments and messages.
+pub struct NamedGame {
+    pub name: String,
+    pub game: PositionalGame,
+}
+
+fn base_name(path: &str) -> String {
+    Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The game cut to `--depth`.
+fn cut(game: PositionalGame, depth: Option<usize>, flag_hint: &str) -> Result<PositionalGame> {
+    match depth {
+        None => Ok(game),
+        Some(d) => {
+            let turns = game.turns.len();
+            game.with_depth(u32::try_from(d).unwrap_or(u32::MAX))
+                .with_context(|| format!("--depth {d} is more than the game's {turns} time points; {flag_hint}"))
+        }
+    }
+}
+
+pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
+    let file = read_pg(&read_source(&args.file)?)?;
+    for note in &file.notes {
+        eprintln!("note: {}: {note}", args.file);
+    }
+    let game = cut(file.game, args.depth, "list more time points under #times")?;
+    Ok(NamedGame { name: base_name(&args.file), game })
+}
+
+pub fn load_gttt(args: &GtttArgs) -> Result<NamedGame> {
+    let Some(shape) = Shape::parse(&args.shape) else {
+        bail!("--shape {}: not a shape; use a name (domino tic el elly fatty knobby tippy skinny snaky l), connect<k>, or cells like \"00 10 11\"", args.shape);
+    };
+    let Some((p, q)) = parse_pq(&args.pq) else {
+        bail!("--pq {}: write two positive numbers p,q, e.g. --pq 2,1", args.pq);
+    };
+    if p == 0 || q == 0 || args.board == 0 {
+        bail!("--pq and --board must be positive");
+    }
+    let first = if args.white_first { Player::White } else { Player::Black };
+    let gttt = Gttt { shape, board: args.board, torus: args.torus, p, q, first, first_moves: !args.no_first_moves };
+    let game = cut(gttt.game(), args.depth, "the board has n² time points")?;
+    let torus = if args.torus { "_torus" } else { "" };
+    let colour = if args.white_first { "w" } else { "b" };
+    let name = format!("gttt_{p}_{q}_{}_{n}x{n}{torus}_{colour}", args.shape.replace(' ', ""), n = args.board);
+    Ok(NamedGame { name, game })
+}
+
+pub fn load_hex(args: &HexArgs) -> Result<NamedGame> {
+    let puzzle = read_hex(&read_source(&args.puzzle)?)?;
+    let game = cut(puzzle.game(), args.depth, "a Hex game lasts at most as many moves as there are empty cells")?;
+    Ok(NamedGame { name: base_name(&args.puzzle), game })
 }

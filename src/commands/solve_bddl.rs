@@ -9,11 +9,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use games::bddl::Solver;
 
-use super::encode_bddl::load;
+use super::load_bddl;
 use crate::flags::games::BddlGame;
 
 pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
-    let game = load(game)?;
+    let game = load_bddl(game)?;
     let depth = game.depth();
     let mut solver = Solver::new(&game)?;
     let winning_depth = if critical {

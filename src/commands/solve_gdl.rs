@@ -5,11 +5,11 @@ use std::process::ExitCode;
 use anyhow::Result;
 use games::gdl::player::Solver;
 
-use super::encode_gdl::{load_game, role_index};
+use super::{load_ground, role_index};
 use crate::flags::games::SolveGdl;
 
 pub fn run(args: &SolveGdl) -> Result<ExitCode> {
-    let game = load_game(&args.game)?;
+    let game = load_ground(&args.game)?;
     let first = role_index(&game, args.first.as_deref())?;
     let role = game.store.display(game.roles[first]);
     let mut solver = Solver::new(&game, first)?;

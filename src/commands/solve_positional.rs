@@ -5,12 +5,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use games::positional::solver::Solver;
 
-use super::positional::NamedGame;
+use super::NamedGame;
 use crate::flags::games::SolveOpts;
 
 pub fn run(named: NamedGame, opts: &SolveOpts) -> Result<ExitCode> {
     let mut solver = Solver::new(&named.game)?;
-    let depth = named.game.turns.len();
+    let depth = named.game.depth();
     let wins = if opts.critical {
         match solver.critical_depth() {
             Some(d) => {

@@ -1,13 +1,64 @@
-//! Writing a file so that readers see the old file or the complete new one, never a part.
+//! Writing a file so that readers see the old file or the complete new one, never a part:
+//! the workspace's one temp-and-rename writer. [`write_atomically`] writes a named file;
+//! [`write_named`] a file whose name is decided by its bytes (content addressing).
 
 use std::fs::{self, Permissions};
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 use std::os::unix::fs::PermissionsExt;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use tempfile::NamedTempFile;
+
+/// A temporary file in `dir`, world-readable (0644) like any output file, not private.
+fn temporary(dir: &Path) -> io::Result<NamedTempFile> {
+    tempfile::Builder::new().prefix(".qbfgames-").permissions(Permissions::from_mode(0o644)).tempfile_in(dir)
+}
+
+/// A file written by [`write_named`].
+#[derive(Debug)]
+pub struct Named<T> {
+    /// What `write` returned.
+    pub value: T,
+    pub path: PathBuf,
+    /// A file of that name was there already and was left as it is; the caller verifies
+    /// it.
+    pub existed: bool,
+}
+
+/// Why [`write_named`] failed, at which path (the directory, or the file's final name).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {source}", path.display())]
+pub struct WriteError {
+    pub path: PathBuf,
+    pub source: io::Error,
+}
+
+/// Writes a file into the existing directory `dir` through `write` (buffered), then names
+/// it `name(&value)` from what `write` returned (e.g. the hash of the bytes). If a file of
+/// that name exists it is kept and the new bytes are dropped (`existed`); otherwise the
+/// temporary file is renamed to it. Not synced: a content-addressed file is checked against
+/// its name when it is used again.
+pub fn write_named<T>(
+    dir: &Path,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<T>,
+    name: impl FnOnce(&T) -> String,
+) -> Result<Named<T>, WriteError> {
+    let in_dir = |source| WriteError { path: dir.to_path_buf(), source };
+    let mut tmp = temporary(dir).map_err(in_dir)?;
+    let value = {
+        let mut out = BufWriter::with_capacity(1 << 16, tmp.as_file_mut());
+        write(&mut out).and_then(|v| out.flush().map(|_| v)).map_err(in_dir)?
+    };
+    let path = dir.join(name(&value));
+    let existed = path.exists();
+    if !existed {
+        tmp.persist(&path).map_err(|e| WriteError { path: path.clone(), source: e.error })?;
+    }
+    Ok(Named { value, path, existed })
+}
 
 /// Writes `path` through `write`: into a temporary file in the same directory (created if
-/// missing), synced and renamed over `path` only when `write` succeeded. The file is
-/// world-readable (0644), like any output file, not private like a temporary file.
+/// missing), synced and renamed over `path` only when `write` succeeded.
 pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<T>) -> io::Result<T> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -15,11 +66,7 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
     };
     let located = |e: io::Error, what: &Path| io::Error::new(e.kind(), format!("{}: {e}", what.display()));
     fs::create_dir_all(dir).map_err(|e| located(e, dir))?;
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".qbfgames-")
-        .permissions(Permissions::from_mode(0o644))
-        .tempfile_in(dir)
-        .map_err(|e| located(e, dir))?;
+    let mut tmp = temporary(dir).map_err(|e| located(e, dir))?;
     let value =
         write(tmp.as_file_mut()).and_then(|v| tmp.as_file_mut().sync_all().map(|_| v)).map_err(|e| located(e, path))?;
     tmp.persist(path).map_err(|e| located(e.error, path))?;
@@ -43,6 +90,19 @@ mod tests {
         assert_eq!(fs::read(&path)?, b"old");
         assert_eq!(fs::read_dir(path.parent().unwrap_or(dir.path()))?.count(), 1);
         assert_eq!(fs::metadata(&path)?.permissions().mode() & 0o777, 0o644);
+        Ok(())
+    }
+
+    #[test]
+    fn named_files_take_their_name_after_writing_and_keep_an_existing_file() -> Result<(), WriteError> {
+        let dir = tempfile::tempdir().map_err(|source| WriteError { path: PathBuf::new(), source })?;
+        let len = |w: &mut dyn Write| w.write_all(b"abc").map(|_| 3usize);
+        let first = write_named(dir.path(), len, |n| format!("{n}.txt"))?;
+        assert!(!first.existed && first.path.ends_with("3.txt"));
+        let second = write_named(dir.path(), |w| w.write_all(b"xyz").map(|_| 3usize), |n| format!("{n}.txt"))?;
+        assert!(second.existed);
+        assert_eq!(fs::read(&second.path).ok().as_deref(), Some(&b"abc"[..]));
+        assert_eq!(fs::read_dir(dir.path()).map(|d| d.count()).ok(), Some(1));
         Ok(())
     }
 }

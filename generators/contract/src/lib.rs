@@ -7,7 +7,8 @@
 //! - [`Source`] and [`ParseError`]: input files read whole (gzip and xz transparently), and
 //!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
 //!   [`parse_toml`] reads typed TOML files with such errors.
-//! - [`write_atomically`]: the one way output files are written (temporary file, renamed).
+//! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
+//!   file, renamed; `write_named` names it after writing, for content addressing).
 //!
 //! This crate is the bottom layer: it imports no other crate of the workspace.
 
@@ -19,7 +20,7 @@ mod source;
 mod toml_file;
 mod verdict;
 
-pub use atomic::write_atomically;
+pub use atomic::{write_atomically, write_named, Named, WriteError};
 pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;

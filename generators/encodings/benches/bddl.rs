@@ -9,14 +9,15 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use contract::Source;
-use encodings::lifted;
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, Side};
 use games::bddl::{self, Game};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::stats::stats;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 fn games() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite/games/bddl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl")
 }
 
 fn source(path: &Path) -> Source {
@@ -67,7 +68,11 @@ fn main() {
     let mut bytes = 0usize;
     for _ in 0..rounds {
         for (_, game) in &set {
-            let qbf = lifted::encode(game);
+            let qbf = Lifted
+                .formula(game, game.depth(), Side::Black, Form::Circuit)
+                .ok()
+                .and_then(|(q, _)| q.into_circuit())
+                .expect("the lifted encoding is a circuit");
             let mut qcir = Vec::new();
             write_qcir(&mut qcir, &qbf, &[]).expect("in-memory write");
             let mut qdimacs = Vec::new();
@@ -86,7 +91,11 @@ fn main() {
     );
 
     let (_, bt) = set.iter().find(|(name, _)| name == "breakthrough/3x4.ig").expect("breakthrough 3x4 in the suite");
-    let qbf = lifted::encode(bt);
+    let qbf = Lifted
+        .formula(bt, bt.depth(), Side::Black, Form::Circuit)
+        .ok()
+        .and_then(|(q, _)| q.into_circuit())
+        .expect("the lifted encoding is a circuit");
     let mut qdimacs = Vec::new();
     write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::Tseitin), &[]).expect("in-memory write");
     let (_, s) = stats(&Source::from_bytes("bt", qdimacs)).expect("own output parses");

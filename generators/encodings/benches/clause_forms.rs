@@ -9,7 +9,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use contract::Source;
-use encodings::lifted;
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, Side};
 use games::bddl;
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
@@ -31,7 +32,7 @@ const GAMES: &[(&str, &str, u32)] = &[
 const LIMIT: Duration = Duration::from_secs(60);
 
 fn main() -> io::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite/games/bddl");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl");
     let solver = depqbf()?;
     println!("| game | depth | clauses T | clauses PG | literals T | literals PG | DepQBF T (s) | DepQBF PG (s) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -41,7 +42,11 @@ fn main() -> io::Result<()> {
         let read = |f: &str| Source::read(&root.join(f).display().to_string());
         let game =
             bddl::load(&read(domain)?, &read(problem)?, Some(depth)).map_err(|e| io::Error::other(e.to_string()))?;
-        let qbf = lifted::encode(&game);
+        let qbf = Lifted
+            .formula(&game, game.depth(), Side::Black, Form::Circuit)
+            .ok()
+            .and_then(|(q, _)| q.into_circuit())
+            .expect("the lifted encoding is a circuit");
         let mut row = Vec::new();
         let mut times = Vec::new();
         for (k, form) in [ClauseForm::Tseitin, ClauseForm::Polarity].into_iter().enumerate() {

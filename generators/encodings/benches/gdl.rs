@@ -6,9 +6,11 @@
 use std::time::{Duration, Instant};
 
 use contract::Source;
-use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod, Size};
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules, Size};
+use encodings::{Encoding, Form, Side};
 use games::gdl::load;
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 const GAME: &str = "breakthrough-3x4";
 const DEPTH: u32 = 19;
@@ -43,8 +45,8 @@ fn main() {
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut sizes = Vec::new();
     println!("{GAME} at depth {DEPTH}: file -> ground game -> QBF -> QDIMACS bytes (median of {RUNS} runs)");
-    for (label, encoding) in [("GD", Encoding::General), ("SD", Encoding::StrictTurns)] {
-        let options = GdlEncoding { depth: DEPTH, encoding, prefix: PrefixMethod::Dependency, first: 0 };
+    for (label, rules) in [("GD", Rules::General), ("SD", Rules::StrictTurns)] {
+        let options = GdlEncoding { rules, prefix: PrefixMethod::Dependency, first: 0 };
         let mut total = Vec::new();
         let mut ground = Vec::new();
         let mut size = None;
@@ -52,7 +54,10 @@ fn main() {
             let start = Instant::now();
             let game = load(source.clone()).unwrap_or_else(|e| panic!("{e}"));
             ground.push(start.elapsed());
-            let qbf = options.encode(&game).unwrap_or_else(|e| panic!("{e}"));
+            let (qbf, _) = options
+                .formula(&game, DEPTH, Side::Black, Form::Clauses(ClauseForm::default()))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let qbf = qbf.into_cnf(ClauseForm::default());
             let mut bytes = Vec::new();
             write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
             total.push(start.elapsed());

@@ -8,13 +8,15 @@ use std::path::Path;
 use std::time::Instant;
 
 use contract::Source;
-use encodings::corplus;
+use encodings::corplus::Corplus;
+use encodings::{Encoding, Side, Sink};
 use games::positional::pg::read_pg;
 use qbf::formula::VarManager;
 use qbf::io::QdimacsStream;
+use qbf::tseitin::ClauseForm;
 
 fn main() {
-    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite");
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite");
     let published = [
         ("qubic_1_1_4x4x4", "63", "186", "4.5k", "25.0k", "102k"),
         ("gttt_1_1_9x9_snaky", "81", "280", "7.5k", "45.7k", "188k"),
@@ -30,9 +32,11 @@ fn main() {
         let start = Instant::now();
         let source = Source::read(&path.display().to_string()).expect("suite PG file");
         let game = read_pg(&source).expect("valid PG file").game;
-        let mut stream = QdimacsStream::new().expect("temporary file");
+        let mut sink = Sink::clauses(QdimacsStream::new().expect("temporary file"), ClauseForm::default());
         let mut vars = VarManager::new();
-        let prefix = corplus::encode(&game, &mut stream, &mut vars);
+        let prefix =
+            Corplus.encode(&game, game.depth(), Side::Black, &mut sink, &mut vars).expect("all time points").prefix;
+        let (stream, _) = sink.into_parts();
         let size = stream.finish(std::io::sink(), vars.max_index(), &prefix, &[]).expect("writing");
         let elapsed = start.elapsed();
         let pair = |ours: String, paper: &str| format!("{ours} / {paper}");

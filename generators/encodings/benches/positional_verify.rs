@@ -14,21 +14,22 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use contract::{Source, Verdict};
-use encodings::corplus;
+use encodings::corplus::Corplus;
+use encodings::{Encoding, Form, Side};
 use games::positional::gttt::Gttt;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use harness::Outcome;
-use qbf::formula::{Cnf, CnfQbf, VarManager};
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) {
-    let mut vars = VarManager::new();
-    let mut cnf = Cnf::new();
-    let prefix = corplus::encode(game, &mut cnf, &mut vars);
+    let (qbf, _) = Corplus
+        .formula(game, game.depth(), Side::Black, Form::Clauses(ClauseForm::default()))
+        .expect("all time points");
     let mut bytes = Vec::new();
-    write_qdimacs(&mut bytes, &CnfQbf { max_var: vars.max_index(), prefix, cnf }, &[]).expect("writing to memory");
+    write_qdimacs(&mut bytes, &qbf.into_cnf(ClauseForm::default()), &[]).expect("writing to memory");
     let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
     let start = Instant::now();
     let outcome = harness::solve_qdimacs(&solver, &bytes, limit).expect("running DepQBF");
@@ -36,7 +37,7 @@ fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) 
 }
 
 fn main() -> ExitCode {
-    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite");
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite");
     let failures = gttt_4x4_deep();
     let fig2 = suite.join("games/gttt5x5/game_1_gttt_L_5x5_k_02_m_15.pg");
     let game = read_pg(&Source::read(&fig2.display().to_string()).expect("PG file")).expect("valid PG").game;
@@ -57,7 +58,7 @@ fn gttt_4x4_deep() -> usize {
     for (name, gttt) in Gttt::table5_set() {
         let game = gttt.game();
         let mut solver = Solver::new(&game).expect("16 vertices");
-        for depth in (9..=16).filter(|&d| game.turns[d - 1] == Player::Black) {
+        for depth in (9..=16).filter(|&d| game.turns[d as usize - 1] == Player::Black) {
             let expected = solver.black_wins(depth).expect("depth within the game");
             let cut = game.with_depth(depth).expect("depth within the game");
             match depqbf_within(&cut, Duration::from_secs(10)).0.verdict() {

@@ -43,6 +43,8 @@
 //! (2021, extending *Positional games and QBF: the corrective encoding*, SAT 2020),
 //! Sections 3.2 and 3.3, Tables 3 and 6.
 
+use crate::encoding::{for_side, EncodeError, Encoded, Encoding, Side, Sink};
+use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
 use games::positional::model::{Player, PositionalGame};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, Var, VarManager};
 
@@ -64,9 +66,46 @@ struct Layer {
     white: Vec<Var>,
 }
 
-/// Encodes `game` (all its time points) with COR+, writing clauses into `sink` and taking
-/// variables from `vars`; returns the quantifier prefix.
-pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarManager) -> Prefix {
+/// The COR+ encoding of positional games (see the module doc): clauses, whatever the
+/// sink's form.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Corplus;
+
+impl Encoding for Corplus {
+    type Game = PositionalGame;
+
+    /// `depth` counts time points (at most the game's). The map of [`Side::Black`] is the
+    /// move bits of the first layer, after the two initial boards and the first `time`
+    /// variable; refused unless Black has the first time point. With [`Side::White`] it is
+    /// the bits of White's first stone, at the same place: universal but not outermost
+    /// (the initial boards are) until the prefix is put White-first.
+    fn encode<C: ClauseSink>(
+        &self,
+        game: &PositionalGame,
+        depth: u32,
+        side: Side,
+        sink: &mut Sink<C>,
+        vars: &mut VarManager,
+    ) -> Result<Encoded, EncodeError> {
+        let game = game.with_depth(depth).ok_or(EncodeError::TooDeep { depth, points: game.turns.len() })?;
+        let start = vars.max_index() + 1;
+        let prefix = for_side(clauses(&game, sink.clause_sink(), vars), side);
+        let mover = match side {
+            Side::Black => Player::Black,
+            Side::White => Player::White,
+        };
+        let map = match (side, game.turns.first()) {
+            (_, Some(&first)) if first == mover => first_stone_map(&game, &prefix, start, side == Side::White),
+            (Side::Black, _) => Err(MapError::BlackNotFirst),
+            (Side::White, _) => Err(MapError::WhiteNotFirst),
+        };
+        Ok(Encoded { prefix, map })
+    }
+}
+
+/// Writes the clauses of `game` (all its time points) into `sink`, taking variables from
+/// `vars`; returns the quantifier prefix.
+fn clauses(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarManager) -> Prefix {
     let game = game.without_initials();
     let n = game.size();
     let bits = move_bits(n);
@@ -142,19 +181,19 @@ pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarM
         let black_before = board(k - 1, Player::Black);
         for (j, white_bits) in layer.white_bits.iter().enumerate() {
             let first_white = k == 1 && j == 0 && turns.first() == Some(&Player::White);
-            for v in 0..n {
+            for (v, (before, white)) in black_before.iter().zip(&layer.white).enumerate() {
                 if first_white && game.first_moves.as_ref().is_some_and(|f| !f.is_empty() && !f.contains(&v)) {
                     continue;
                 }
                 let mut clause: Vec<Lit> = white_bits.iter().enumerate().map(|(i, b)| b.lit(v >> i & 1 == 0)).collect();
-                clause.extend([layer.time.neg(), black_before[v].pos(), layer.white[v].pos()]);
+                clause.extend([layer.time.neg(), before.pos(), white.pos()]);
                 sink.add_clause(&clause);
             }
         }
         // (8), (9) Black's stone is the vertex its bits name.
-        for v in 0..n {
+        for (v, (before, black)) in black_before.iter().zip(&layer.black).enumerate() {
             for (i, b) in layer.black_bits.iter().enumerate() {
-                sink.add_clause(&[black_before[v].pos(), layer.black[v].neg(), b.lit(v >> i & 1 == 1)]);
+                sink.add_clause(&[before.pos(), black.neg(), b.lit(v >> i & 1 == 1)]);
             }
         }
     }
@@ -190,43 +229,14 @@ pub fn encode(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarM
     prefix
 }
 
-/// Where Black's first stone lives in the formula `encode(game, sink, &mut VarManager::new())`
-/// returned `prefix` for: the move bits of the first layer, after the two initial boards
-/// and the first `time` variable. Fails unless Black has the first time point.
-pub fn first_move_map(
-    game: &PositionalGame,
-    prefix: &Prefix,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
-    if game.turns.first() != Some(&Player::Black) {
-        return Err(crate::symbol_map::MapError::BlackNotFirst);
-    }
-    first_stone_map(game, prefix, false)
-}
-
-/// Where White's first stone lives when White has the first time point: the bits of the
-/// first White stone, also after the initial boards and `time(1)`. They are universal but
-/// not outermost (the initial boards are); under `strategy::universal_outermost(prefix)`
-/// they are, and a solver's `--qdo` on the false instance prints them.
-pub fn white_first_move_map(
-    game: &PositionalGame,
-    prefix: &Prefix,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
-    if game.turns.first() != Some(&Player::White) {
-        return Err(crate::symbol_map::MapError::WhiteNotFirst);
-    }
-    first_stone_map(game, prefix, true)
-}
-
-fn first_stone_map(
-    game: &PositionalGame,
-    prefix: &Prefix,
-    white: bool,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
+/// The bits of the first stone (White's with `white`), where the first variable taken
+/// was `start`, checked outermost in `prefix`.
+fn first_stone_map(game: &PositionalGame, prefix: &Prefix, start: u32, white: bool) -> Result<SymbolMap, MapError> {
     let game = game.without_initials();
     let n = game.size() as u32;
-    let first = 2 * n + 2;
+    let first = start + 2 * n + 1;
     let move_bits: Vec<u32> = (first..first + move_bits(game.size()) as u32).collect();
-    let map = crate::symbol_map::SymbolMap::Corplus { vertices: game.vertices.clone(), move_bits };
-    crate::symbol_map::check_outermost_of(prefix, &map.vars(), white)?;
+    let map = SymbolMap::Corplus { vertices: game.vertices.clone(), move_bits };
+    check_outermost_of(prefix, &map.vars(), white)?;
     Ok(map)
 }

@@ -26,9 +26,10 @@
 //! chooses — `x` existentially, `o` by universal bits — so the other blocks vanish.
 //!
 //! The quantifier prefix (GN, GT, GD) is described in `gdl_prefix`. Both output shapes
-//! are available: clauses ([`GdlEncoding::encode`], QDIMACS) with every variable placed
-//! by the prefix method, and a circuit ([`GdlEncoding::encode_circuit`], QCIR) whose
-//! gates are the atoms and whose prefix holds the choice and universal variables.
+//! are available through [`Encoding::encode`]: clauses ([`Form::Clauses`], QDIMACS;
+//! the clause form is not used) with every variable placed by the prefix method and
+//! renumbered densely in prefix order, and a circuit ([`Form::Circuit`], QCIR) whose gates
+//! are the atoms and whose prefix holds the choice and universal variables.
 //!
 //! Departures from the paper: the ASP-to-QBF step (qasp2qbf, lp2sat) is replaced by
 //! Clark completion over a circuit, which is exact for tight programs and shares equal
@@ -44,29 +45,29 @@
 //! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
 
 use super::gdl_prefix::Levels;
-use crate::symbol_map::{check_outermost_of, universal_outermost, MapError, SymbolMap};
+use crate::encoding::{for_side, EncodeError, Encoded, Encoding, Form, Side, Sink};
+use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
 use games::gdl::player::GOAL_MAX;
 use games::gdl::turns::{turn_order, Turn};
 use games::gdl::{GameError, GroundGame, Node};
-use qbf::formula::{Circuit, CircuitQbf, CnfQbf, Lit, Var, VarManager};
+use qbf::formula::{Circuit, ClauseSink, CnfQbf, Lit, Prefix, Var, VarManager};
 
 pub use super::gdl_prefix::PrefixMethod;
 
 /// Which rules encode the players' moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Encoding {
+pub enum Rules {
     /// GE: both players choose at every step.
     General,
     /// SD: only the player on turn chooses (strictly turn-taking games).
     StrictTurns,
 }
 
-/// The options of one instance.
+/// A GDL encoding: GE or SD under the GN, GT or GD prefix, for role `first`. The depth
+/// of [`Encoding::encode`] is the horizon `T`: at most `T` moves.
 #[derive(Copy, Clone, Debug)]
 pub struct GdlEncoding {
-    /// The horizon `T`: at most `T` moves.
-    pub depth: u32,
-    pub encoding: Encoding,
+    pub rules: Rules,
     pub prefix: PrefixMethod,
     /// The role that must win (`x`), by index into the game's roles.
     pub first: usize,
@@ -111,63 +112,75 @@ struct Build<'g> {
     first_bits: (Vec<usize>, Vec<Lit>),
 }
 
-impl GdlEncoding {
-    /// Encodes `game` in clausal form (QDIMACS): the QBF is true iff role `first` can
-    /// force `goal 100` within `depth` steps.
-    pub fn encode(&self, game: &GroundGame) -> Result<CnfQbf, GameError> {
-        let b = self.build(game)?;
-        Ok(b.levels.finish(&b.circuit, &b.clauses, b.vars.max_index()))
-    }
+impl Encoding for GdlEncoding {
+    type Game = GroundGame;
 
-    /// The same QBF in circuit form (QCIR): the atoms of the temporal extension are
-    /// gates, the constraints one conjunction.
-    pub fn encode_circuit(&self, game: &GroundGame) -> Result<CircuitQbf, GameError> {
-        let b = self.build(game)?;
-        Ok(b.levels.finish_circuit(b.circuit, &b.clauses, b.vars))
-    }
-
-    /// [`encode`](Self::encode), with the symbol map of `x`'s first move: its choice
-    /// variables `does(x, ·, 1)`, which every prefix method (GN, GT, GD) puts into the
-    /// outermost block `E_0`. Refused ([`MapError::BlackNotFirst`]) when `x` has fewer than
-    /// two legal moves in the initial position: its first real move is then deeper.
-    pub fn encode_with_map(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
-        let b = self.build(game)?;
+    /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps.
+    /// The map of [`Side::Black`] is `x`'s first move: its choice variables
+    /// `does(x, ·, 1)`, which every prefix method puts into the outermost block `E_0` and
+    /// which keep their numbers in the clausal form (so one map fits QCIR and QDIMACS);
+    /// refused ([`MapError::BlackNotFirst`]) when `x` has fewer than two legal moves in the
+    /// initial position, its first real move being deeper. With [`Side::White`] the prefix
+    /// is put White-first (the block `E_0` then holds only `x`'s forced first move and
+    /// gates over the initial position) and the map is `o`'s universal bits
+    /// `moveL(·, 1)`: on the false instance, the move that refutes `x`. Refused
+    /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
+    fn encode<C: ClauseSink>(
+        &self,
+        game: &GroundGame,
+        depth: u32,
+        side: Side,
+        sink: &mut Sink<C>,
+        vars: &mut VarManager,
+    ) -> Result<Encoded, EncodeError> {
+        let b = self.build(game, depth, std::mem::take(vars))?;
         let chooses = self.chooses(game)?;
-        let role = game.store.display(game.roles[self.first]);
+        let (x, o) = (self.first, 1 - self.first);
         let names = |ms: &mut dyn Iterator<Item = usize>| {
             ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>()
         };
-        let moves = names(&mut b.first_choice.iter().map(|&(m, _)| m));
-        let old: Vec<u32> = b.first_choice.iter().map(|(_, l)| l.var_index()).collect();
-        let (qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
-        if !chooses[self.first] {
-            return Ok((qbf, Err(MapError::BlackNotFirst)));
-        }
-        let map = first_map(&qbf, &renumbered, &old, false).map(|vars| SymbolMap::Gdl { role, moves, vars });
-        Ok((qbf, map))
+        let (role, moves, old, refused) = match side {
+            Side::Black => (
+                x,
+                names(&mut b.first_choice.iter().map(|&(m, _)| m)),
+                b.first_choice.iter().map(|(_, l)| l.var_index()).collect::<Vec<u32>>(),
+                (!chooses[x]).then_some(MapError::BlackNotFirst),
+            ),
+            Side::White => (
+                o,
+                names(&mut b.first_bits.0.iter().copied()),
+                b.first_bits.1.iter().map(|l| l.var_index()).collect(),
+                (chooses[x] || !chooses[o]).then_some(MapError::WhiteNotFirst),
+            ),
+        };
+        let (prefix, renumbered) = match sink.form() {
+            Form::Clauses(_) => {
+                let (prefix, max_var, renumbered) =
+                    b.levels.finish_clauses(&b.circuit, &b.clauses, b.vars.max_index(), sink.clause_sink());
+                *vars = VarManager::with_max(max_var);
+                (prefix, Some(renumbered))
+            }
+            Form::Circuit => {
+                let qbf = b.levels.finish_circuit(b.circuit, &b.clauses, b.vars);
+                sink.set_circuit(qbf.circuit, qbf.output);
+                *vars = qbf.vars;
+                (qbf.prefix, None)
+            }
+        };
+        let prefix = for_side(prefix, side);
+        let role = game.store.display(game.roles[role]);
+        let map = match refused {
+            Some(refused) => Err(refused),
+            None => first_map(&prefix, renumbered.as_deref(), &old, side == Side::White).map(|vars| match side {
+                Side::Black => SymbolMap::Gdl { role, moves, vars },
+                Side::White => SymbolMap::GdlBits { role, moves, bits: vars },
+            }),
+        };
+        Ok(Encoded { prefix, map })
     }
+}
 
-    /// The QBF with `o`'s first move outermost, for a position where `o` is to move: the
-    /// prefix of [`encode`](Self::encode) under [`universal_outermost`] (the block `E_0`
-    /// then holds only `x`'s forced first move and gates over the initial position), with
-    /// the map of `o`'s universal bits `moveL(·, 1)`. A solver's `--qdo` on the false
-    /// instance prints them: the move that refutes `x`. Refused
-    /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
-    pub fn encode_white_first(&self, game: &GroundGame) -> Result<(CnfQbf, Result<SymbolMap, MapError>), GameError> {
-        let b = self.build(game)?;
-        let chooses = self.chooses(game)?;
-        let role = game.store.display(game.roles[1 - self.first]);
-        let moves: Vec<String> = b.first_bits.0.iter().map(|&m| game.store.display(game.moves[m].term)).collect();
-        let old: Vec<u32> = b.first_bits.1.iter().map(|l| l.var_index()).collect();
-        let (mut qbf, renumbered) = b.levels.finish_renumbered(&b.circuit, &b.clauses, b.vars.max_index());
-        qbf.prefix = universal_outermost(&qbf.prefix);
-        if chooses[self.first] || !chooses[1 - self.first] {
-            return Ok((qbf, Err(MapError::WhiteNotFirst)));
-        }
-        let map = first_map(&qbf, &renumbered, &old, true).map(|bits| SymbolMap::GdlBits { role, moves, bits });
-        Ok((qbf, map))
-    }
-
+impl GdlEncoding {
     /// Per role, whether it has two or more legal moves in the initial position.
     fn chooses(&self, game: &GroundGame) -> Result<[bool; 2], GameError> {
         let player = games::gdl::player::Solver::new(game, self.first)?;
@@ -175,7 +188,7 @@ impl GdlEncoding {
         Ok([player.legal(&s, 0).len() >= 2, player.legal(&s, 1).len() >= 2])
     }
 
-    fn build<'g>(&self, game: &'g GroundGame) -> Result<Build<'g>, GameError> {
+    fn build<'g>(&self, game: &'g GroundGame, depth: u32, vars: VarManager) -> Result<Build<'g>, GameError> {
         if game.roles.len() != 2 {
             return Err(GameError(format!(
                 "the game has {} roles; the encodings are for two-player games",
@@ -185,16 +198,16 @@ impl GdlEncoding {
         if self.first > 1 {
             return Err(GameError(format!("role number {} does not exist; the game has two roles", self.first + 1)));
         }
-        let turns = match self.encoding {
-            Encoding::General => vec![[Turn::Free; 2]; self.depth as usize],
-            Encoding::StrictTurns => turn_order(game, self.depth)?,
+        let turns = match self.rules {
+            Rules::General => vec![[Turn::Free; 2]; depth as usize],
+            Rules::StrictTurns => turn_order(game, depth)?,
         };
         let mut b = Build {
             game,
-            depth: self.depth,
-            vars: VarManager::new(),
+            depth,
+            vars,
             circuit: Circuit::new(),
-            levels: Levels::new(self.prefix, self.depth),
+            levels: Levels::new(self.prefix, depth),
             clauses: Vec::new(),
             atoms: Vec::new(),
             does: Vec::new(),
@@ -203,10 +216,10 @@ impl GdlEncoding {
             first_bits: (Vec::new(), Vec::new()),
         };
         let (x, o) = (self.first, 1 - self.first);
-        for t in 1..=self.depth + 1 {
+        for t in 1..=depth + 1 {
             b.state_atoms(t);
             b.terminated(t);
-            if t <= self.depth {
+            if t <= depth {
                 let turn = turns[t as usize - 1];
                 b.moves(t, x, o, [turn[x], turn[o]]);
                 b.move_atoms(t);
@@ -217,18 +230,28 @@ impl GdlEncoding {
     }
 }
 
-/// The new numbers of the first move's variables `old`, which must be in the outermost
-/// block of its player and keep their numbers (so that the map also fits the QCIR form,
-/// which is not renumbered).
-fn first_map(qbf: &CnfQbf, renumbered: &[Option<Var>], old: &[u32], universal: bool) -> Result<Vec<u32>, MapError> {
+/// The new numbers of the first move's variables `old` (`renumbered`: by the clausal
+/// form; none: the circuit keeps them), which must be in the outermost block of its player
+/// and keep their numbers (so that the map also fits the QCIR form, which is not
+/// renumbered).
+fn first_map(
+    prefix: &Prefix,
+    renumbered: Option<&[Option<Var>]>,
+    old: &[u32],
+    universal: bool,
+) -> Result<Vec<u32>, MapError> {
     let mut vars = Vec::with_capacity(old.len());
     for &v in old {
-        match renumbered.get(v as usize).copied().flatten() {
-            Some(new) if new.index() == v || universal => vars.push(new.index()),
+        let new = match renumbered {
+            Some(r) => r.get(v as usize).copied().flatten().map(|n| n.index()),
+            None => Some(v),
+        };
+        match new {
+            Some(new) if new == v || universal => vars.push(new),
             _ => return Err(MapError::Renumbered(v)),
         }
     }
-    check_outermost_of(&qbf.prefix, &vars, universal)?;
+    check_outermost_of(prefix, &vars, universal)?;
     Ok(vars)
 }
 

@@ -21,7 +21,7 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Section 3.2.
 
-use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, GateOp, Lit, Prefix, Quant, Var, VarManager};
+use qbf::formula::{Circuit, CircuitQbf, ClauseSink, GateOp, Lit, Prefix, Quant, Var, VarManager};
 
 /// How the atoms of the temporal extension are quantified.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,19 +88,16 @@ impl Levels {
         v.get(i).copied().unwrap_or(default)
     }
 
-    /// The clauses of `constraints` and of the gates they reach, under the prefix.
-    pub fn finish(self, circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> CnfQbf {
-        self.finish_renumbered(circuit, constraints, max_var).0
-    }
-
-    /// [`finish`](Self::finish), with the new variable of each old variable index (none:
-    /// not in the output).
-    pub fn finish_renumbered(
+    /// Writes the clauses of `constraints` and of the gates they reach into `sink`,
+    /// renumbered densely in prefix order; returns the prefix, the largest new variable and
+    /// the new variable of each old variable index (none: not in the output).
+    pub fn finish_clauses(
         mut self,
         circuit: &Circuit,
         constraints: &[Vec<Lit>],
         max_var: u32,
-    ) -> (CnfQbf, Vec<Option<Var>>) {
+        sink: &mut impl ClauseSink,
+    ) -> (Prefix, u32, Vec<Option<Var>>) {
         let size = max_var as usize + 1;
         let mut reachable = vec![false; size];
         for c in constraints {
@@ -156,7 +153,7 @@ impl Levels {
             }
             clauses.push(long);
         }
-        self.renumber(&clauses, size, innermost)
+        self.renumber(&clauses, size, innermost, sink)
     }
 
     /// The constraints as one circuit output over the gates: the QCIR shape. Only the
@@ -175,7 +172,13 @@ impl Levels {
         CircuitQbf { vars, prefix, circuit, output }
     }
 
-    fn renumber(&self, clauses: &[Vec<Lit>], size: usize, innermost: u32) -> (CnfQbf, Vec<Option<Var>>) {
+    fn renumber(
+        &self,
+        clauses: &[Vec<Lit>],
+        size: usize,
+        innermost: u32,
+        sink: &mut impl ClauseSink,
+    ) -> (Prefix, u32, Vec<Option<Var>>) {
         let mut used = vec![false; size];
         for c in clauses {
             for l in c {
@@ -199,7 +202,6 @@ impl Levels {
             block.push(v);
         }
         prefix.push(quant(current), block);
-        let mut cnf = Cnf::new();
         let mut buf = Vec::new();
         for c in clauses {
             buf.clear();
@@ -207,9 +209,9 @@ impl Levels {
                 Some(v) => v.lit(!l.is_neg()),
                 None => l,
             }));
-            cnf.add_clause(&buf);
+            sink.add_clause(&buf);
         }
-        (CnfQbf { max_var: order.len() as u32, prefix, cnf }, new_var)
+        (prefix, order.len() as u32, new_var)
     }
 }
 

@@ -1,12 +1,24 @@
-//! QBF encodings of two-player games, one file per encoding, each citing its paper: the
-//! lifted BDDL encoding (a circuit), COR+ for positional games (clauses) and the GDL
-//! encodings.
+//! QBF encodings of two-player games behind one [`Encoding`] trait, one file per encoding,
+//! each citing its paper:
+//!
+//! - [`lifted::Lifted`]: the lifted BDDL encoding (a circuit);
+//! - [`corplus::Corplus`]: COR+ for positional games (clauses);
+//! - [`gdl::GdlEncoding`]: the GDL encodings GE and SD under the GN, GT or GD prefix
+//!   (clauses or a circuit).
+//!
+//! Every encoding writes into a caller-supplied [`Sink`] with variables from a
+//! caller-supplied `VarManager` and names a first move with a [`SymbolMap`]; see
+//! [`encoding`] for the contract.
+//!
+//! Imports `qbf` and `games`; used by `strategy`, `suites` and the binary.
 
 mod binary;
 pub mod corplus;
+pub mod encoding;
 pub mod gdl;
 mod gdl_prefix;
 pub mod lifted;
 mod symbol_map;
 
+pub use encoding::{EncodeError, Encoded, Encoding, Form, Qbf, Side, Sink};
 pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};

@@ -39,8 +39,10 @@
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023.
 
 use super::binary::{bits_for, eq_const, eq_offset, in_range, lt_const};
+use crate::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
+use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
 use games::bddl::{Action, Atom, Board, Condition, Expr, Game, Pred};
-use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, Var, VarManager};
+use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, Var, VarManager};
 
 /// A position given by bits (0-based coordinates).
 struct Pos {
@@ -81,13 +83,42 @@ fn uses_param(conditions: &[Condition], x_axis: bool) -> bool {
     conditions.iter().flat_map(|c| &c.atoms).any(|a| matches!(if x_axis { a.x } else { a.y }, Expr::Param(_)))
 }
 
-/// Encodes `game` at its depth as a QBF that is true iff Black wins within the depth.
-pub fn encode(game: &Game) -> CircuitQbf {
+/// The lifted encoding of BDDL games (see the module doc): a circuit, true iff Black wins
+/// within the depth.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Lifted;
+
+impl Encoding for Lifted {
+    type Game = Game;
+
+    /// The map of [`Side::Black`] is the action and position bits of the first ply, the
+    /// first variables taken; refused if Black moves second. With [`Side::White`] (a game
+    /// with `#blackturn second`) it is White's universal action and x/y bits of the first
+    /// ply, already the outermost block. Maps are read off the circuit's prefix.
+    fn encode<C: ClauseSink>(
+        &self,
+        game: &Game,
+        depth: u32,
+        side: Side,
+        sink: &mut Sink<C>,
+        vars: &mut VarManager,
+    ) -> Result<Encoded, EncodeError> {
+        let start = vars.max_index() + 1;
+        let qbf = circuit(game, depth as usize, std::mem::take(vars));
+        let map = match side {
+            Side::Black if game.problem.black_second => Err(MapError::BlackNotFirst),
+            Side::White if !game.problem.black_second => Err(MapError::WhiteNotFirst),
+            _ => first_ply_map(game, &qbf, start, side == Side::White),
+        };
+        Ok(Encoded { prefix: write_circuit(sink, qbf, vars), map })
+    }
+}
+
+/// Encodes `game` with `depth` plies as a circuit, taking variables from `vars`.
+fn circuit(game: &Game, depth: usize, mut vars: VarManager) -> CircuitQbf {
     let board = game.board();
-    let depth = game.depth() as usize;
     let first = if game.problem.black_second { 2 } else { 1 };
     let (bx, by) = (bits_for(board.width as usize), bits_for(board.height as usize));
-    let mut vars = VarManager::new();
     let mut prefix = Prefix::new();
     let (p, d) = (&game.problem, &game.domain);
     let mut plies = Vec::new();
@@ -383,52 +414,20 @@ impl Encoder<'_> {
     }
 }
 
-/// Where Black's first move lives in `qbf = encode(game)`: the action and position bits of
-/// the first ply, which are the first variables the encoder takes. Fails if Black moves
-/// second (its first move is not in the outermost block).
-pub fn first_move_map(
-    game: &Game,
-    qbf: &CircuitQbf,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
-    if game.problem.black_second {
-        return Err(crate::symbol_map::MapError::BlackNotFirst);
-    }
-    first_ply_map(game, qbf, false)
-}
-
-/// Where White's first move lives in `encode(game)` for a game with `#blackturn second`:
-/// White's universal action and x/y bits of the first ply, the first variables taken and
-/// the outermost (universal) block. A solver's `--qdo` on the false instance prints them.
-pub fn white_first_move_map(
-    game: &Game,
-    qbf: &CircuitQbf,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
-    if !game.problem.black_second {
-        return Err(crate::symbol_map::MapError::WhiteNotFirst);
-    }
-    first_ply_map(game, qbf, true)
-}
-
-fn first_ply_map(
-    game: &Game,
-    qbf: &CircuitQbf,
-    white: bool,
-) -> Result<crate::symbol_map::SymbolMap, crate::symbol_map::MapError> {
+/// The action and x/y bits of the first ply (White's with `white`), the first variables
+/// taken from `start` on, checked outermost.
+fn first_ply_map(game: &Game, qbf: &CircuitQbf, start: u32, white: bool) -> Result<SymbolMap, MapError> {
     let board = game.board();
     let actions = if white { &game.domain.white } else { &game.domain.black };
     let sizes = [bits_for(actions.len()), bits_for(board.width as usize), bits_for(board.height as usize)];
-    let mut next = 1u32;
+    let mut next = start;
     let [action_bits, x_bits, y_bits] = sizes.map(|n| {
         let bits: Vec<u32> = (next..next + n as u32).collect();
         next += n as u32;
         bits
     });
-    let map = crate::symbol_map::SymbolMap::Lifted {
-        actions: actions.iter().map(|a| a.name.clone()).collect(),
-        action_bits,
-        x_bits,
-        y_bits,
-    };
-    crate::symbol_map::check_outermost_of(&qbf.prefix, &map.vars(), white)?;
+    let map =
+        SymbolMap::Lifted { actions: actions.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
+    check_outermost_of(&qbf.prefix, &map.vars(), white)?;
     Ok(map)
 }

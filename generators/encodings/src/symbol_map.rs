@@ -1,12 +1,13 @@
 //! Symbol maps: which variables of an encoded game are a player's first move, and how a
 //! solver's assignment to them decodes into a move.
 //!
-//! A [`SymbolMap`] is produced by each [`Encoding`](crate::Encoding) (`first_move_map`) and
-//! serializes to JSON, written beside every suite instance as `<id>.map.json`. The same
-//! maps read White's first move from a false instance whose outermost block is White's
-//! universal move (`--qdo` prints it too): the `white_first_move_map` functions and
-//! [`universal_outermost`]. Numbers are little-endian lists of QDIMACS variable indices; a
-//! variable the solver did not print counts as false.
+//! A [`SymbolMap`] is produced by each [`Encoding`](crate::Encoding) with the formula
+//! ([`Encoded::map`](crate::Encoded::map)) and serializes to JSON, written beside every
+//! suite instance as `<id>.map.json`. The same maps read White's first move from a false
+//! instance whose outermost block is White's universal move (`--qdo` prints it too):
+//! [`Side::White`](crate::Side::White) and [`universal_outermost`]. Numbers are
+//! little-endian lists of QDIMACS variable indices; a variable the solver did not print
+//! counts as false.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -15,9 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use qbf::formula::{Prefix, Quant};
 
-/// Where the first move of an encoded position lives: Black's (the `first_move_map`
-/// functions and `GdlEncoding::encode_with_map`), or White's (the `white_first_move_map`
-/// functions and `GdlEncoding::encode_white_first`; never written beside suite instances).
+/// Where the first move of an encoded position lives: Black's ([`Side::Black`](crate::Side)),
+/// or White's ([`Side::White`](crate::Side); never written beside suite instances).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "encoding", rename_all = "lowercase")]
 pub enum SymbolMap {

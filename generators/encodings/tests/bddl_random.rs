@@ -10,7 +10,8 @@
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::lifted;
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, Side};
 use games::bddl::{self, Solver};
 use games::rng::SplitMix64;
 use harness::{depqbf, solve_qdimacs, Outcome};
@@ -122,8 +123,19 @@ fn random_small_games_agree_with_the_reference_solver() {
             let game = bddl::load(&dsrc, &psrc, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
             let expected = Solver::new(&game).expect("small board").wins(depth);
             let mut qdimacs = Vec::new();
-            write_qdimacs(&mut qdimacs, &to_cnf(&lifted::encode(&game), ClauseForm::Tseitin), &[])
-                .expect("in-memory write");
+            write_qdimacs(
+                &mut qdimacs,
+                &to_cnf(
+                    &Lifted
+                        .formula(&game, game.depth(), Side::Black, Form::Circuit)
+                        .ok()
+                        .and_then(|(q, _)| q.into_circuit())
+                        .expect("the lifted encoding is a circuit"),
+                    ClauseForm::Tseitin,
+                ),
+                &[],
+            )
+            .expect("in-memory write");
             let got = match solve_qdimacs(&solver_path, &qdimacs, Duration::from_secs(60)).expect("running DepQBF") {
                 Outcome::Solved(v) => v == Verdict::True,
                 other => panic!("game {n} depth {depth}: DepQBF gave no answer ({other:?})"),

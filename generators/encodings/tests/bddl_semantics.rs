@@ -24,14 +24,15 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::lifted;
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, Side};
 use games::bddl::{self, Solver};
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::{read_qcir, write_qcir, write_qdimacs};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 fn games() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite/games/bddl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl")
 }
 
 fn read(path: &str) -> Source {
@@ -47,7 +48,11 @@ fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>)
     for depth in depths {
         let game = bddl::load(domain, problem, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
         let expected = Solver::new(&game).expect("small board").wins(depth);
-        let qbf = lifted::encode(&game);
+        let qbf = Lifted
+            .formula(&game, game.depth(), Side::Black, Form::Circuit)
+            .ok()
+            .and_then(|(q, _)| q.into_circuit())
+            .expect("the lifted encoding is a circuit");
 
         let mut qcir = Vec::new();
         write_qcir(&mut qcir, &qbf, &["round trip"]).expect("in-memory write");

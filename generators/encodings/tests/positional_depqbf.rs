@@ -20,26 +20,26 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::corplus;
+use encodings::corplus::Corplus;
+use encodings::{Encoding, Form, Side};
 use games::positional::gttt::{Gttt, Shape, GTTT_4X4_SHAPES, NAMED_SHAPES};
 use games::positional::hex::read_hex;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use harness::Outcome;
-use qbf::formula::{Cnf, CnfQbf, VarManager};
 use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path)
 }
 
 /// DepQBF's verdict on the COR+ encoding of `game`.
 fn depqbf_verdict(game: &PositionalGame) -> bool {
-    let mut vars = VarManager::new();
-    let mut cnf = Cnf::new();
-    let prefix = corplus::encode(game, &mut cnf, &mut vars);
-    let qbf = CnfQbf { max_var: vars.max_index(), prefix, cnf };
+    let form = ClauseForm::default();
+    let (qbf, _) = Corplus.formula(game, game.depth(), Side::Black, Form::Clauses(form)).expect("all time points");
+    let qbf = qbf.into_cnf(form);
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf, &[]).expect("writing to memory");
     let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
@@ -51,10 +51,10 @@ fn depqbf_verdict(game: &PositionalGame) -> bool {
 }
 
 /// Checks every depth ≤ `max_depth` that ends on a Black move; returns how many.
-fn check_depths(name: &str, game: &PositionalGame, max_depth: usize) -> usize {
+fn check_depths(name: &str, game: &PositionalGame, max_depth: u32) -> usize {
     let mut solver = Solver::new(game).expect("small game");
     let mut checked = 0;
-    for depth in (1..=max_depth.min(game.turns.len())).filter(|&d| game.turns[d - 1] == Player::Black) {
+    for depth in (1..=max_depth.min(game.depth())).filter(|&d| game.turns[d as usize - 1] == Player::Black) {
         let cut = game.with_depth(depth).expect("depth within the game");
         let expected = solver.black_wins(depth).expect("depth within the game");
         assert_eq!(
@@ -81,7 +81,7 @@ fn gttt_games(n: usize, shapes: &[&str], p: usize, q: usize) -> Vec<(String, Pos
     games
 }
 
-fn check_gttt(n: usize, shapes: &[&str], pq: (usize, usize), max_depth: usize, expected_checks: usize) {
+fn check_gttt(n: usize, shapes: &[&str], pq: (usize, usize), max_depth: u32, expected_checks: usize) {
     let games = gttt_games(n, shapes, pq.0, pq.1);
     let checked: usize = games.iter().map(|(name, game)| check_depths(name, game, max_depth)).sum();
     assert_eq!(checked, expected_checks, "the set of checked instances changed size");

@@ -4,16 +4,18 @@
 use std::path::{Path, PathBuf};
 
 use contract::Source;
-use encodings::corplus;
+use encodings::corplus::Corplus;
+use encodings::{Encoding, Side, Sink};
 use games::positional::gttt::{Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::pg::read_pg;
 use games::positional::solver::Solver;
 use games::positional::{Player, PositionalGame};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, VarManager};
+use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path)
 }
 
 fn source(path: &str) -> Source {
@@ -52,7 +54,7 @@ fn hex_critical_depths_match_table_7() {
             continue;
         }
         let game = read_hex(&source(&hex_file(fields[0], fields[1]))).expect("valid puzzle").game();
-        let published: usize = fields[2].parse().expect("a depth");
+        let published: u32 = fields[2].parse().expect("a depth");
         assert_eq!(Solver::new(&game).expect("small").critical_depth(), Some(published), "{}", fields[0]);
         checked += 1;
     }
@@ -88,8 +90,12 @@ impl ClauseSink for Count {
 
 /// (blocks, ∀, ∃, clauses, literals) of the COR+ encoding.
 fn sizes(game: &PositionalGame) -> (usize, usize, usize, usize, usize) {
-    let mut count = Count::default();
-    let prefix: Prefix = corplus::encode(game, &mut count, &mut VarManager::new());
+    let mut sink = Sink::clauses(Count::default(), ClauseForm::default());
+    let prefix: Prefix = Corplus
+        .encode(game, game.depth(), Side::Black, &mut sink, &mut VarManager::new())
+        .expect("all time points")
+        .prefix;
+    let (count, _) = sink.into_parts();
     (prefix.blocks().len(), prefix.count(Quant::Forall), prefix.count(Quant::Exists), count.clauses, count.literals)
 }
 

@@ -16,26 +16,16 @@
 
 use crate::play::{Explorer, Failure, Played, QdoSolver, White};
 use crate::validate::Check;
-use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
-use encodings::{Move, SymbolMap};
+use encodings::gdl::GdlEncoding;
+use encodings::{Move, Side};
 use games::gdl::player::{Solver, State};
 use games::gdl::{GameError, GroundGame};
 
-/// A GDL game and how its positions are encoded.
+/// A GDL game and how its positions are encoded; Black is the encoding's role `first`.
 #[derive(Clone, Copy)]
 pub struct GdlSetup<'g> {
     pub game: &'g GroundGame,
-    /// The role that must win (Black), by index into the game's roles.
-    pub first: usize,
-    pub encoding: Encoding,
-    pub prefix: PrefixMethod,
-}
-
-impl GdlSetup<'_> {
-    /// The encoding options for `depth` remaining steps.
-    pub fn options(&self, depth: u32) -> GdlEncoding {
-        GdlEncoding { depth, encoding: self.encoding, prefix: self.prefix, first: self.first }
-    }
+    pub encoding: GdlEncoding,
 }
 
 /// The game started from the position whose fluents are `fluents` (sorted indices).
@@ -125,7 +115,7 @@ fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, m
     player.legal(state, role).into_iter().find(|&m| name(game, m) == *wanted)
 }
 
-/// Plays the solver's strategy for Black (role `setup.first`) from the initial position
+/// Plays the solver's strategy for Black (role `setup.encoding.first`) from the initial position
 /// with `depth` steps against White.
 pub fn play_gdl(
     setup: GdlSetup<'_>,
@@ -146,7 +136,7 @@ fn explore(
     refute: bool,
 ) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
-    let mut player = Solver::new(setup.game, setup.first).map_err(|err| e.fail(String::new(), err.0))?;
+    let mut player = Solver::new(setup.game, setup.encoding.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
     let position = draw_gdl(&player, setup.game, &start);
     let wins = player.wins_from(&start, depth).map_err(|err| e.fail(position.clone(), err.0))?;
@@ -173,7 +163,7 @@ impl Explorer<'_, '_, '_, '_> {
         if left == 0 {
             return Err(self.fail(position, "Black has not won within the depth".into()));
         }
-        let (x, o) = (setup.first, 1 - setup.first);
+        let (x, o) = (setup.encoding.first, 1 - setup.encoding.first);
         let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
         if xs.is_empty() || os.is_empty() {
             return Err(
@@ -218,16 +208,14 @@ impl Explorer<'_, '_, '_, '_> {
     fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure> {
         let position = draw_gdl(player, setup.game, s);
         let here = game_at(setup.game, player.fluents(s));
-        let (qbf, map) =
-            setup.options(left).encode_with_map(&here).map_err(|err| self.fail(position.clone(), err.0))?;
-        let map: SymbolMap = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        self.ask(&qbf, &map, &position, left as usize)
+        let (qbf, map) = self.encode(&setup.encoding, &here, left, Side::Black, &position)?;
+        self.ask(&qbf, &map, &position, left)
     }
 }
 
-/// Black (role `setup.first`, chosen by `black`) against the solver's refutation, from the
+/// Black (role `setup.encoding.first`, chosen by `black`) against the solver's refutation, from the
 /// initial position with `depth` steps, where Black does not win within `depth`. White's
-/// moves come from [`GdlEncoding::encode_white_first`]; where the solver's bits name no
+/// moves come from the encoding with [`Side::White`]; where the solver's bits name no
 /// legal move the encoding left the choice to Black's side, so every legal White move
 /// refutes and the first one is played. Simultaneous choices are refused: Black would
 /// commit before White's refutation is asked for.
@@ -251,7 +239,7 @@ impl Explorer<'_, '_, '_, '_> {
             self.played.lines += 1;
             return Ok(());
         }
-        let (x, o) = (setup.first, 1 - setup.first);
+        let (x, o) = (setup.encoding.first, 1 - setup.encoding.first);
         let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
         if xs.is_empty() || os.is_empty() {
             return Err(
@@ -278,10 +266,8 @@ impl Explorer<'_, '_, '_, '_> {
             return Ok(());
         }
         let here = game_at(game, player.fluents(&s));
-        let (qbf, map) =
-            setup.options(left).encode_white_first(&here).map_err(|err| self.fail(position.clone(), err.0))?;
-        let map = map.map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        let mv = self.ask_white(&qbf, &map, &position, left as usize)?;
+        let (qbf, map) = self.encode(&setup.encoding, &here, left, Side::White, &position)?;
+        let mv = self.ask_white(&qbf, &map, &position, left)?;
         let mo = legal_named(player, game, &s, o, &mv).unwrap_or(os[0]);
         let next = player.next(&s, [xs[0], mo]);
         if player.wins_from(&next, left - 1).map_err(|err| self.fail(position.clone(), err.0))? {

@@ -5,16 +5,17 @@
 //! Black's strategy from the solver and check it against the game (Shaik & van de Pol,
 //! Section 5.1, who extract it from QBFcert certificates and play against it). Here the
 //! first move is read from the assignment a solver prints for the outermost existential
-//! block (`--qdo`: `V <lit> 0` lines, DepQBF and CAQE), decoded with a [`SymbolMap`], played
-//! with the explicit-state reference solver, and accepted only if Black still wins within
-//! the remaining depth ([`validate`]).
+//! block (`--qdo`: `V <lit> 0` lines, DepQBF and CAQE; [`qdo`]), decoded with the
+//! [`SymbolMap`](encodings::SymbolMap) that every [`Encoding`](encodings::Encoding) gives,
+//! played with the explicit-state reference solver, and accepted only if Black still wins
+//! within the remaining depth ([`validate`], [`first_move`]). With
+//! [`Side::White`](encodings::Side::White) the same maps read White's first move from a
+//! false instance.
 //!
-//! A [`SymbolMap`] is produced next to each encoder (`encodings::lifted::first_move_map`,
-//! `encodings::corplus::first_move_map`, `encodings::gdl::GdlEncoding::encode_with_map`)
-//! and serializes to JSON. The same maps read White's first move from a false instance
-//! whose outermost block is White's universal move (`--qdo` prints it too): the
-//! `white_first_move_map` functions and [`universal_outermost`]. Numbers are little-endian
-//! lists of QDIMACS variable indices; a variable the solver did not print counts as false.
+//! [`play`], [`refute`] and [`gdl`] play the solver's side against every reply or the
+//! user's choices; [`session`] runs a whole game (`qbfgames play`).
+//!
+//! Imports `qbf`, `games`, `encodings` and `harness` (the solver runs as a child process).
 //!
 //! ## Departure from the paper
 //! Only the first move is extracted (the outermost block needs no certificate); deeper
@@ -25,8 +26,10 @@
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023,
 //!   Section 5.1.
 
+pub mod first_move;
 pub mod gdl;
 pub mod play;
 pub mod qdo;
 pub mod refute;
+pub mod session;
 pub mod validate;

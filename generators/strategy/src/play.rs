@@ -2,7 +2,7 @@
 //! the replies a user chooses (interactive `play`).
 //!
 //! At each of Black's turns the current position is re-encoded with the remaining depth,
-//! the solver's first move is decoded with the [`SymbolMap`](super::SymbolMap) and checked
+//! the solver's first move is decoded with the [`SymbolMap`] and checked
 //! with [`validate`](super::validate) (legal, and Black still wins within the rest); at
 //! each of White's turns every legal White move is tried in turn ([`White::All`]) or one is
 //! chosen ([`White::Choose`]). Every line must end with Black's win within the depth;
@@ -10,16 +10,19 @@
 
 use std::fmt;
 
+use crate::qdo::QdoError;
 use crate::validate::{check_bddl, check_positional, draw_bddl, draw_positional, Check};
-use encodings::{corplus, lifted};
-use encodings::{Assignment, Move};
+use encodings::corplus::Corplus;
+use encodings::lifted::Lifted;
+use encodings::{Assignment, Encoding, Form, Move, Side, SymbolMap};
 use games::bddl::{self, Atom, Expr, Game, Pred, State};
 use games::positional::{Player, PositionalGame};
-use qbf::formula::{Cnf, CnfQbf, VarManager};
-use qbf::tseitin::{to_cnf, ClauseForm};
+use qbf::formula::CnfQbf;
+use qbf::tseitin::ClauseForm;
 
-/// A QBF solver that prints the outermost existential block: verdict and assignment.
-pub type QdoSolver<'a> = dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), String> + 'a;
+/// A QBF solver that prints the outermost block: verdict and assignment (see
+/// [`QdoRunner::solve`](crate::qdo::QdoRunner::solve)).
+pub type QdoSolver<'a> = dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), QdoError> + 'a;
 
 /// How a complete exploration went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,8 +51,19 @@ impl fmt::Display for Failure {
     }
 }
 
+/// Why the user's side chose no move.
+#[derive(Debug, thiserror::Error)]
+pub enum ChooseError {
+    #[error("standard input ended")]
+    InputEnded,
+    #[error("{0}")]
+    Input(std::io::Error),
+    #[error("writing to standard output: {0}")]
+    Output(std::io::Error),
+}
+
 /// Chooses White's move: given the position and the legal moves, the index of one.
-pub type Chooser<'a> = dyn FnMut(&str, &[String]) -> Result<usize, String> + 'a;
+pub type Chooser<'a> = dyn FnMut(&str, &[String]) -> Result<usize, ChooseError> + 'a;
 
 /// Who answers for White.
 pub enum White<'w, 'a> {
@@ -74,7 +88,7 @@ impl Explorer<'_, '_, '_, '_> {
             White::Choose { choose, .. } => match choose(position, moves) {
                 Ok(k) if k < moves.len() => Ok(vec![k]),
                 Ok(k) => Err(self.fail(position.to_string(), format!("move number {k} does not exist"))),
-                Err(e) => Err(self.fail(position.to_string(), e)),
+                Err(e) => Err(self.fail(position.to_string(), e.to_string())),
             },
         }
     }
@@ -94,16 +108,28 @@ impl Explorer<'_, '_, '_, '_> {
         Failure { refused: true, ..self.fail(position, reason) }
     }
 
-    /// Asks the solver about `qbf` and decodes Black's move.
-    pub(super) fn ask(
-        &mut self,
-        qbf: &CnfQbf,
-        map: &encodings::SymbolMap,
+    /// `game` with `depth` plies as clauses, with the map of `side`'s first move; a failure
+    /// at `position` where the encoding or the map is refused.
+    pub(super) fn encode<E: Encoding>(
+        &self,
+        encoding: &E,
+        game: &E::Game,
+        depth: u32,
+        side: Side,
         position: &str,
-        left: usize,
-    ) -> Result<Move, Failure> {
+    ) -> Result<(CnfQbf, SymbolMap), Failure> {
+        let form = ClauseForm::default();
+        let (qbf, map) = encoding
+            .formula(game, depth, side, Form::Clauses(form))
+            .map_err(|e| self.fail(position.into(), e.to_string()))?;
+        let map = map.map_err(|e| self.fail(position.into(), e.to_string()))?;
+        Ok((qbf.into_cnf(form), map))
+    }
+
+    /// Asks the solver about `qbf` and decodes Black's move.
+    pub(super) fn ask(&mut self, qbf: &CnfQbf, map: &SymbolMap, position: &str, left: u32) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
-        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
+        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
         if !verdict {
             return Err(self.fail(position.to_string(), format!("the solver says Black does not win within {left}")));
         }
@@ -159,9 +185,8 @@ impl Explorer<'_, '_, '_, '_> {
         if left == 0 {
             return Err(self.fail(position, "Black has not won within the depth".into()));
         }
-        let qbf = lifted::encode(&here);
-        let map = lifted::first_move_map(&here, &qbf).map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        let mv = self.ask(&to_cnf(&qbf, ClauseForm::default()), &map, &position, left as usize)?;
+        let (qbf, map) = self.encode(&Lifted, &here, here.depth(), Side::Black, &position)?;
+        let mv = self.ask(&qbf, &map, &position, left)?;
         let solver = bddl::Solver::new(&here).map_err(|err| self.fail(position.clone(), err.to_string()))?;
         if let Check::Invalid { reason, position } =
             check_bddl(&here, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))?
@@ -256,7 +281,7 @@ pub fn play_positional(
 ) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let wins = games::positional::solver::Solver::new(game)
-        .and_then(|mut s| s.black_wins(game.turns.len()))
+        .and_then(|mut s| s.black_wins(game.depth()))
         .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
     if !wins {
         return Err(e.refuse(draw_positional(game), format!("Black does not win within {} time points, so there is no strategy to play against; play Black (--as black) instead", game.turns.len())));
@@ -281,13 +306,8 @@ impl Explorer<'_, '_, '_, '_> {
         let after = |v: usize, player: Player| taken(&game, v, player);
         match mover {
             Player::Black => {
-                let mut cnf = Cnf::new();
-                let mut vars = VarManager::new();
-                let prefix = corplus::encode(&game, &mut cnf, &mut vars);
-                let map = corplus::first_move_map(&game, &prefix)
-                    .map_err(|err| self.fail(position.clone(), err.to_string()))?;
-                let mv =
-                    self.ask(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
+                let (qbf, map) = self.encode(&Corplus, &game, game.depth(), Side::Black, &position)?;
+                let mv = self.ask(&qbf, &map, &position, game.depth())?;
                 if let Check::Invalid { reason, position } =
                     check_positional(&game, &mv).map_err(|err| self.fail(position.clone(), err.to_string()))?
                 {

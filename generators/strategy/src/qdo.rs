@@ -1,33 +1,143 @@
-//! A solver's `--qdo` output: its verdict and the assignment of the outermost block.
+//! Asking a QBF solver for the outermost block: its `--qdo` output (verdict and
+//! assignment), and running DepQBF or CAQE on a formula to get it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use encodings::Assignment;
+use harness::{find_program, Invocation, Outcome};
+use qbf::formula::CnfQbf;
+use qbf::io::write_qdimacs;
+
+/// A line of `--qdo` output that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QdoOutputError {
+    #[error("line {line}: `s cnf {word}`: expected 0 or 1")]
+    Verdict { line: usize, word: String },
+    #[error("line {line}: `{text}`: not a literal")]
+    Literal { line: usize, text: String },
+    #[error("line {line}: `{text}`: variable out of range")]
+    Range { line: usize, text: String },
+    #[error("line {line}: `{text}`: expected `s cnf …`, `V <lit> 0` or a comment")]
+    Unexpected { line: usize, text: String },
+    #[error("no `s cnf` line: the solver gave no answer")]
+    NoAnswer,
+}
 
 /// Parses a solver's `--qdo` output: the `s cnf <0|1> …` line and `V <lit> 0` lines;
 /// comment lines (`c …`) and empty lines are skipped. Returns the verdict and assignment.
-pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), String> {
+pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), QdoOutputError> {
     let mut verdict = None;
     let mut assignment = Assignment::new();
     for (n, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
+        let at = |text: &str| (n + 1, text.to_string());
         match words.as_slice() {
             [] | ["c", ..] => {}
             ["s", "cnf", v, ..] => {
                 verdict = Some(match *v {
                     "1" => true,
                     "0" => false,
-                    other => return Err(format!("line {}: `s cnf {other}`: expected 0 or 1", n + 1)),
+                    other => return Err(QdoOutputError::Verdict { line: n + 1, word: other.to_string() }),
                 })
             }
             ["V", lit, "0"] => {
-                let lit: i64 = lit.parse().map_err(|_| format!("line {}: `{line}`: not a literal", n + 1))?;
-                let var = u32::try_from(lit.unsigned_abs())
-                    .map_err(|_| format!("line {}: `{line}`: variable out of range", n + 1))?;
+                let lit: i64 = lit.parse().map_err(|_| {
+                    let (line, text) = at(line);
+                    QdoOutputError::Literal { line, text }
+                })?;
+                let var = u32::try_from(lit.unsigned_abs()).map_err(|_| {
+                    let (line, text) = at(line);
+                    QdoOutputError::Range { line, text }
+                })?;
                 assignment.insert(var, lit > 0);
             }
-            _ => return Err(format!("line {}: `{line}`: expected `s cnf …`, `V <lit> 0` or a comment", n + 1)),
+            _ => {
+                let (line, text) = at(line);
+                return Err(QdoOutputError::Unexpected { line, text });
+            }
         }
     }
-    verdict.map(|v| (v, assignment)).ok_or_else(|| "no `s cnf` line: the solver gave no answer".to_string())
+    verdict.map(|v| (v, assignment)).ok_or(QdoOutputError::NoAnswer)
+}
+
+/// The QBF solvers that print the outermost block with `--qdo`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    /// DepQBF (on PATH).
+    Depqbf,
+    /// CAQE through pyqbf (`tools/bin/pyqbf-caqe`, or on PATH).
+    Caqe,
+}
+
+/// Why the solver gave no verdict and assignment.
+#[derive(Debug, thiserror::Error)]
+pub enum QdoError {
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    #[error("--solver caqe: tools/bin/pyqbf-caqe is missing and pyqbf-caqe is not on PATH; run `make solvers`")]
+    NoCaqe,
+    #[error("{program} gave no answer within {timeout} s ({outcome}); raise --timeout or use a smaller depth")]
+    NoAnswer { program: String, timeout: u64, outcome: String },
+    #[error("{program}: unexpected --qdo output: {source}")]
+    Output { program: String, source: QdoOutputError },
+}
+
+/// A solver run with `--qdo` under a wall-clock limit.
+#[derive(Copy, Clone, Debug)]
+pub struct QdoRunner {
+    pub program: Program,
+    /// Seconds.
+    pub timeout: u64,
+}
+
+impl QdoRunner {
+    /// The solver's program: DepQBF on PATH, CAQE as pyqbf's `tools/bin/pyqbf-caqe`.
+    fn path(&self) -> Result<PathBuf, QdoError> {
+        match self.program {
+            Program::Depqbf => Ok(harness::depqbf()?),
+            Program::Caqe => {
+                let local = Path::new("tools/bin/pyqbf-caqe");
+                if local.is_file() {
+                    return Ok(local.to_path_buf());
+                }
+                find_program("pyqbf-caqe").ok_or(QdoError::NoCaqe)
+            }
+        }
+    }
+
+    /// Runs the solver on a QDIMACS file; returns its verdict and assignment.
+    pub fn solve_file(&self, qdimacs: &Path) -> Result<(bool, Assignment), QdoError> {
+        let program = self.path()?;
+        let mut args = vec!["--qdo".to_string()];
+        if self.program == Program::Caqe {
+            // Miniscoping splits the prefix into a tree, after which CAQE may print no value
+            // for the outermost block (seen on false instances, whose universal values are
+            // White's move); without it the block is printed.
+            args.extend(["--miniscoping".to_string(), "0".to_string()]);
+        }
+        args.push(qdimacs.display().to_string());
+        let inv = Invocation { program: program.clone(), args };
+        let run = harness::run(&inv, Duration::from_secs(self.timeout))?;
+        let name = program.display().to_string();
+        if !matches!(run.outcome, Outcome::Solved(_)) {
+            return Err(QdoError::NoAnswer {
+                program: name,
+                timeout: self.timeout,
+                outcome: format!("{:?}", run.outcome),
+            });
+        }
+        parse_qdo(&String::from_utf8_lossy(&run.stdout)).map_err(|source| QdoError::Output { program: name, source })
+    }
+
+    /// Writes `qbf` to a temporary QDIMACS file and runs the solver on it.
+    pub fn solve(&self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+        let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
+        write_qdimacs(&mut file, qbf, &[])?;
+        file.flush()?;
+        self.solve_file(file.path())
+    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //!
 //! At each White turn the position is re-encoded with White to move, so that the prefix
 //! starts with White's universal move block: the lifted encoding of the position with
-//! `#blackturn second`, COR+ under [`universal_outermost`](super::universal_outermost).
+//! `#blackturn second`, COR+ with [`Side::White`] (under [`universal_outermost`](encodings::universal_outermost)).
 //! The instance must be false, and the solver's `--qdo` values of that block (DepQBF and
 //! CAQE print the outermost block also when it is universal and the formula false) are
 //! White's refuting move. The move is checked with the reference solver: legal, and Black
@@ -14,13 +14,13 @@
 
 use crate::play::{bddl_position, completes, taken, Explorer, Failure, Played, QdoSolver, White};
 use crate::validate::{draw_bddl, draw_positional};
-use encodings::{corplus, lifted};
-use encodings::{universal_outermost, Move, SymbolMap};
+use encodings::corplus::Corplus;
+use encodings::lifted::Lifted;
+use encodings::{Move, Side, SymbolMap};
 use games::bddl::{self, Game, State};
 use games::positional::solver::Solver as PositionalSolver;
 use games::positional::{Player, PositionalGame};
-use qbf::formula::{Cnf, CnfQbf, VarManager};
-use qbf::tseitin::{to_cnf, ClauseForm};
+use qbf::formula::CnfQbf;
 
 impl Explorer<'_, '_, '_, '_> {
     /// Asks the solver about `qbf`, which must be false, and decodes White's move.
@@ -29,10 +29,10 @@ impl Explorer<'_, '_, '_, '_> {
         qbf: &CnfQbf,
         map: &SymbolMap,
         position: &str,
-        left: usize,
+        left: u32,
     ) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
-        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e))?;
+        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
         if verdict {
             return Err(self.fail(
                 position.to_string(),
@@ -96,10 +96,8 @@ impl Explorer<'_, '_, '_, '_> {
             ));
         }
         let here = bddl_white_position(game, s, left);
-        let qbf = lifted::encode(&here);
-        let map =
-            lifted::white_first_move_map(&here, &qbf).map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        let mv = self.ask_white(&to_cnf(&qbf, ClauseForm::default()), &map, &position, left as usize)?;
+        let (qbf, map) = self.encode(&Lifted, &here, here.depth(), Side::White, &position)?;
+        let mv = self.ask_white(&qbf, &map, &position, left)?;
         let found = match &mv {
             Move::Action { name, x, y, .. } => {
                 replies.iter().find(|(_, m, _)| m.action == *name && m.x == *x && m.y == *y)
@@ -137,7 +135,7 @@ pub fn refute_positional(
 ) -> Result<Played, Failure> {
     let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
     let wins = PositionalSolver::new(game)
-        .and_then(|mut s| s.black_wins(game.turns.len()))
+        .and_then(|mut s| s.black_wins(game.depth()))
         .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;
     if wins {
         return Err(e.refuse(
@@ -178,12 +176,8 @@ impl Explorer<'_, '_, '_, '_> {
             }
             return Ok(());
         }
-        let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
-        let prefix = universal_outermost(&corplus::encode(&game, &mut cnf, &mut vars));
-        let map = corplus::white_first_move_map(&game, &prefix)
-            .map_err(|err| self.fail(position.clone(), err.to_string()))?;
-        let mv =
-            self.ask_white(&CnfQbf { max_var: vars.max_index(), prefix, cnf }, &map, &position, game.turns.len())?;
+        let (qbf, map) = self.encode(&Corplus, &game, game.depth(), Side::White, &position)?;
+        let mv = self.ask_white(&qbf, &map, &position, game.depth())?;
         // COR+ turns an occupied or missing vertex into a pass; in a positional game a
         // stone is never worse for White than a pass, so any free vertex then refutes too.
         let named = match &mv {
@@ -192,7 +186,7 @@ impl Explorer<'_, '_, '_, '_> {
         };
         let k = named.unwrap_or(0);
         let next = taken(&game, free[k], Player::White);
-        let left = next.turns.len();
+        let left = next.depth();
         if PositionalSolver::new(&next)
             .and_then(|mut s| s.black_wins(left))
             .map_err(|err| self.fail(position.clone(), err.to_string()))?

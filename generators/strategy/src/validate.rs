@@ -98,7 +98,7 @@ pub fn check_positional(game: &PositionalGame, mv: &Move) -> Result<Check, Solve
     // The symmetry-breaking set and the symmetries belong to the initial position.
     after.first_moves = None;
     after.symmetries.clear();
-    let left = after.turns.len();
+    let left = after.depth();
     if Solver::new(&after)?.black_wins(left)? {
         Ok(Check::Valid)
     } else {

@@ -12,20 +12,20 @@ mod solver;
 use std::path::PathBuf;
 
 use contract::Source;
-use encodings::{corplus, lifted};
-use encodings::{Assignment, SymbolMap};
+use encodings::corplus::Corplus;
+use encodings::lifted::Lifted;
+use encodings::{Assignment, Side, SymbolMap};
 use games::bddl::{self, Game, Solver};
 use games::positional::gttt::{Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::{Player, PositionalGame};
-use qbf::formula::{Cnf, CnfQbf, VarManager};
-use qbf::tseitin::{to_cnf, ClauseForm};
-use solver::without;
+use qbf::formula::CnfQbf;
+use solver::{clauses, without};
 use strategy::play::{play_bddl, play_positional, White};
 use strategy::validate::{check_bddl, check_positional, Check};
 
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
     let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
     Source::from_bytes(path, bytes)
 }
@@ -74,9 +74,8 @@ fn first_moves_of_every_bddl_family_are_winning() {
     let mut failures = Vec::new();
     for (domain, problem, max) in &cases {
         let game = critical(domain, problem, *max);
-        let qbf = lifted::encode(&game);
-        let map = lifted::first_move_map(&game, &qbf).unwrap_or_else(|e| panic!("{e}"));
-        match bddl_check(&game, &to_cnf(&qbf, ClauseForm::default()), &map) {
+        let (qbf, map) = clauses(&Lifted, &game, game.depth(), Side::Black);
+        match bddl_check(&game, &qbf, &map) {
             Some((_, Check::Valid)) => {}
             Some((mv, Check::Invalid { reason, position })) => {
                 failures.push(format!("{} depth {}: {mv} at {position}: {reason}", problem.name, game.depth()))
@@ -88,11 +87,8 @@ fn first_moves_of_every_bddl_family_are_winning() {
 }
 
 fn positional_check(game: &PositionalGame) -> Result<String, String> {
-    let mut cnf = Cnf::new();
-    let mut vars = VarManager::new();
-    let prefix = corplus::encode(game, &mut cnf, &mut vars);
-    let map = corplus::first_move_map(game, &prefix).unwrap_or_else(|e| panic!("{e}"));
-    let (verdict, assignment) = qdo(&CnfQbf { max_var: vars.max_index(), prefix, cnf });
+    let (qbf, map) = clauses(&Corplus, game, game.depth(), Side::Black);
+    let (verdict, assignment) = qdo(&qbf);
     if !verdict {
         return Err("DepQBF says false".into());
     }
@@ -130,9 +126,7 @@ fn first_moves_of_gttt_and_hex_are_winning() {
 fn a_clause_removed_from_the_move_constraints_is_caught() {
     // Connect-2 with gravity on 3×3: Black's stone must rest on the bottom or on a stone.
     let game = critical(&suite("games/bddl/connect/domain.ig"), &suite("games/bddl/connect/3x3_connect2.ig"), 3);
-    let qbf = lifted::encode(&game);
-    let map = lifted::first_move_map(&game, &qbf).unwrap_or_else(|e| panic!("{e}"));
-    let cnf = to_cnf(&qbf, ClauseForm::default());
+    let (cnf, map) = clauses(&Lifted, &game, game.depth(), Side::Black);
     let move_vars = map.vars();
     let on_move: Vec<usize> = cnf
         .cnf
@@ -149,7 +143,7 @@ fn a_clause_removed_from_the_move_constraints_is_caught() {
     assert!(caught.is_some(), "no removal among {} clauses on the move bits was caught", on_move.len());
 }
 
-fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
+fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), strategy::qdo::QdoError> {
     Ok(qdo(qbf))
 }
 
@@ -220,11 +214,7 @@ fn a_clause_removed_from_cor_plus_is_caught() {
         first_moves: false,
     };
     let game = gttt.game().with_depth(5).expect("a 3x3 board");
-    let mut cnf = Cnf::new();
-    let mut vars = VarManager::new();
-    let prefix = corplus::encode(&game, &mut cnf, &mut vars);
-    let map = corplus::first_move_map(&game, &prefix).unwrap_or_else(|e| panic!("{e}"));
-    let qbf = CnfQbf { max_var: vars.max_index(), prefix, cnf };
+    let (qbf, map) = clauses(&Corplus, &game, game.depth(), Side::Black);
     let move_vars = map.vars();
     let on_move: Vec<usize> = qbf
         .cnf

@@ -7,40 +7,37 @@
 mod solver;
 
 use contract::Source;
-use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
-use encodings::{MapError, SymbolMap};
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::{Encoding, Form, MapError, Qbf, Side, SymbolMap};
 use games::gdl::player::Solver;
 use games::gdl::{load, GroundGame};
 use qbf::formula::CnfQbf;
+use qbf::tseitin::ClauseForm;
 use solver::{qdo, without};
 use strategy::gdl::{check_gdl, play_gdl, GdlSetup};
 use strategy::play::{Played, White};
 use strategy::validate::Check;
 
+const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     load(Source::read(&path).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"))
 }
 
-const METHODS: [(Encoding, PrefixMethod); 4] = [
-    (Encoding::General, PrefixMethod::Naive),
-    (Encoding::General, PrefixMethod::Time),
-    (Encoding::General, PrefixMethod::Dependency),
-    (Encoding::StrictTurns, PrefixMethod::Dependency),
+const METHODS: [(Rules, PrefixMethod); 4] = [
+    (Rules::General, PrefixMethod::Naive),
+    (Rules::General, PrefixMethod::Time),
+    (Rules::General, PrefixMethod::Dependency),
+    (Rules::StrictTurns, PrefixMethod::Dependency),
 ];
 
 /// Black's first move under every encoding and prefix method, checked by the reference player.
-fn first_move(
-    g: &GroundGame,
-    first: usize,
-    depth: u32,
-    encoding: Encoding,
-    prefix: PrefixMethod,
-) -> Result<Check, String> {
-    let options = GdlEncoding { depth, encoding, prefix, first };
-    let (qbf, map) = options.encode_with_map(g).map_err(|e| e.0)?;
+fn first_move(g: &GroundGame, first: usize, depth: u32, rules: Rules, prefix: PrefixMethod) -> Result<Check, String> {
+    let (qbf, map) =
+        GdlEncoding { rules, prefix, first }.formula(g, depth, Side::Black, CLAUSES).map_err(|e| e.to_string())?;
     let map = map.map_err(|e| e.to_string())?;
-    let (verdict, assignment) = qdo(&qbf)?;
+    let (verdict, assignment) = qdo(&qbf.into_cnf(ClauseForm::default())).map_err(|e| e.to_string())?;
     if !verdict {
         return Err("DepQBF says false".into());
     }
@@ -67,8 +64,8 @@ fn first_moves_are_winning_under_every_encoding_and_prefix() {
     assert!(failures.is_empty(), "{failures:#?}");
 }
 
-fn play_all(g: &GroundGame, first: usize, depth: u32, encoding: Encoding) -> Result<Played, String> {
-    let setup = GdlSetup { game: g, first, encoding, prefix: PrefixMethod::Dependency };
+fn play_all(g: &GroundGame, first: usize, depth: u32, rules: Rules) -> Result<Played, String> {
+    let setup = GdlSetup { game: g, encoding: GdlEncoding { rules, prefix: PrefixMethod::Dependency, first } };
     let mut solve = |qbf: &CnfQbf| qdo(qbf);
     play_gdl(setup, depth, &mut solve, White::All).map_err(|f| f.to_string())
 }
@@ -79,9 +76,9 @@ fn play_all_wins_every_line() {
     // Breakthrough 2×4 for oplayer, who moves second (its first move is not outermost, so
     // the first question comes after White's first move).
     let cases = [
-        ("connect3-4x4.kif", 0, 9, Encoding::General, 36),
-        ("gttt-1-1-elly.kif", 0, 7, Encoding::StrictTurns, 2145),
-        ("breakthrough-2x4.kif", 1, 8, Encoding::General, 22),
+        ("connect3-4x4.kif", 0, 9, Rules::General, 36),
+        ("gttt-1-1-elly.kif", 0, 7, Rules::StrictTurns, 2145),
+        ("breakthrough-2x4.kif", 1, 8, Rules::General, 22),
     ];
     for (name, first, depth, encoding, lines) in cases {
         let played = play_all(&game(name), first, depth, encoding).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -96,16 +93,20 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
     {
         let g = game(name);
         for (encoding, prefix) in METHODS {
-            let options = GdlEncoding { depth, encoding, prefix, first: 0 };
-            let Ok((_, map)) = options.encode_with_map(&g) else { continue };
+            let options = GdlEncoding { rules: encoding, prefix, first: 0 };
+            let Ok((_, map)) = options.formula(&g, depth, Side::Black, CLAUSES) else { continue };
             let map = map.unwrap_or_else(|e| panic!("{name} {encoding:?} {prefix:?}: {e}"));
-            let circuit = options.encode_circuit(&g).unwrap_or_else(|e| panic!("{e}"));
+            let circuit = match options.formula(&g, depth, Side::Black, Form::Circuit) {
+                Ok((Qbf::Circuit(c), _)) => c,
+                _ => panic!("{name}: no circuit form"),
+            };
             let outer: Vec<u32> = circuit.prefix.blocks()[0].vars.iter().map(|v| v.index()).collect();
             assert!(
                 map.vars().iter().all(|v| outer.contains(v)),
                 "{name} {encoding:?} {prefix:?}: {map:?} not in the QCIR's outermost block"
             );
-            let second = GdlEncoding { first: 1, ..options }.encode_with_map(&g).map(|r| r.1.err());
+            let second =
+                GdlEncoding { first: 1, ..options }.formula(&g, depth, Side::Black, CLAUSES).map(|r| r.1.err());
             assert_eq!(second.ok().flatten(), Some(MapError::BlackNotFirst), "{name} {encoding:?} {prefix:?}");
         }
     }
@@ -114,9 +115,10 @@ fn maps_fit_qcir_and_qdimacs_and_are_refused_when_black_moves_second() {
 #[test]
 fn a_clause_removed_from_the_first_move_is_caught() {
     let g = game("connect3-4x4.kif");
-    let (qbf, map) = GdlEncoding { depth: 9, encoding: Encoding::General, prefix: PrefixMethod::Dependency, first: 0 }
-        .encode_with_map(&g)
+    let (qbf, map) = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 }
+        .formula(&g, 9, Side::Black, CLAUSES)
         .unwrap_or_else(|e| panic!("{e}"));
+    let qbf = qbf.into_cnf(ClauseForm::default());
     let map: SymbolMap = map.unwrap_or_else(|e| panic!("{e}"));
     let vars = map.vars();
     let on_move: Vec<usize> = qbf

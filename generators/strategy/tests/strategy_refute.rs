@@ -12,24 +12,27 @@ mod solver;
 use std::path::PathBuf;
 
 use contract::Source;
-use encodings::gdl::{Encoding, GdlEncoding, PrefixMethod};
-use encodings::{corplus, lifted};
-use encodings::{universal_outermost, MapError};
+use encodings::corplus::Corplus;
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::lifted::Lifted;
+use encodings::{Encoding, Form, MapError, Side};
 use games::bddl;
 use games::gdl::player::Solver as GdlSolver;
 use games::gdl::{load, GroundGame};
 use games::positional::gttt::{Gttt, Shape};
 use games::positional::solver::Solver as PositionalSolver;
 use games::positional::{Player, PositionalGame};
-use qbf::formula::{Cnf, CnfQbf, VarManager};
-use qbf::tseitin::{to_cnf, ClauseForm};
+use qbf::formula::CnfQbf;
+use qbf::tseitin::ClauseForm;
 use solver::qdo;
 use strategy::gdl::{game_at, refute_gdl, GdlSetup};
 use strategy::play::{Played, White};
 use strategy::refute::{bddl_white_position, refute_bddl, refute_positional};
 
+const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
     Source::read(&full.display().to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -37,7 +40,7 @@ fn gdl(name: &str) -> GroundGame {
     load(suite(&format!("games/gdl/{name}"))).unwrap_or_else(|e| panic!("{e}"))
 }
 
-fn gttt(shape: &str, first: Player, depth: usize) -> PositionalGame {
+fn gttt(shape: &str, first: Player, depth: u32) -> PositionalGame {
     let shape = Shape::parse(shape).expect("a shape");
     Gttt { shape, board: 3, torus: false, p: 1, q: 1, first, first_moves: false }
         .game()
@@ -74,15 +77,13 @@ fn corplus_with_white_outermost_keeps_the_value_at_every_depth() {
         }
     }
     for (name, game) in &cases {
-        let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
-        let prefix = universal_outermost(&corplus::encode(game, &mut cnf, &mut vars));
+        let (qbf, map) = Corplus.formula(game, game.depth(), Side::White, CLAUSES).unwrap_or_else(|e| panic!("{e}"));
         if game.turns.contains(&Player::Black) {
-            corplus::white_first_move_map(game, &prefix).unwrap_or_else(|e| panic!("{name}: {e}"));
+            map.unwrap_or_else(|e| panic!("{name}: {e}"));
         }
-        let (verdict, _) = qdo(&CnfQbf { max_var: vars.max_index(), prefix, cnf }).unwrap_or_else(|e| panic!("{e}"));
-        let reference = PositionalSolver::new(game)
-            .and_then(|mut s| s.black_wins(game.turns.len()))
-            .unwrap_or_else(|e| panic!("{e}"));
+        let (verdict, _) = qdo(&qbf.into_cnf(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
+        let reference =
+            PositionalSolver::new(game).and_then(|mut s| s.black_wins(game.depth())).unwrap_or_else(|e| panic!("{e}"));
         verdicts[usize::from(verdict)] += 1;
         if verdict != reference {
             mismatches.push(format!("{name}: DepQBF {verdict}, reference {reference}"));
@@ -90,10 +91,9 @@ fn corplus_with_white_outermost_keeps_the_value_at_every_depth() {
     }
     assert!(mismatches.is_empty(), "{mismatches:#?}");
     assert!(verdicts[0] > 0 && verdicts[1] > 0, "false and true instances: {verdicts:?}");
-    assert_eq!(
-        corplus::white_first_move_map(&gttt("el", Player::Black, 5), &Default::default()),
-        Err(MapError::WhiteNotFirst)
-    );
+    let black_first = gttt("el", Player::Black, 5);
+    let refused = Corplus.formula(&black_first, 5, Side::White, CLAUSES).map(|(_, map)| map.err());
+    assert_eq!(refused, Ok(Some(MapError::WhiteNotFirst)));
 }
 
 #[test]
@@ -113,9 +113,10 @@ fn lifted_positions_with_white_to_move_keep_the_value_at_every_depth() {
         for (_, mv, next) in solver.moves(solver.initial(), true) {
             for left in 1..=3 {
                 let here = bddl_white_position(&game, next, left);
-                let qbf = lifted::encode(&here);
-                lifted::white_first_move_map(&here, &qbf).unwrap_or_else(|e| panic!("{problem} after {mv:?}: {e}"));
-                let (verdict, _) = qdo(&to_cnf(&qbf, ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
+                let (qbf, map) =
+                    Lifted.formula(&here, here.depth(), Side::White, CLAUSES).unwrap_or_else(|e| panic!("{e}"));
+                map.unwrap_or_else(|e| panic!("{problem} after {mv:?}: {e}"));
+                let (verdict, _) = qdo(&qbf.into_cnf(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
                 let reference = bddl::Solver::new(&here).unwrap_or_else(|e| panic!("{e}")).wins(here.depth());
                 verdicts[usize::from(verdict)] += 1;
                 if verdict != reference {
@@ -156,15 +157,15 @@ fn gdl_positions_with_white_to_move_keep_the_value_at_every_depth() {
             let mut reference = GdlSolver::new(g, *first).unwrap_or_else(|e| panic!("{e}"));
             let expected = reference.wins_within(depth).unwrap_or_else(|e| panic!("{e}"));
             for (encoding, prefix) in [
-                (Encoding::General, PrefixMethod::Naive),
-                (Encoding::General, PrefixMethod::Time),
-                (Encoding::General, PrefixMethod::Dependency),
-                (Encoding::StrictTurns, PrefixMethod::Dependency),
+                (Rules::General, PrefixMethod::Naive),
+                (Rules::General, PrefixMethod::Time),
+                (Rules::General, PrefixMethod::Dependency),
+                (Rules::StrictTurns, PrefixMethod::Dependency),
             ] {
-                let options = GdlEncoding { depth, encoding, prefix, first: *first };
-                let (qbf, map) = options.encode_white_first(g).unwrap_or_else(|e| panic!("{e}"));
+                let options = GdlEncoding { rules: encoding, prefix, first: *first };
+                let (qbf, map) = options.formula(g, depth, Side::White, CLAUSES).unwrap_or_else(|e| panic!("{e}"));
                 map.unwrap_or_else(|e| panic!("{name} {encoding:?} {prefix:?} depth {depth}: {e}"));
-                let (verdict, _) = qdo(&qbf).unwrap_or_else(|e| panic!("{e}"));
+                let (verdict, _) = qdo(&qbf.into_cnf(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
                 verdicts[usize::from(verdict)] += 1;
                 if verdict != expected {
                     mismatches.push(format!(
@@ -204,10 +205,12 @@ fn white_refutations_hold_against_every_black_move() {
         ));
     }
     let ttt = gdl("tictactoe.kif");
-    let setup = GdlSetup { game: &ttt, first: 0, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency };
+    let encoding = GdlEncoding { rules: Rules::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 };
+    let setup = GdlSetup { game: &ttt, encoding };
     results.push(("tictactoe depth 5".into(), refute_gdl(setup, 5, &mut solve, White::All).map_err(|f| f.to_string())));
     let bt = gdl("breakthrough-2x4.kif");
-    let setup = GdlSetup { game: &bt, first: 1, encoding: Encoding::General, prefix: PrefixMethod::Dependency };
+    let encoding = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 1 };
+    let setup = GdlSetup { game: &bt, encoding };
     results.push((
         "breakthrough-2x4 oplayer depth 7".into(),
         refute_gdl(setup, 7, &mut solve, White::All).map_err(|f| f.to_string()),
@@ -232,7 +235,8 @@ fn a_wrong_refutation_is_caught() {
         qdo(qbf).map(|(verdict, _)| (verdict, outer))
     };
     let ttt = gdl("tictactoe.kif");
-    let setup = GdlSetup { game: &ttt, first: 0, encoding: Encoding::StrictTurns, prefix: PrefixMethod::Dependency };
+    let encoding = GdlEncoding { rules: Rules::StrictTurns, prefix: PrefixMethod::Dependency, first: 0 };
+    let setup = GdlSetup { game: &ttt, encoding };
     let failure = refute_gdl(setup, 5, &mut lazy, White::All).err().map(|f| f.to_string()).unwrap_or_default();
     assert!(
         failure.contains("after White's (mark 1 3) (the solver's (mark 1 1)) Black wins within 1 steps"),

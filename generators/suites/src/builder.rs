@@ -1,24 +1,27 @@
-//! The bridge from suites to encoders: builds each job's instance in-process and asks the
-//! reference solvers for expected answers through `qbfgames solve`, run as a child process
-//! under the suite's time budget (a child can be stopped; a thread cannot).
+//! The bridge from suites to encoders: builds each job's instance in-process with the
+//! [`Encoding`] its model and `encoding` choose, and asks the reference solvers for
+//! expected answers through `qbfgames solve`, run as a child process under the suite's time
+//! budget (a child can be stopped; a thread cannot).
 
+use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::generate::{Builder, Instance, SourceFile};
-use crate::{Depth, Encoding, GdlPrefix, Job, ModelKind, OutFormat, Param};
-use contract::{Source, Verdict};
-use encodings::gdl::{Encoding as GdlEnc, GdlEncoding, PrefixMethod};
-use encodings::{corplus, lifted};
-use encodings::{MapError, SymbolMap};
+use crate::{Depth, Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Param};
+use contract::{ParseError, Source, Verdict};
+use encodings::corplus::Corplus;
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::lifted::Lifted;
+use encodings::{EncodeError, Encoding, Form, MapError, Qbf, Side, SymbolMap};
 use games::bddl;
-use games::positional::bddl::{write_domain, BddlProblem};
-use games::positional::gttt::{Gttt, Shape};
+use games::positional::bddl::{BddlError, BddlFiles};
+use games::positional::gttt::{parse_pq, Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::pg::{read_pg, write_pg};
 use games::positional::{Player, PositionalGame};
 use harness::{run, Invocation, Outcome};
-use qbf::formula::{Cnf, CnfQbf, VarManager};
+use qbf::tseitin::ClauseForm;
 
 /// Builds instances with the encoders of this binary.
 pub struct Encoders {
@@ -26,15 +29,68 @@ pub struct Encoders {
     pub exe: PathBuf,
 }
 
-fn path_param(dir: &Path, job: &Job, key: &str) -> Result<PathBuf, String> {
+/// Why a job could not be built or given its expected answer.
+#[derive(Debug, thiserror::Error)]
+pub enum BuildError {
+    #[error("grid key `{key}` is {value}, not {what}")]
+    Param { key: String, value: String, what: &'static str },
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    #[error(transparent)]
+    Bddl(#[from] BddlError),
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    #[error(transparent)]
+    Map(#[from] MapError),
+    #[error("the game has no role `{0}`")]
+    NoRole(String),
+    #[error("{model} games have no {encoding} encoding")]
+    NoEncoding { model: &'static str, encoding: &'static str },
+    #[error("GDL families need explicit depths")]
+    NoDepth,
+    #[error("pq = \"{0}\": write two positive numbers, e.g. \"2,1\"")]
+    Pq(String),
+    #[error("unknown shape `{0}`")]
+    Shape(String),
+    #[error("board must be positive")]
+    Board,
+    #[error("model `{0}` is not a positional game")]
+    NotPositional(&'static str),
+    #[error("the reference solver needs more than the expected_budget of {0} s; raise the budget, shrink the family, or set expected = \"none\" for it")]
+    Budget(u64),
+    #[error("the reference solver failed ({outcome}): {stderr}")]
+    Reference { outcome: String, stderr: String },
+}
+
+fn param(job: &Job, key: &str, what: &'static str) -> BuildError {
+    BuildError::Param { key: key.to_string(), value: format!("{:?}", job.params.get(key)), what }
+}
+
+fn path_param(dir: &Path, job: &Job, key: &str) -> Result<PathBuf, BuildError> {
     match job.params.get(key) {
         Some(Param::Path(p)) => Ok(dir.join(p)),
-        other => Err(format!("grid key `{key}` is {other:?}, not a path")),
+        _ => Err(param(job, key, "a path")),
     }
 }
 
-fn read(path: &Path) -> Result<Source, String> {
-    Source::read(&path.display().to_string()).map_err(|e| e.to_string())
+fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, BuildError> {
+    match job.params.get(key) {
+        Some(Param::Str(s)) => Ok(s),
+        _ => Err(param(job, key, "a string")),
+    }
+}
+
+fn int_param(job: &Job, key: &str) -> Result<i64, BuildError> {
+    match job.params.get(key) {
+        Some(Param::Int(i)) => Ok(*i),
+        _ => Err(param(job, key, "an integer")),
+    }
+}
+
+fn read(dir: &Path, job: &Job, key: &str) -> Result<Source, BuildError> {
+    Ok(Source::read(&path_param(dir, job, key)?.display().to_string())?)
 }
 
 fn plies(depth: Depth) -> Option<u32> {
@@ -51,157 +107,132 @@ fn first_role(job: &Job) -> Option<String> {
     }
 }
 
+fn pq(job: &Job) -> Result<(usize, usize), BuildError> {
+    let text = str_param(job, "pq")?;
+    match parse_pq(text) {
+        Some((p, q)) if p > 0 && q > 0 => Ok((p, q)),
+        _ => Err(BuildError::Pq(text.to_string())),
+    }
+}
+
+/// Encodes `game` in each of `forms` (the first one's map is kept): the circuit of a
+/// [`Form::Circuit`], the clauses of a [`Form::Clauses`].
+fn instance<E: Encoding>(
+    encoding: &E,
+    game: &E::Game,
+    depth: u32,
+    forms: &[Form],
+    sources: Vec<SourceFile>,
+) -> Result<Instance, BuildError> {
+    let mut out = Instance { circuit: None, cnf: None, sources, map: None };
+    for (k, &form) in forms.iter().enumerate() {
+        let (qbf, map) = encoding.formula(game, depth, Side::Black, form)?;
+        match qbf {
+            Qbf::Circuit(c) => out.circuit = Some(c),
+            Qbf::Clauses(c) => out.cnf = Some(c),
+        }
+        if k == 0 {
+            out.map = optional_map(map)?;
+        }
+    }
+    Ok(out)
+}
+
 /// A game's first-move map; none when Black does not move first (its first move is then
 /// not in the outermost block), an error when encoder and map disagree.
-fn optional_map(map: Result<SymbolMap, MapError>) -> Result<Option<SymbolMap>, String> {
+fn optional_map(map: Result<SymbolMap, MapError>) -> Result<Option<SymbolMap>, BuildError> {
     match map {
         Ok(m) => Ok(Some(m)),
         Err(MapError::BlackNotFirst) => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
-fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
-    let domain = read(&path_param(dir, job, "domain")?)?;
-    let problem = read(&path_param(dir, job, "problem")?)?;
-    let game = bddl::load(&domain, &problem, plies(job.depth)).map_err(|e| e.to_string())?;
-    let circuit = lifted::encode(&game);
-    let map = optional_map(lifted::first_move_map(&game, &circuit))?;
-    Ok(Instance {
-        circuit: Some(circuit),
-        cnf: None,
-        sources: vec![
-            SourceFile { label: "bddl-domain", bytes: domain.bytes },
-            SourceFile { label: "bddl-problem", bytes: problem.bytes },
-        ],
-        map,
-    })
+const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+
+fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
+    let (domain, problem) = (read(dir, job, "domain")?, read(dir, job, "problem")?);
+    let game = bddl::load(&domain, &problem, plies(job.depth))?;
+    let sources = vec![
+        SourceFile { label: "bddl-domain", bytes: domain.bytes },
+        SourceFile { label: "bddl-problem", bytes: problem.bytes },
+    ];
+    instance(&Lifted, &game, game.depth(), &[Form::Circuit], sources)
 }
 
-fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
-    let source = read(&path_param(dir, job, "game")?)?;
-    let text = source.bytes.clone();
-    let game = games::gdl::load(source).map_err(|e| e.to_string())?;
+fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
+    let source = read(dir, job, "game")?;
+    let sources = vec![SourceFile { label: "gdl", bytes: source.bytes.clone() }];
+    let game = games::gdl::load(source)?;
     let first = match first_role(job) {
         None => 0,
-        Some(name) => game
-            .roles
-            .iter()
-            .position(|&r| game.store.display(r).eq_ignore_ascii_case(&name))
-            .ok_or_else(|| format!("the game has no role `{name}`"))?,
+        Some(name) => game.role_index(&name).ok_or(BuildError::NoRole(name))?,
     };
-    let (encoding, prefix) = match job.encoding {
-        Encoding::GdlGe(GdlPrefix::Gn) => (GdlEnc::General, PrefixMethod::Naive),
-        Encoding::GdlGe(GdlPrefix::Gt) => (GdlEnc::General, PrefixMethod::Time),
-        Encoding::GdlGe(GdlPrefix::Gd) => (GdlEnc::General, PrefixMethod::Dependency),
-        Encoding::GdlSd => (GdlEnc::StrictTurns, PrefixMethod::Dependency),
-        other => return Err(format!("GDL games have no {} encoding", other.name())),
+    let (rules, prefix) = match job.encoding {
+        EncodingName::GdlGe(GdlPrefix::Gn) => (Rules::General, PrefixMethod::Naive),
+        EncodingName::GdlGe(GdlPrefix::Gt) => (Rules::General, PrefixMethod::Time),
+        EncodingName::GdlGe(GdlPrefix::Gd) => (Rules::General, PrefixMethod::Dependency),
+        EncodingName::GdlSd => (Rules::StrictTurns, PrefixMethod::Dependency),
+        other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
-    let depth = plies(job.depth).ok_or("GDL families need explicit depths")?;
-    let options = GdlEncoding { depth, encoding, prefix, first };
-    let (cnf, map) = options.encode_with_map(&game).map_err(|e| e.0)?;
-    let circuit = if job.outputs().contains(&OutFormat::Qcir) {
-        Some(options.encode_circuit(&game).map_err(|e| e.0)?)
-    } else {
-        None
-    };
-    Ok(Instance {
-        circuit,
-        cnf: Some(cnf),
-        sources: vec![SourceFile { label: "gdl", bytes: text }],
-        map: optional_map(map)?,
-    })
-}
-
-fn str_param<'a>(job: &'a Job, key: &str) -> Result<&'a str, String> {
-    match job.params.get(key) {
-        Some(Param::Str(s)) => Ok(s),
-        other => Err(format!("grid key `{key}` is {other:?}, not a string")),
-    }
-}
-
-fn int_param(job: &Job, key: &str) -> Result<i64, String> {
-    match job.params.get(key) {
-        Some(Param::Int(i)) => Ok(*i),
-        other => Err(format!("grid key `{key}` is {other:?}, not an integer")),
-    }
-}
-
-fn pq(job: &Job) -> Result<(usize, usize), String> {
-    let text = str_param(job, "pq")?;
-    let parts: Vec<usize> = text.split(',').filter_map(|s| s.trim().parse().ok()).collect();
-    match parts[..] {
-        [p, q] if p > 0 && q > 0 => Ok((p, q)),
-        _ => Err(format!("pq = \"{text}\": write two positive numbers, e.g. \"2,1\"")),
-    }
+    let depth = plies(job.depth).ok_or(BuildError::NoDepth)?;
+    let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
+    instance(&GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
 }
 
 /// The positional game of a `gttt`, `hex` or `pg` job, cut to the job's depth.
-fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, String> {
+fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> {
     let game = match job.family.model {
         ModelKind::Gttt => {
             let shape_name = str_param(job, "shape")?;
-            let shape = Shape::parse(shape_name).ok_or_else(|| format!("unknown shape `{shape_name}`"))?;
-            let board =
-                usize::try_from(int_param(job, "board")?).ok().filter(|&b| b > 0).ok_or("board must be positive")?;
+            let shape = Shape::parse(shape_name).ok_or_else(|| BuildError::Shape(shape_name.to_string()))?;
+            let board = usize::try_from(int_param(job, "board")?).ok().filter(|&b| b > 0).ok_or(BuildError::Board)?;
             let torus = matches!(job.params.get("torus"), Some(Param::Bool(true)));
             let first = if str_param(job, "first")? == "white" { Player::White } else { Player::Black };
             let (p, q) = pq(job)?;
             Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking }.game()
         }
-        ModelKind::Hex => read_hex(&read(&path_param(dir, job, "puzzle")?)?).map_err(|e| e.to_string())?.game(),
-        ModelKind::Pg => read_pg(&read(&path_param(dir, job, "file")?)?).map_err(|e| e.to_string())?.game,
-        other => return Err(format!("model `{}` is not a positional game", other.name())),
+        ModelKind::Hex => read_hex(&read(dir, job, "puzzle")?)?.game(),
+        ModelKind::Pg => read_pg(&read(dir, job, "file")?)?.game,
+        other => return Err(BuildError::NotPositional(other.name())),
     };
     match plies(job.depth) {
         None => Ok(game),
-        Some(d) => game
-            .with_depth(d as usize)
-            .ok_or_else(|| format!("depth {d} is more than the game's {} time points", game.turns.len())),
+        Some(depth) => game.with_depth(depth).ok_or(EncodeError::TooDeep { depth, points: game.turns.len() }.into()),
     }
 }
 
-fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, String> {
+fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let game = positional_game(dir, job)?;
     let outputs = job.outputs();
     let mut sources = Vec::new();
-    let needs_bddl = outputs.contains(&OutFormat::Bddl) || job.encoding == Encoding::Lifted;
-    if needs_bddl {
-        let problem = BddlProblem::new(&game).map_err(|e| e.to_string())?;
-        let (mut domain, mut text) = (Vec::new(), Vec::new());
-        write_domain(&mut domain).and_then(|_| problem.write(&mut text)).map_err(|e| e.to_string())?;
-        sources.push(SourceFile { label: "bddl-domain", bytes: domain });
-        sources.push(SourceFile { label: "bddl-problem", bytes: text });
+    let bddl = if outputs.contains(&OutFormat::Bddl) || job.encoding == EncodingName::Lifted {
+        Some(BddlFiles::new(&game)?)
+    } else {
+        None
+    };
+    if let (Some(files), true) = (&bddl, outputs.contains(&OutFormat::Bddl)) {
+        sources.push(SourceFile { label: "bddl-domain", bytes: files.domain.clone() });
+        sources.push(SourceFile { label: "bddl-problem", bytes: files.problem.clone() });
     }
     if outputs.contains(&OutFormat::Pg) {
         let mut text = Vec::new();
-        write_pg(&mut text, &game, "positional game written by qbfgames").map_err(|e| e.to_string())?;
+        write_pg(&mut text, &game, "positional game written by qbfgames")?;
         sources.push(SourceFile { label: "pg", bytes: text });
     }
-    let (circuit, cnf, map) = match job.encoding {
-        Encoding::Corplus => {
-            let (mut cnf, mut vars) = (Cnf::new(), VarManager::new());
-            let prefix = corplus::encode(&game, &mut cnf, &mut vars);
-            let map = optional_map(corplus::first_move_map(&game, &prefix))?;
-            (None, Some(CnfQbf { max_var: vars.max_index(), prefix, cnf }), map)
+    match (job.encoding, bddl) {
+        (EncodingName::Corplus, _) => instance(&Corplus, &game, game.depth(), &[CLAUSES], sources),
+        (EncodingName::Lifted, Some(files)) => {
+            let bddl_game = files.game()?;
+            instance(&Lifted, &bddl_game, bddl_game.depth(), &[Form::Circuit], sources)
         }
-        Encoding::Lifted => {
-            let domain = Source::from_bytes("domain.ig", sources[0].bytes.clone());
-            let problem = Source::from_bytes("problem.ig", sources[1].bytes.clone());
-            let bddl_game = bddl::load(&domain, &problem, None).map_err(|e| e.to_string())?;
-            let circuit = lifted::encode(&bddl_game);
-            let map = optional_map(lifted::first_move_map(&bddl_game, &circuit))?;
-            (Some(circuit), None, map)
-        }
-        other => return Err(format!("positional games have no {} encoding", other.name())),
-    };
-    sources.retain(|f| !f.label.starts_with("bddl") || outputs.contains(&OutFormat::Bddl));
-    Ok(Instance { circuit, cnf, sources, map })
+        (other, _) => Err(BuildError::NoEncoding { model: "positional", encoding: other.name() }),
+    }
 }
 
 impl Encoders {
     /// `qbfgames solve …` for the job: the reference solver's run, as a child process.
-    pub fn reference(&self, dir: &Path, job: &Job) -> Result<Invocation, String> {
+    pub fn reference(&self, dir: &Path, job: &Job) -> Result<Invocation, BuildError> {
         let path = |key| path_param(dir, job, key).map(|p| p.display().to_string());
         let mut args: Vec<String> = match job.family.model {
             ModelKind::Bddl => vec![
@@ -247,7 +278,9 @@ impl Encoders {
 }
 
 impl Builder for Encoders {
-    fn build(&self, dir: &Path, job: &Job) -> Result<Instance, String> {
+    type Error = BuildError;
+
+    fn build(&self, dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         match job.family.model {
             ModelKind::Bddl => bddl_instance(dir, job),
             ModelKind::Gdl => gdl_instance(dir, job),
@@ -255,16 +288,17 @@ impl Builder for Encoders {
         }
     }
 
-    fn expected(&self, dir: &Path, job: &Job, budget: u64) -> Result<bool, String> {
+    fn expected(&self, dir: &Path, job: &Job, budget: u64) -> Result<bool, BuildError> {
         let inv = self.reference(dir, job)?;
-        let done = run(&inv, Duration::from_secs(budget)).map_err(|e| e.to_string())?;
+        let done = run(&inv, Duration::from_secs(budget))?;
         match done.outcome {
             Outcome::Solved(Verdict::True) => Ok(true),
             Outcome::Solved(Verdict::False) => Ok(false),
-            Outcome::Timeout => Err(format!(
-                "the reference solver needs more than the expected_budget of {budget} s; raise the budget, shrink the family, or set expected = \"none\" for it"
-            )),
-            other => Err(format!("the reference solver failed ({other}): {}", String::from_utf8_lossy(&done.stderr).trim())),
+            Outcome::Timeout => Err(BuildError::Budget(budget)),
+            other => Err(BuildError::Reference {
+                outcome: other.to_string(),
+                stderr: String::from_utf8_lossy(&done.stderr).trim().to_string(),
+            }),
         }
     }
 }

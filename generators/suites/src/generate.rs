@@ -10,8 +10,7 @@
 
 use std::collections::BTreeMap;
 use std::fs;
-use std::io::{self, BufWriter, Write};
-use std::os::unix::fs::PermissionsExt;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -91,11 +90,13 @@ pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)
 
 /// Builds instances and expected answers for jobs: the bridge from suites to encoders.
 pub trait Builder: Sync {
+    /// Why a job could not be built (`builder::BuildError` for the encoders).
+    type Error: std::fmt::Display;
     /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
-    fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, String>;
+    fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, Self::Error>;
     /// Whether Black wins within the job's depth, by the reference solver; an error when
     /// it does not finish within `budget` seconds.
-    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<bool, String>;
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<bool, Self::Error>;
 }
 
 /// What went wrong while generating.
@@ -129,9 +130,9 @@ pub struct Summary {
 
 /// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
 /// per finished job.
-pub fn generate(
+pub fn generate<B: Builder>(
     suite: &Suite,
-    builder: &dyn Builder,
+    builder: &B,
     out: &Path,
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
@@ -180,9 +181,9 @@ pub fn generate(
 }
 
 /// The rows of one job, and whether they were reused from the previous manifest.
-fn run_job(
+fn run_job<B: Builder>(
     suite: &Suite,
-    builder: &dyn Builder,
+    builder: &B,
     out: &Path,
     job: &Job,
     previous: &BTreeMap<(String, String), Row>,
@@ -199,10 +200,12 @@ fn run_job(
         }
     }
     let build_err = |message: String| GenError::Build { job: key.clone(), message };
-    let instance = builder.build(&suite.dir, job).map_err(build_err)?;
+    let instance = builder.build(&suite.dir, job).map_err(|e| build_err(e.to_string()))?;
     let computed = match job.family.expected {
         Expected::None => None,
-        Expected::Reference { budget } => Some(builder.expected(&suite.dir, job, budget).map_err(build_err)?),
+        Expected::Reference { budget } => {
+            Some(builder.expected(&suite.dir, job, budget).map_err(|e| build_err(e.to_string()))?)
+        }
     };
     let (computed, published) = (computed.map(Verdict::from_bool), job.answer.map(Verdict::from_bool));
     let (expected, expected_by) = match (computed, published) {
@@ -349,31 +352,24 @@ impl<W: Write> Write for Hashing<W> {
     }
 }
 
-/// Streams a file into `dir` through `write`, then renames it to `<sha256>.<ext>`.
+/// Streams a file into `dir` through `write` and names it `<sha256>.<ext>`; an existing
+/// file of that name is verified instead.
 fn write_content_addressed(
     dir: &Path,
     ext: &str,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(String, PathBuf), GenError> {
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".tmp-")
-        .permissions(fs::Permissions::from_mode(0o644))
-        .tempfile_in(dir)
-        .map_err(io_err(dir))?;
-    let digest = {
-        let mut hashing =
-            Hashing { inner: BufWriter::with_capacity(1 << 16, tmp.as_file_mut()), hasher: Sha256::new() };
-        write(&mut hashing).and_then(|_| hashing.flush()).map_err(io_err(dir))?;
-        hashing.hasher.finalize()
+    let hashed = |w: &mut dyn Write| {
+        let mut hashing = Hashing { inner: w, hasher: Sha256::new() };
+        write(&mut hashing)?;
+        Ok(to_hex(&hashing.hasher.finalize()))
     };
-    let id = to_hex(&digest);
-    let path = dir.join(format!("{id}.{ext}"));
-    if path.exists() {
-        verify_file(&path, &id)?;
-    } else {
-        tmp.persist(&path).map_err(|e| GenError::Io { path: path.clone(), source: e.error })?;
+    let named = contract::write_named(dir, hashed, |id| format!("{id}.{ext}"))
+        .map_err(|e| GenError::Io { path: e.path, source: e.source })?;
+    if named.existed {
+        verify_file(&named.path, &named.value)?;
     }
-    Ok((id, path))
+    Ok((named.value, named.path))
 }
 
 /// Checks that `path`'s bytes hash to `id`.

@@ -2,10 +2,19 @@
 //!
 //! A suite file names families; a family is a game model, a grid of parameters, depths,
 //! encodings and output formats. [`raw`] reads exactly what the user wrote (unknown keys
-//! refused), [`resolve`] checks every value against the model's [`schema`] and expands
-//! the grid, and [`expand`] lists the instances in a stable order. See `docs/suites.md`.
+//! refused), [`resolve`](mod@resolve) checks every value against the model's [`schema`] and expands
+//! the grid, and [`expand`](mod@expand) lists the instances in a stable order. [`generate`] builds
+//! every job through a [`generate::Builder`] into content-addressed files and a manifest;
+//! [`builder::Encoders`] is the builder that chooses each job's
+//! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
+//! expected answers. [`verify`] re-hashes a generated directory against its manifest, and
+//! [`depth`] finds critical depths by iterative deepening with a QBF solver. See
+//! `docs/suites.md`.
+//!
+//! Imports `contract`, `qbf`, `games`, `encodings` and `harness` (child processes).
 
 pub mod builder;
+pub mod depth;
 pub mod expand;
 pub mod generate;
 pub mod raw;

@@ -14,6 +14,11 @@ use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use contract::{Depth, ParseError, Source};
 use qbf::tseitin::ClauseForm;
 
+/// A grid value with the span it was written at (none: a default).
+type Spot<'a> = (Param, Option<&'a Spanned<Value>>);
+/// A grid value under its key, with its span.
+type KeyedSpot<'a> = (String, Param, Option<&'a Spanned<Value>>);
+
 /// The default reference-solver budget per instance, in seconds.
 pub const DEFAULT_BUDGET: u64 = 60;
 
@@ -432,7 +437,7 @@ impl Resolver<'_> {
         schema: &Schema,
         model: ModelKind,
     ) -> Result<Vec<Params>, ParseError> {
-        let mut axes: Vec<(String, Vec<(Param, Option<&Spanned<Value>>)>)> = Vec::new();
+        let mut axes: Vec<(String, Vec<Spot<'_>>)> = Vec::new();
         for (k, v) in grid {
             let spec = schema.keys.iter().find(|key| key.name == k.get_ref());
             let kind = match spec {
@@ -489,7 +494,7 @@ impl Resolver<'_> {
             }
         }
         axes.sort_by(|a, b| a.0.cmp(&b.0));
-        let mut points: Vec<Vec<(String, Param, Option<&Spanned<Value>>)>> = vec![Vec::new()];
+        let mut points: Vec<Vec<KeyedSpot<'_>>> = vec![Vec::new()];
         for (key, values) in &axes {
             points = points
                 .into_iter()

@@ -40,6 +40,8 @@ fn toy(board: usize, depth: u32) -> CircuitQbf {
 }
 
 impl Builder for Toy {
+    type Error = String;
+
     fn build(&self, _: &Path, job: &Job) -> Result<Instance, String> {
         let board = match job.params.get("board") {
             Some(Param::Int(b)) => *b as usize,

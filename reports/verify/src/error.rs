@@ -61,7 +61,7 @@ pub struct GenerateError {
 pub enum GenerateFailure {
     /// The encoder's own message.
     #[error("{0}")]
-    Build(String),
+    Build(suites::builder::BuildError),
     #[error("{0}")]
     Write(io::Error),
     #[error("the written QDIMACS does not parse: {0}")]
@@ -96,7 +96,7 @@ pub enum RunError {
     Start { tool: String, error: io::Error },
     /// The reference solver's command line cannot be made (the suite's message).
     #[error("{0}")]
-    ReferenceArgs(String),
+    ReferenceArgs(suites::builder::BuildError),
     #[error("{0}")]
     ReferenceStart(io::Error),
 }

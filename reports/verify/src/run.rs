@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 
 use contract::{Source, Verdict};
 use harness::{
-    cache_dir, classify, output_path, preprocess, run_pool, Executor, Invocation, Job, Limits, Outcome, Status,
-    ToolRun,
+    cache_dir, classify, output_path, preprocess, run_pool, Executor, Invocation, Job, Limits, Outcome, Status, ToolRun,
 };
 use qbf::stats::{stats, Stats};
 use suites::builder::Encoders;

@@ -96,6 +96,18 @@ pub struct GroundGame {
     pub goals: Vec<Vec<(u32, u32)>>,
 }
 
+impl GroundGame {
+    /// The names of the roles, in order.
+    pub fn role_names(&self) -> Vec<String> {
+        self.roles.iter().map(|&r| self.store.display(r)).collect()
+    }
+
+    /// The index of the role called `name` (ignoring case).
+    pub fn role_index(&self, name: &str) -> Option<usize> {
+        self.role_names().iter().position(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
 /// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
 type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 

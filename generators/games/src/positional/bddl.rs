@@ -20,6 +20,8 @@
 use std::collections::BTreeSet;
 use std::io::{self, Write};
 
+use contract::Source;
+
 use super::model::{Player, PositionalGame};
 
 /// Why a game has no BDDL form.
@@ -27,6 +29,37 @@ use super::model::{Player, PositionalGame};
 pub enum BddlError {
     #[error("BDDL games alternate single moves starting with Black; time point {0} breaks that (a (p,q) turn or White first)")]
     NotAlternating(usize),
+    /// The written files do not read back (a bug of the writer).
+    #[error("{0}")]
+    ReadBack(String),
+}
+
+/// The BDDL files of a positional game: the domain and problem texts.
+pub struct BddlFiles {
+    pub domain: Vec<u8>,
+    pub problem: Vec<u8>,
+}
+
+impl BddlFiles {
+    /// Writes `game` as BDDL.
+    pub fn new(game: &PositionalGame) -> Result<BddlFiles, BddlError> {
+        let problem = BddlProblem::new(game)?;
+        let (mut domain_text, mut problem_text) = (Vec::new(), Vec::new());
+        write_domain(&mut domain_text).map_err(|e| BddlError::ReadBack(e.to_string()))?;
+        problem.write(&mut problem_text).map_err(|e| BddlError::ReadBack(e.to_string()))?;
+        Ok(BddlFiles { domain: domain_text, problem: problem_text })
+    }
+
+    /// The files read back as a BDDL game (at the depth written), as `encode hex
+    /// --encoding lifted` and the `lifted` encoding of positional suites use it.
+    pub fn game(&self) -> Result<crate::bddl::Game, BddlError> {
+        crate::bddl::load(
+            &Source::from_bytes("domain.bddl", self.domain.clone()),
+            &Source::from_bytes("problem.bddl", self.problem.clone()),
+            None,
+        )
+        .map_err(|e| BddlError::ReadBack(e.to_string()))
+    }
 }
 
 /// The domain file: one occupy action per player.
@@ -72,8 +105,8 @@ impl<'g> BddlProblem<'g> {
     }
 
     /// The depth written (the game's, without a trailing White time point).
-    pub fn depth(&self) -> usize {
-        self.depth
+    pub fn depth(&self) -> u32 {
+        self.depth as u32
     }
 
     /// Writes the problem file.

@@ -125,6 +125,15 @@ pub struct Gttt {
     pub first_moves: bool,
 }
 
+/// A `(p, q)` turn size written `"p,q"`: two numbers (callers check that they are positive).
+pub fn parse_pq(text: &str) -> Option<(usize, usize)> {
+    let parts: Vec<usize> = text.split(',').map(|s| s.trim().parse()).collect::<Result<_, _>>().ok()?;
+    match parts[..] {
+        [p, q] => Some((p, q)),
+        _ => None,
+    }
+}
+
 impl Gttt {
     /// The 96 games of the COR+ paper's 4×4 set (Table 5), with their shape names: every
     /// shape of [`GTTT_4X4_SHAPES`] × plain/torus × Black/White first × (1,1), (2,1), (2,2),

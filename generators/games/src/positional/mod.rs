@@ -8,7 +8,7 @@
 //! - [`solver`]: the explicit-state reference solver the encodings are checked against.
 //! - [`bddl`]: the same game as a BDDL domain and problem (occupy actions, explicit goals).
 //!
-//! The COR+ encoding itself is [`crate::encodings::corplus`].
+//! The COR+ encoding itself is `encodings::corplus::Corplus` (in the `encodings` crate).
 //!
 //! ## References
 //! V. Mayer-Eichberger, A. Saffidine: *Positional Games and QBF: A Polished Encoding*

@@ -96,13 +96,18 @@ impl PositionalGame {
         self.white_wins.is_empty()
     }
 
+    /// The depth in plies: the number of time points.
+    pub fn depth(&self) -> u32 {
+        self.turns.len() as u32
+    }
+
     /// The game cut to its first `depth` time points, or `None` if it has fewer.
-    pub fn with_depth(&self, depth: usize) -> Option<PositionalGame> {
-        if depth > self.turns.len() {
+    pub fn with_depth(&self, depth: u32) -> Option<PositionalGame> {
+        if depth as usize > self.turns.len() {
             return None;
         }
         let mut game = self.clone();
-        game.turns.truncate(depth);
+        game.turns.truncate(depth as usize);
         Some(game)
     }
 

@@ -121,7 +121,8 @@ impl Solver {
     }
 
     /// Can Black force a win within the first `depth` time points?
-    pub fn black_wins(&mut self, depth: usize) -> Result<bool, SolveError> {
+    pub fn black_wins(&mut self, depth: u32) -> Result<bool, SolveError> {
+        let depth = depth as usize;
         if depth > self.turns.len() {
             return Err(SolveError::TooDeep { depth, turns: self.turns.len() });
         }
@@ -138,8 +139,9 @@ impl Solver {
     }
 
     /// The least depth at which Black can force a win, if any within the game.
-    pub fn critical_depth(&mut self) -> Option<usize> {
-        let black_depths: Vec<usize> = (1..=self.turns.len()).filter(|&d| self.turns[d - 1] == Player::Black).collect();
+    pub fn critical_depth(&mut self) -> Option<u32> {
+        let black_depths: Vec<u32> =
+            (1..=self.turns.len() as u32).filter(|&d| self.turns[d as usize - 1] == Player::Black).collect();
         black_depths.into_iter().find(|&d| self.black_wins(d).unwrap_or(false))
     }
 
@@ -213,7 +215,7 @@ impl Solver {
     }
 
     fn completes(&self, sets: &[u128], owned: u128) -> bool {
-        sets.iter().any(|&s| s & owned == s)
+        sets.iter().any(|&s| s & !owned == 0)
     }
 }
 
@@ -299,7 +301,12 @@ mod tests {
             game.white_initials.iter().for_each(|&v| w[v] = true);
             for depth in 1..=game.turns.len().min(7) {
                 let expected = naive(&game, &mut b.clone(), &mut w.clone(), 0, depth);
-                assert_eq!(Solver::new(&game)?.black_wins(depth)?, expected, "{:?} depth {depth}", game.black_wins);
+                assert_eq!(
+                    Solver::new(&game)?.black_wins(depth as u32)?,
+                    expected,
+                    "{:?} depth {depth}",
+                    game.black_wins
+                );
             }
         }
         Ok(())

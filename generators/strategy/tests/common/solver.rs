@@ -1,22 +1,21 @@
 //! DepQBF with `--qdo` for the strategy tests, and clause removal for broken encodings.
 
-use std::io::Write;
-use std::time::Duration;
-
-use encodings::Assignment;
-use harness::{depqbf, Invocation};
+use encodings::{Assignment, Encoding, Form, Side, SymbolMap};
 use qbf::formula::{ClauseSink, Cnf, CnfQbf};
-use qbf::io::write_qdimacs;
-use strategy::qdo::parse_qdo;
+use qbf::tseitin::ClauseForm;
+use strategy::qdo::{Program, QdoError, QdoRunner};
 
 /// DepQBF's verdict and outermost-block assignment.
-pub fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), String> {
-    let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile().map_err(|e| e.to_string())?;
-    write_qdimacs(&mut file, qbf, &[]).and_then(|_| file.flush()).map_err(|e| e.to_string())?;
-    let program = depqbf().map_err(|e| format!("DepQBF is required (make solvers): {e}"))?;
-    let inv = Invocation { program, args: vec!["--qdo".into(), file.path().display().to_string()] };
-    let run = harness::run(&inv, Duration::from_secs(120)).map_err(|e| e.to_string())?;
-    parse_qdo(&String::from_utf8_lossy(&run.stdout))
+pub fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+    QdoRunner { program: Program::Depqbf, timeout: 120 }.solve(qbf)
+}
+
+/// `game` at `depth` in clauses, with the map of `side`'s first move.
+#[allow(dead_code)]
+pub fn clauses<E: Encoding>(encoding: &E, game: &E::Game, depth: u32, side: Side) -> (CnfQbf, SymbolMap) {
+    let form = ClauseForm::default();
+    let (qbf, map) = encoding.formula(game, depth, side, Form::Clauses(form)).unwrap_or_else(|e| panic!("{e}"));
+    (qbf.into_cnf(form), map.unwrap_or_else(|e| panic!("{e}")))
 }
 
 /// `qbf` without clause `skip`.

@@ -1,0 +1,193 @@
+//! The one interface of every encoding: [`Encoding::encode`] writes a game at a depth into
+//! a caller-supplied [`Sink`], taking fresh variables from a caller-supplied
+//! [`VarManager`], and returns the quantifier prefix with the [`SymbolMap`] of a first move.
+//!
+//! **Output shape.** Some encodings are circuits (lifted), some clauses (COR+), and the GDL
+//! encodings have both, which are different formulas (the clausal form is renumbered in
+//! prefix order). The caller says which shape it wants with the sink's [`Form`]:
+//!
+//! - [`Form::Clauses`]: every encoding writes clauses into the sink's [`ClauseSink`] (an
+//!   in-memory [`Cnf`], or a `QdimacsStream` straight to disk); a circuit encoding turns its
+//!   circuit into clauses with the given [`ClauseForm`] (`qbf::tseitin`).
+//! - [`Form::Circuit`]: circuit encodings hand over their gates and output literal
+//!   ([`Sink::set_circuit`]); a purely clausal encoding (COR+) still writes clauses.
+//!
+//! After `encode`, `vars.max_index()` is the largest variable of the output (the `p cnf`
+//! maximum). [`Encoding::formula`] does all of this in memory and returns a [`Qbf`].
+//!
+//! **First moves.** The map names Black's first move (existential, outermost; the one
+//! written beside suite instances) or, with [`Side::White`], White's first move in a
+//! position where White moves first: the prefix is then returned with White's universal
+//! move outermost ([`universal_outermost`]), so that a solver's `--qdo` on the false
+//! instance prints it. A game where that side does not move first gets
+//! [`MapError::BlackNotFirst`] or [`MapError::WhiteNotFirst`] as its map, not an error.
+
+use games::gdl::GameError;
+use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, Lit, Prefix, VarManager};
+use qbf::tseitin::{to_cnf, ClauseForm};
+
+use crate::symbol_map::{universal_outermost, MapError, SymbolMap};
+
+/// The shape of formula a caller wants.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A circuit (QCIR), where the encoding has one.
+    Circuit,
+    /// Clauses (QDIMACS); circuits become clauses in this form.
+    Clauses(ClauseForm),
+}
+
+/// Whose first move the symbol map names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Black's existential first move (the formula as written beside suite instances).
+    Black,
+    /// White's universal first move, moved outermost.
+    White,
+}
+
+/// Where an encoding writes: clauses into `C`, or (for [`Form::Circuit`]) a circuit.
+pub struct Sink<C> {
+    form: Form,
+    clauses: C,
+    circuit: Option<(Circuit, Lit)>,
+}
+
+impl<C: ClauseSink> Sink<C> {
+    /// A sink that takes the formula as clauses in `form`.
+    pub fn clauses(clauses: C, form: ClauseForm) -> Sink<C> {
+        Sink { form: Form::Clauses(form), clauses, circuit: None }
+    }
+
+    /// A sink of the given shape.
+    pub fn new(clauses: C, form: Form) -> Sink<C> {
+        Sink { form, clauses, circuit: None }
+    }
+
+    /// The shape the caller asked for.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// Adds one clause of the matrix.
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        self.clauses.add_clause(clause);
+    }
+
+    /// The clause sink, for encoders that write through [`ClauseSink`].
+    pub fn clause_sink(&mut self) -> &mut C {
+        &mut self.clauses
+    }
+
+    /// Hands over the matrix as a circuit with its output literal ([`Form::Circuit`] only).
+    pub fn set_circuit(&mut self, circuit: Circuit, output: Lit) {
+        self.circuit = Some((circuit, output));
+    }
+
+    /// The clauses written, and the circuit if one was handed over.
+    pub fn into_parts(self) -> (C, Option<(Circuit, Lit)>) {
+        (self.clauses, self.circuit)
+    }
+}
+
+/// A circuit encoding's output: set as the circuit, or converted to clauses in the sink's
+/// form. Returns the prefix of what was written (Tseitin adds the gate variables).
+pub(crate) fn write_circuit<C: ClauseSink>(sink: &mut Sink<C>, qbf: CircuitQbf, vars: &mut VarManager) -> Prefix {
+    let prefix = match sink.form() {
+        Form::Circuit => qbf.prefix.clone(),
+        Form::Clauses(form) => qbf::tseitin::to_cnf_into(&qbf, form, sink.clause_sink()),
+    };
+    let CircuitQbf { vars: used, circuit, output, .. } = qbf;
+    if sink.form() == Form::Circuit {
+        sink.set_circuit(circuit, output);
+    }
+    *vars = used;
+    prefix
+}
+
+/// What [`Encoding::encode`] returns beside the matrix.
+#[derive(Clone, Debug)]
+pub struct Encoded {
+    /// The quantifier prefix of the output.
+    pub prefix: Prefix,
+    /// Where the first move of the requested side lives.
+    pub map: Result<SymbolMap, MapError>,
+}
+
+/// A formula in memory, in the shape the encoding wrote.
+#[derive(Clone)]
+pub enum Qbf {
+    Circuit(CircuitQbf),
+    Clauses(CnfQbf),
+}
+
+impl Qbf {
+    /// The circuit, if the encoding wrote one.
+    pub fn into_circuit(self) -> Option<CircuitQbf> {
+        match self {
+            Qbf::Circuit(c) => Some(c),
+            Qbf::Clauses(_) => None,
+        }
+    }
+
+    /// The clausal form: clauses as written, or the circuit's clauses in `form`.
+    pub fn into_cnf(self, form: ClauseForm) -> CnfQbf {
+        match self {
+            Qbf::Circuit(c) => to_cnf(&c, form),
+            Qbf::Clauses(c) => c,
+        }
+    }
+}
+
+/// Why a game could not be encoded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EncodeError {
+    /// The GDL game does not suit the encoding.
+    #[error(transparent)]
+    Game(#[from] GameError),
+    /// A positional game asked for more time points than it has.
+    #[error("depth {depth} is more than the game's {points} time points")]
+    TooDeep { depth: u32, points: usize },
+}
+
+/// A QBF encoding of the games of type [`Encoding::Game`]; see the module doc.
+pub trait Encoding {
+    /// The games this encoding takes.
+    type Game;
+
+    /// Encodes `game` with `depth` plies into `sink`, taking variables from `vars`; returns
+    /// the prefix and the map of `side`'s first move.
+    fn encode<C: ClauseSink>(
+        &self,
+        game: &Self::Game,
+        depth: u32,
+        side: Side,
+        sink: &mut Sink<C>,
+        vars: &mut VarManager,
+    ) -> Result<Encoded, EncodeError>;
+
+    /// [`encode`](Self::encode) in memory, with fresh variables from 1.
+    fn formula(
+        &self,
+        game: &Self::Game,
+        depth: u32,
+        side: Side,
+        form: Form,
+    ) -> Result<(Qbf, Result<SymbolMap, MapError>), EncodeError> {
+        let (mut sink, mut vars) = (Sink::new(Cnf::new(), form), VarManager::new());
+        let Encoded { prefix, map } = self.encode(game, depth, side, &mut sink, &mut vars)?;
+        let qbf = match sink.into_parts() {
+            (_, Some((circuit, output))) => Qbf::Circuit(CircuitQbf { vars, prefix, circuit, output }),
+            (cnf, None) => Qbf::Clauses(CnfQbf { max_var: vars.max_index(), prefix, cnf }),
+        };
+        Ok((qbf, map))
+    }
+}
+
+/// The prefix of `side`'s formula: White's first move outermost for [`Side::White`].
+pub(crate) fn for_side(prefix: Prefix, side: Side) -> Prefix {
+    match side {
+        Side::Black => prefix,
+        Side::White => universal_outermost(&prefix),
+    }
+}

@@ -1,0 +1,115 @@
+//! `strategy first-move`: encode a game, read Black's first move from the solver's `--qdo`
+//! assignment, and judge it with the reference solver.
+
+use std::cell::RefCell;
+
+use encodings::corplus::Corplus;
+use encodings::gdl::GdlEncoding;
+use encodings::lifted::Lifted;
+use encodings::{EncodeError, Encoding, Form, MapError, Move, Side, SymbolMap};
+use games::bddl::{self, Game};
+use games::gdl::player::Solver as GdlSolver;
+use games::gdl::{GameError, GroundGame};
+use games::positional::solver::{SolveError, Solver as PositionalSolver};
+use games::positional::PositionalGame;
+use qbf::tseitin::ClauseForm;
+
+use crate::gdl::check_gdl;
+use crate::qdo::{QdoError, QdoRunner};
+use crate::validate::{check_bddl, check_positional, Check};
+
+/// What the solver's first move turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    /// The move is legal and Black still wins after it.
+    Valid(Move),
+    /// The move is illegal or loses the win.
+    Invalid { mv: Move, position: String, reason: String },
+    /// The solver says Black does not win within `depth`; the reference solver says it does.
+    Contradicted { depth: u32 },
+    /// Black does not win within `depth`, and both agree: nothing to check.
+    NoStrategy { depth: u32 },
+}
+
+/// A judged first move, with the map it was read with.
+#[derive(Clone, Debug)]
+pub struct FirstMove {
+    pub map: SymbolMap,
+    pub judgement: Judgement,
+}
+
+/// Why no first move could be judged.
+#[derive(Debug, thiserror::Error)]
+pub enum FirstMoveError {
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
+    /// The game has no first move of Black in the outermost block.
+    #[error(transparent)]
+    Map(#[from] MapError),
+    #[error(transparent)]
+    Solver(#[from] QdoError),
+    #[error(transparent)]
+    Bddl(#[from] bddl::TooLarge),
+    #[error(transparent)]
+    Positional(#[from] SolveError),
+    #[error(transparent)]
+    Gdl(#[from] GameError),
+}
+
+/// Encodes `game` with `encoding` at `depth`, asks the solver, and judges its move: by
+/// `reference_wins` when it says Black does not win, by `check` when it says Black does.
+fn judge<E: Encoding>(
+    encoding: &E,
+    game: &E::Game,
+    depth: u32,
+    solver: &QdoRunner,
+    reference_wins: impl FnOnce() -> Result<bool, FirstMoveError>,
+    check: impl FnOnce(&Move) -> Result<Check, FirstMoveError>,
+) -> Result<FirstMove, FirstMoveError> {
+    let form = ClauseForm::default();
+    let (qbf, map) = encoding.formula(game, depth, Side::Black, Form::Clauses(form))?;
+    let map = map?;
+    let (verdict, assignment) = solver.solve(&qbf.into_cnf(form))?;
+    let judgement = if !verdict {
+        if reference_wins()? {
+            Judgement::Contradicted { depth }
+        } else {
+            Judgement::NoStrategy { depth }
+        }
+    } else {
+        let mv = map.decode(&assignment);
+        match check(&mv)? {
+            Check::Valid => Judgement::Valid(mv),
+            Check::Invalid { reason, position } => Judgement::Invalid { mv, position, reason },
+        }
+    };
+    Ok(FirstMove { map, judgement })
+}
+
+/// A BDDL game at its depth, lifted encoding.
+pub fn first_move_bddl(game: &Game, solver: &QdoRunner) -> Result<FirstMove, FirstMoveError> {
+    let depth = game.depth();
+    let reference = || Ok(bddl::Solver::new(game)?.wins(depth));
+    judge(&Lifted, game, depth, solver, reference, |mv| Ok(check_bddl(game, mv)?))
+}
+
+/// A positional game at its depth, COR+.
+pub fn first_move_positional(game: &PositionalGame, solver: &QdoRunner) -> Result<FirstMove, FirstMoveError> {
+    let depth = game.depth();
+    let reference = || Ok(PositionalSolver::new(game)?.black_wins(depth)?);
+    judge(&Corplus, game, depth, solver, reference, |mv| Ok(check_positional(game, mv)?))
+}
+
+/// A GDL game at `depth` steps with `encoding` (Black is its role `first`).
+pub fn first_move_gdl(
+    game: &GroundGame,
+    encoding: GdlEncoding,
+    depth: u32,
+    solver: &QdoRunner,
+) -> Result<FirstMove, FirstMoveError> {
+    let player = RefCell::new(GdlSolver::new(game, encoding.first)?);
+    let start = player.borrow().initial();
+    let reference = || Ok(player.borrow_mut().wins_from(&start, depth)?);
+    let check = |mv: &Move| Ok(check_gdl(&mut player.borrow_mut(), game, &start, mv, depth)?);
+    judge(&encoding, game, depth, solver, reference, check)
+}
