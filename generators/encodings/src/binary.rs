@@ -105,7 +105,7 @@ mod tests {
     fn check(n: usize, build: impl Fn(&mut Circuit, &mut VarManager, &[Lit]) -> Lit, expected: impl Fn(i64) -> bool) {
         for value in 0..(1i64 << n) {
             let mut vars = VarManager::new();
-            let inputs: Vec<Lit> = vars.fresh_n(n).into_iter().map(|v| v.pos()).collect();
+            let inputs: Vec<Lit> = vars.fresh_n(n).into_iter().map(|v| v.pos_lit()).collect();
             let mut circuit = Circuit::new();
             let out = build(&mut circuit, &mut vars, &inputs);
             let fixed: Vec<Lit> =

@@ -144,11 +144,11 @@ fn clauses(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarMana
 
     // (1) the time chain.
     for pair in layers.windows(2) {
-        sink.add_clause(&[pair[1].time.neg(), pair[0].time.pos()]);
+        sink.add_clause(&[pair[1].time.neg_lit(), pair[0].time.pos_lit()]);
     }
     // (2) the empty initial board.
     for v in black0.iter().chain(&white0) {
-        sink.add_clause(&[v.neg()]);
+        sink.add_clause(&[v.neg_lit()]);
     }
     let board = |k: usize, player: Player| -> &Vec<Var> {
         match (k, player) {
@@ -162,19 +162,19 @@ fn clauses(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarMana
         let k = i + 1;
         for v in 0..n {
             // (3) one owner per vertex.
-            sink.add_clause(&[layer.black[v].neg(), layer.white[v].neg()]);
+            sink.add_clause(&[layer.black[v].neg_lit(), layer.white[v].neg_lit()]);
         }
         for player in [Player::Black, Player::White] {
             let (before, now) = (board(k - 1, player), board(k, player));
             for v in 0..n {
                 // (4) monotone board.
-                sink.add_clause(&[before[v].neg(), now[v].pos()]);
+                sink.add_clause(&[before[v].neg_lit(), now[v].pos_lit()]);
                 // (5) White's frame where White does not move.
                 if player == Player::White && layer.white_bits.is_empty() {
-                    sink.add_clause(&[before[v].pos(), now[v].neg()]);
+                    sink.add_clause(&[before[v].pos_lit(), now[v].neg_lit()]);
                 }
                 // (6) no change once the game is over.
-                sink.add_clause(&[layer.time.pos(), before[v].pos(), now[v].neg()]);
+                sink.add_clause(&[layer.time.pos_lit(), before[v].pos_lit(), now[v].neg_lit()]);
             }
         }
         // (7) White's stones, corrected.
@@ -186,43 +186,43 @@ fn clauses(game: &PositionalGame, sink: &mut impl ClauseSink, vars: &mut VarMana
                     continue;
                 }
                 let mut clause: Vec<Lit> = white_bits.iter().enumerate().map(|(i, b)| b.lit(v >> i & 1 == 0)).collect();
-                clause.extend([layer.time.neg(), before.pos(), white.pos()]);
+                clause.extend([layer.time.neg_lit(), before.pos_lit(), white.pos_lit()]);
                 sink.add_clause(&clause);
             }
         }
         // (8), (9) Black's stone is the vertex its bits name.
         for (v, (before, black)) in black_before.iter().zip(&layer.black).enumerate() {
             for (i, b) in layer.black_bits.iter().enumerate() {
-                sink.add_clause(&[before.pos(), black.neg(), b.lit(v >> i & 1 == 1)]);
+                sink.add_clause(&[before.pos_lit(), black.neg_lit(), b.lit(v >> i & 1 == 1)]);
             }
         }
     }
     let last = layers.len();
     let (black_final, white_final) = (board(last, Player::Black), board(last, Player::White));
     // (10) Black owns a winning set at the end.
-    let any_win: Vec<Lit> = wins.iter().map(|w| w.pos()).collect();
+    let any_win: Vec<Lit> = wins.iter().map(|w| w.pos_lit()).collect();
     sink.add_clause(&any_win);
     for (e, set) in game.black_wins.iter().enumerate() {
         // (11) a won set is Black's.
         for &v in set {
-            sink.add_clause(&[wins[e].neg(), black_final[v].pos()]);
+            sink.add_clause(&[wins[e].neg_lit(), black_final[v].pos_lit()]);
         }
     }
     // (12) White never owns a White winning set.
     for set in &game.white_wins {
-        let clause: Vec<Lit> = set.iter().map(|&v| white_final[v].neg()).collect();
+        let clause: Vec<Lit> = set.iter().map(|&v| white_final[v].neg_lit()).collect();
         sink.add_clause(&clause);
     }
     // (13) a set Black owns is won.
     for (e, set) in game.black_wins.iter().enumerate() {
-        let mut clause = vec![wins[e].pos()];
-        clause.extend(set.iter().map(|&v| black_final[v].neg()));
+        let mut clause = vec![wins[e].pos_lit()];
+        clause.extend(set.iter().map(|&v| black_final[v].neg_lit()));
         sink.add_clause(&clause);
     }
     // First-move symmetry breaking for Black.
     if let (Some(first), Some(Player::Black), Some(layer)) = (&game.first_moves, turns.first(), layers.first()) {
         if !first.is_empty() {
-            let clause: Vec<Lit> = first.iter().map(|&v| layer.black[v].pos()).collect();
+            let clause: Vec<Lit> = first.iter().map(|&v| layer.black[v].pos_lit()).collect();
             sink.add_clause(&clause);
         }
     }

@@ -348,7 +348,7 @@ impl Build<'_> {
                 }
                 Turn::Free => {
                     let level = if role == x { self.levels.choice_x(t) } else { self.levels.choice_o(t) };
-                    let lits: Vec<Lit> = own.iter().map(|_| self.vars.fresh().pos()).collect();
+                    let lits: Vec<Lit> = own.iter().map(|_| self.vars.fresh().pos_lit()).collect();
                     if t == 1 && role == x {
                         self.first_choice = own.iter().copied().zip(lits.iter().copied()).collect();
                     }
@@ -375,7 +375,7 @@ impl Build<'_> {
     fn log_choice(&mut self, t: u32, own: &[usize], lits: &[Lit], term: Lit) {
         let bits = usize::BITS - own.len().saturating_sub(1).leading_zeros();
         let level = self.levels.universal(t);
-        let l: Vec<Lit> = (0..bits).map(|_| self.vars.fresh().pos()).collect();
+        let l: Vec<Lit> = (0..bits).map(|_| self.vars.fresh().pos_lit()).collect();
         for &v in &l {
             self.levels.set(v, level);
         }
@@ -398,7 +398,7 @@ impl Build<'_> {
             }
             return;
         }
-        let s: Vec<Lit> = (0..lits.len() - 1).map(|_| self.vars.fresh().pos()).collect();
+        let s: Vec<Lit> = (0..lits.len() - 1).map(|_| self.vars.fresh().pos_lit()).collect();
         for &v in &s {
             self.levels.set(v, level);
         }

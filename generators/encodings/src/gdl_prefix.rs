@@ -133,9 +133,9 @@ impl Levels {
                 PrefixMethod::Time => dep.max(2 * stamp),
                 PrefixMethod::Naive => dep.max(innermost),
             };
-            self.set(g.out.pos(), level);
+            self.set(g.out.pos_lit(), level);
             *Self::slot(&mut self.stamp, out, 0) = stamp;
-            let o = g.out.pos();
+            let o = g.out.pos_lit();
             let (pos, neg) = match g.op {
                 GateOp::And => (o, !o),
                 GateOp::Or => (!o, o),

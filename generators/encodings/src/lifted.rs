@@ -76,7 +76,7 @@ struct Encoder<'g> {
 }
 
 fn lits(vars: &[Var]) -> Vec<Lit> {
-    vars.iter().map(|v| v.pos()).collect()
+    vars.iter().map(|v| v.pos_lit()).collect()
 }
 
 fn uses_param(conditions: &[Condition], x_axis: bool) -> bool {
@@ -137,13 +137,13 @@ fn circuit(game: &Game, depth: usize, mut vars: VarManager) -> CircuitQbf {
             let lb = vars.fresh();
             let pre = vars.fresh_n(actions.iter().map(|a| a.pre.atoms.len()).max().unwrap_or(0));
             prefix.push(Quant::Exists, std::iter::once(lb).chain(pre.iter().copied()));
-            (lb.pos(), lits(&pre))
+            (lb.pos_lit(), lits(&pre))
         };
         plies.push(Ply {
             black,
             action: lits(&a),
             pos: Pos { x: lits(&x), y: lits(&y) },
-            gs: gs.map(|g| g.pos()),
+            gs: gs.map(|g| g.pos_lit()),
             lb,
             pre,
         });
@@ -169,7 +169,7 @@ fn circuit(game: &Game, depth: usize, mut vars: VarManager) -> CircuitQbf {
     for t in first..=depth + 1 {
         let (ov, wv) = (vars.fresh(), vars.fresh());
         state_vars.extend([ov, wv]);
-        (o[t], w[t]) = (ov.pos(), wv.pos());
+        (o[t], w[t]) = (ov.pos_lit(), wv.pos_lit());
     }
     prefix.push(Quant::Exists, state_vars);
 

@@ -81,7 +81,7 @@ fn random_circuit(inputs: usize, gates: usize, rng: &mut Rng) -> CircuitQbf {
     for i in 0..inputs {
         let v = vars.fresh();
         prefix.push(if i < inputs / 2 { Quant::Forall } else { Quant::Exists }, [v]);
-        nodes.push(v.pos());
+        nodes.push(v.pos_lit());
     }
     let mut circuit = Circuit::new();
     for _ in 0..gates {

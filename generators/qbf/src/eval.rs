@@ -132,7 +132,7 @@ mod tests {
         let mut vars = VarManager::new();
         let (x, y) = (vars.fresh(), vars.fresh());
         let mut circuit = Circuit::new();
-        let output = circuit.iff(&mut vars, x.pos(), y.pos());
+        let output = circuit.iff(&mut vars, x.pos_lit(), y.pos_lit());
         let mut prefix = Prefix::new();
         prefix.push(Quant::Forall, [x]);
         prefix.push(Quant::Exists, [y]);
@@ -144,8 +144,8 @@ mod tests {
         assert_eq!(eval_circuit(&qbf), Ok(false));
 
         let mut cnf = Cnf::new();
-        cnf.add_clause(&[x.neg(), y.pos()]);
-        cnf.add_clause(&[x.pos(), y.neg()]);
+        cnf.add_clause(&[x.neg_lit(), y.pos_lit()]);
+        cnf.add_clause(&[x.pos_lit(), y.neg_lit()]);
         let mut prefix = Prefix::new();
         prefix.push(Quant::Forall, [x]);
         prefix.push(Quant::Exists, [y]);

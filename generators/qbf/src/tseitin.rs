@@ -49,7 +49,7 @@ pub fn to_cnf_into<S: ClauseSink + ?Sized>(qbf: &CircuitQbf, form: ClauseForm, s
             continue;
         }
         gate_vars.push(gate.out);
-        let g = gate.out.pos();
+        let g = gate.out.pos_lit();
         // For OR, the "each input" clauses serve the negative direction; flip the roles.
         let (each_needed, all_needed, each_sign, all_sign) = match gate.op {
             GateOp::And => (p & POS != 0, p & NEG != 0, !g, g),

@@ -29,11 +29,11 @@ fn toy(board: usize, depth: u32) -> CircuitQbf {
         let block = vars.fresh_n(board);
         prefix.push(quant, block.iter().copied());
         if let (Quant::Exists, Some(p)) = (quant, previous) {
-            let eqs: Vec<Lit> = block.iter().map(|v| circuit.iff(&mut vars, v.pos(), p)).collect();
+            let eqs: Vec<Lit> = block.iter().map(|v| circuit.iff(&mut vars, v.pos_lit(), p)).collect();
             let some = circuit.or(&mut vars, eqs);
             conjuncts.push(some);
         }
-        previous = Some(block[0].pos());
+        previous = Some(block[0].pos_lit());
     }
     let output = circuit.and(&mut vars, conjuncts);
     CircuitQbf { vars, prefix, circuit, output }

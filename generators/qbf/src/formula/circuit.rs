@@ -170,7 +170,7 @@ impl Circuit {
             r.op == op && &arena[r.start as usize..r.end as usize] == inputs
         });
         if let Some(&i) = found {
-            return self.records[i as usize].out.pos();
+            return self.records[i as usize].out.pos_lit();
         }
         let out = match out {
             Some(out) => {
@@ -188,7 +188,7 @@ impl Circuit {
             let r = &records[i as usize];
             key_hash(hasher, r.op, &arena[r.start as usize..r.end as usize])
         });
-        out.pos()
+        out.pos_lit()
     }
 
     /// Number of gates.
@@ -216,7 +216,7 @@ mod tests {
 
     fn setup() -> (VarManager, Circuit, Lit, Lit, Lit) {
         let mut vars = VarManager::new();
-        let (a, b, c) = (vars.fresh().pos(), vars.fresh().pos(), vars.fresh().pos());
+        let (a, b, c) = (vars.fresh().pos_lit(), vars.fresh().pos_lit(), vars.fresh().pos_lit());
         (vars, Circuit::new(), a, b, c)
     }
 
@@ -251,7 +251,7 @@ mod tests {
         let h = circuit.and(&mut vars, [g, !b]);
         let gates: Vec<Gate> = circuit.gates().collect();
         assert_eq!(gates[0].inputs, &[a, c]);
-        assert_eq!(gates[1].out.pos(), h);
+        assert_eq!(gates[1].out.pos_lit(), h);
         assert!(gates[1].inputs.contains(&g));
     }
 }

@@ -142,7 +142,7 @@ mod tests {
         cnf.add_clause(&[Lit::FALSE]);
         assert!(cnf.has_empty_clause());
         assert_eq!(cnf.num_literals(), 2);
-        let v = Var::new(9).map(|v| v.pos());
+        let v = Var::new(9).map(|v| v.pos_lit());
         assert!(v.is_some());
     }
 }

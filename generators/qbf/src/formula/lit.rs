@@ -28,21 +28,21 @@ impl Var {
     }
 
     /// The positive literal of this variable.
-    pub fn pos(self) -> Lit {
+    pub fn pos_lit(self) -> Lit {
         Lit(self.0 << 1)
     }
 
     /// The negative literal of this variable.
-    pub fn neg(self) -> Lit {
+    pub fn neg_lit(self) -> Lit {
         Lit((self.0 << 1) | 1)
     }
 
     /// The literal of this variable with the given polarity (`true` = positive).
     pub fn lit(self, positive: bool) -> Lit {
         if positive {
-            self.pos()
+            self.pos_lit()
         } else {
-            self.neg()
+            self.neg_lit()
         }
     }
 }
@@ -169,6 +169,6 @@ mod tests {
         assert_eq!(!Lit::TRUE, Lit::FALSE);
         assert!(Lit::TRUE.is_const() && Lit::FALSE.is_const());
         assert_eq!(Lit::TRUE.var(), None);
-        assert!(Var::new(1).map(|v| !v.pos().is_const()).unwrap_or(false));
+        assert!(Var::new(1).map(|v| !v.pos_lit().is_const()).unwrap_or(false));
     }
 }

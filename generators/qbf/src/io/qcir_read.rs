@@ -80,7 +80,7 @@ impl QcirVisitor for Build {
     fn finish(&mut self, max_id: u32, free: &[Var]) {
         let mut vars = VarManager::with_max(max_id);
         let mut circuit = Circuit::new();
-        let mut map: Vec<Lit> = (0..=max_id).map(|i| Var::new(i).map_or(Lit::TRUE, Var::pos)).collect();
+        let mut map: Vec<Lit> = (0..=max_id).map(|i| Var::new(i).map_or(Lit::TRUE, Var::pos_lit)).collect();
         let resolve = |map: &[Lit], lit: Lit| {
             if lit.is_neg() {
                 !map[lit.var_index() as usize]

@@ -85,9 +85,9 @@ mod tests {
         prefix.push(Quant::Forall, [x]);
         prefix.push(Quant::Exists, [y]);
         let mut circuit = Circuit::new();
-        let _dangling = circuit.and(&mut vars, [x.pos(), y.pos()]);
-        let g = circuit.or(&mut vars, [x.neg(), z.pos()]);
-        let out = circuit.and(&mut vars, [g, y.pos()]);
+        let _dangling = circuit.and(&mut vars, [x.pos_lit(), y.pos_lit()]);
+        let g = circuit.or(&mut vars, [x.neg_lit(), z.pos_lit()]);
+        let out = circuit.and(&mut vars, [g, y.pos_lit()]);
         let qbf = CircuitQbf { vars, prefix, circuit, output: !out };
         let mut bytes = Vec::new();
         write_qcir(&mut bytes, &qbf, &["test"]).expect("write to memory");

@@ -39,7 +39,7 @@ pub fn build(recipe: &Recipe) -> CircuitQbf {
         if let Some(q) = q {
             prefix.push(*q, [v]);
         }
-        nodes.push(v.pos());
+        nodes.push(v.pos_lit());
     }
     let mut circuit = Circuit::new();
     for (is_and, inputs) in &recipe.gates {
