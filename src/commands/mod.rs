@@ -1,4 +1,4 @@
-//! One file per command; [`run`] dispatches. Commands turn flags into the libraries'
+//! One file per command; [`run()`] dispatches. Commands turn flags into the libraries'
 //! options, call them, print and return the exit code; no command imports another.
 
 mod convert;
