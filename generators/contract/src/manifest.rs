@@ -287,6 +287,8 @@ impl Fields<'_> {
 mod tests {
     use super::*;
 
+    type TestResult<T = ()> = Result<T, Box<dyn std::error::Error>>;
+
     fn row() -> Row {
         Row {
             id: "ab".repeat(32),
@@ -313,43 +315,44 @@ mod tests {
         }
     }
 
-    fn read_text(text: &str) -> Result<Vec<Row>, String> {
-        let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-        std::fs::write(dir.path().join("manifest.csv"), text).map_err(|e| e.to_string())?;
-        read(dir.path()).map_err(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"))
+    /// The rows of a manifest with `text`, or its error with the directory shown as `DIR`.
+    fn read_text(text: &str) -> TestResult<Result<Vec<Row>, String>> {
+        let dir = tempfile::tempdir()?;
+        std::fs::write(dir.path().join("manifest.csv"), text)?;
+        Ok(read(dir.path()).map_err(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR")))
     }
 
     #[test]
-    fn csv_round_trips_and_has_the_documented_columns() -> Result<(), String> {
+    fn csv_round_trips_and_has_the_documented_columns() -> TestResult {
         let rows = vec![row(), Row { depth: Depth::Model, expected: None, ..row() }];
         let mut bytes = Vec::new();
-        write_csv(&mut bytes, &rows).map_err(|e| e.to_string())?;
+        write_csv(&mut bytes, &rows)?;
         let text = String::from_utf8_lossy(&bytes).into_owned();
         assert_eq!(text.lines().next(), Some(COLUMNS.join(",").as_str()));
         assert!(text.contains(",model,") && text.contains(",unknown,"), "{text}");
         let mut empty = Vec::new();
-        write_csv(&mut empty, &[]).map_err(|e| e.to_string())?;
+        write_csv(&mut empty, &[])?;
         assert_eq!(String::from_utf8_lossy(&empty).lines().next(), Some(COLUMNS.join(",").as_str()));
-        assert_eq!(read_text(&text)?, rows);
+        assert_eq!(read_text(&text)?, Ok(rows));
         Ok(())
     }
 
     #[test]
-    fn json_writes_depth_and_expected_as_the_csv_does() -> Result<(), String> {
+    fn json_writes_depth_and_expected_as_the_csv_does() -> TestResult {
         let mut bytes = Vec::new();
-        write_json(&mut bytes, &[row()]).map_err(|e| e.to_string())?;
+        write_json(&mut bytes, &[row()])?;
         let text = String::from_utf8_lossy(&bytes);
         assert!(text.contains("\"depth\": \"5\"") && text.contains("\"expected\": \"true\""), "{text}");
         Ok(())
     }
 
     #[test]
-    fn extra_columns_are_ignored_and_job_and_map_may_be_absent() -> Result<(), String> {
+    fn extra_columns_are_ignored_and_job_and_map_may_be_absent() -> TestResult {
         let header = required().join(",") + ",extra";
         let id = "c".repeat(64);
         let line =
             format!("{id},g,fam,game,n=2,lifted,qdimacs,3,2,1,1,2,2,4,,false,depqbf,instances/{id}.qdimacs,0.1.0,x");
-        let rows = read_text(&format!("{header}\n{line}\n"))?;
+        let rows = read_text(&format!("{header}\n{line}\n"))??;
         assert_eq!(rows.len(), 1);
         assert_eq!((rows[0].expected, rows[0].depth, rows[0].gates), (Some(Verdict::False), Depth::Plies(3), None));
         assert_eq!(rows[0].job, "");
@@ -357,25 +360,26 @@ mod tests {
     }
 
     #[test]
-    fn missing_columns_and_bad_values_are_named_with_file_and_line() {
+    fn missing_columns_and_bad_values_are_named_with_file_and_line() -> TestResult {
         let header = required().join(",");
         let line = |id: &str, expected: &str, depth: &str| {
             format!(
                 "{id},g,fam,game,n=2,lifted,qdimacs,{depth},2,1,1,2,2,4,0,{expected},depqbf,instances/x.qdimacs,0.1.0"
             )
         };
-        let err = |text: &str| read_text(text).err().unwrap_or_default();
-        let e = err(&header.replace("expected_by,", ""));
+        let err = |text: &str| -> TestResult<String> { Ok(read_text(text)?.err().unwrap_or_default()) };
+        let e = err(&header.replace("expected_by,", ""))?;
         assert!(e.starts_with("DIR/manifest.csv:1: missing column `expected_by`"), "{e}");
-        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "maybe", "3")));
+        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "maybe", "3")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: column `expected`: invalid value `maybe`"), "{e}");
-        let e = err(&format!("{header}\n{}\n", line("short", "true", "3")));
+        let e = err(&format!("{header}\n{}\n", line("short", "true", "3")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: column `id`"), "{e}");
-        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "deep")));
+        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "deep")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: column `depth`: invalid value `deep`"), "{e}");
-        let e = err(&format!("{header}\n{},extra\n", line(&"b".repeat(64), "true", "3")));
+        let e = err(&format!("{header}\n{},extra\n", line(&"b".repeat(64), "true", "3")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: the row has 20 fields, the header 19"), "{e}");
-        let missing = tempfile::tempdir().map(|d| read(d.path()).is_err_and(|e| e.to_string().contains("no manifest")));
-        assert!(matches!(missing, Ok(true)));
+        let empty = tempfile::tempdir()?;
+        assert!(read(empty.path()).is_err_and(|e| e.to_string().contains("no manifest")));
+        Ok(())
     }
 }
