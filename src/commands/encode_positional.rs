@@ -9,7 +9,9 @@ use encodings::lifted::Lifted;
 use games::positional::bddl::BddlFiles;
 use qbf::tseitin::ClauseForm;
 
-use super::{write_clauses, NamedGame};
+use games::positional::named::NamedGame;
+
+use super::write_clauses;
 use crate::flags::games::{EncodeOut, PositionalEncoding};
 use crate::output::write_atomically;
 

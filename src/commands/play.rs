@@ -20,7 +20,9 @@ use strategy::gdl::GdlSetup;
 use strategy::play::{Failure, Played};
 use strategy::session::{session, Mode, Playable, User};
 
-use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner, NamedGame};
+use games::positional::named::NamedGame;
+
+use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
