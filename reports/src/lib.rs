@@ -9,10 +9,12 @@
 //! encoding tables and the plots ([`plot`]); [`summary`] is the table a run ends with,
 //! [`findings`] the wrong answers and conflicts (and Slurm batches) shown after it, and
 //! [`progress`] the lines shown while it runs.
-//! [`package`] writes a suite as one deterministic `.tar.xz`.
+//! [`package`] writes a suite as one deterministic `.tar.xz`; [`sizes`] is the size table
+//! of formula files.
 //!
 //! Errors are one [`Error`] enum, a variant per thing that went wrong. The crate imports
-//! `contract` and `harness` (for the result records) of the workspace, nothing else.
+//! `contract`, `harness` (for the result records) and `qbf` (for formula sizes) of the
+//! workspace, nothing else.
 
 pub mod coverage;
 pub mod depth;
@@ -29,6 +31,7 @@ pub mod plot;
 pub mod progress;
 pub mod report;
 pub mod section;
+pub mod sizes;
 pub mod summary;
 mod table;
 
