@@ -2,10 +2,9 @@
 //! (`suites::depth`), as a table.
 
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use harness::{parse_memory, prepare, Limits, RealExecutor, Tools};
+use anyhow::{Context, Result};
+use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;
 use suites::builder::Encoders;
 use suites::depth::Deepening;
@@ -26,13 +25,7 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
         )
     })?;
     let solver = prepare(tool, &RealExecutor)?;
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
-    }
-    let limits = Limits {
-        timeout: Duration::from_secs_f64(args.timeout),
-        memory: parse_memory(&args.memory).context("--memory")?,
-    };
+    let limits = Limits::parse(args.timeout, &args.memory)?;
     let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let deepening = Deepening {

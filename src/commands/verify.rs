@@ -3,8 +3,8 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Context, Result};
-use harness::{parse_memory, RealExecutor, Tools};
+use anyhow::{anyhow, Context, Result};
+use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
 use suites::builder::Encoders;
 use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
 
@@ -14,9 +14,7 @@ use crate::output::print_table;
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let budget = parse_budget(&args.budget).map_err(|e| anyhow!("--budget {e}"))?;
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            bail!("--timeout {t}: the time limit must be a positive number of seconds");
-        }
+        parse_timeout(t)?;
     }
     let memory = parse_memory(&args.memory).context("--memory")?;
     let tools = Tools::load(&args.config)?;
