@@ -52,6 +52,9 @@ pub enum Error {
     /// A count of a Slurm profile (`--array-limit`, `--cpus-per-task`, `--shard-cells`) of 0.
     #[error("{0} 0: must be at least 1 (flag or profile key)")]
     ZeroCount(&'static str),
+    /// A `--solver` that the solvers file does not have, with those it has.
+    #[error("--solver {name}: not in {}; its solvers are {solvers}", file.display())]
+    NoSolver { name: String, file: PathBuf, solvers: String },
     /// No run may go on at once.
     #[error("--jobs 0: at least one run must be able to go on")]
     NoJobs,

@@ -16,14 +16,7 @@ use crate::output::print_table;
 pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let suite = load(&args.suite)?;
     let tools = Tools::load(&args.config)?;
-    let tool = tools.solvers.get(&args.solver).with_context(|| {
-        format!(
-            "--solver {}: not in {}; its solvers are {}",
-            args.solver,
-            args.config.display(),
-            tools.solvers.keys().cloned().collect::<Vec<_>>().join(", ")
-        )
-    })?;
+    let tool = tools.solver(&args.solver, &args.config)?;
     let solver = prepare(tool, &RealExecutor)?;
     let limits = Limits::parse(args.timeout, &args.memory)?;
     let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };

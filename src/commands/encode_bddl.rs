@@ -9,7 +9,7 @@ use encodings::{Encoding, Form, Side};
 use qbf::io::write_qcir;
 use qbf::tseitin::ClauseForm;
 
-use super::{load_bddl, write_clauses};
+use super::load_bddl;
 use crate::flags::games::{BddlGame, QbfFormat};
 use crate::output::write_atomically;
 
@@ -23,7 +23,10 @@ pub fn run(game: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode
             let qbf = qbf.into_circuit().context("the lifted encoding is a circuit")?;
             write_atomically(output, |out| write_qcir(out, &qbf, &comments))?;
         }
-        QbfFormat::Qdimacs => write_clauses(&Lifted, &game, game.depth(), ClauseForm::default(), output, &comments)?,
+        QbfFormat::Qdimacs => {
+            let streamed = Lifted.streamed(&game, game.depth(), ClauseForm::default())?;
+            write_atomically(output, |w| streamed.write(w, &comments))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

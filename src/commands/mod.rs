@@ -24,18 +24,15 @@ mod strategy;
 mod suite;
 mod verify;
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::Encoding;
 use games::bddl::Game;
 use games::gdl::GroundGame;
 use games::positional::named::{LoadError, NamedGame};
 use games::positional::Player;
-use qbf::tseitin::ClauseForm;
 
 use crate::flags::games::{
     BddlGame, EncodeModel, GdlEncodingArg, GdlGame, GdlPrefixArg, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
@@ -43,7 +40,6 @@ use crate::flags::games::{
 };
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
-use crate::output::write_atomically;
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -103,20 +99,6 @@ fn run_options(args: &RunArgs) -> harness::options::RunOptions {
     }
 }
 
-/// Streams `encoding` of `game` in clauses of `form` to `output` as QDIMACS.
-pub fn write_clauses<E: Encoding>(
-    e: &E,
-    game: &E::Game,
-    depth: u32,
-    form: ClauseForm,
-    output: &Path,
-    comments: &[&str],
-) -> Result<()> {
-    let streamed = e.streamed(game, depth, form)?;
-    write_atomically(output, |w| streamed.write(w, comments))?;
-    Ok(())
-}
-
 /// Reads and checks a BDDL game's domain and problem files.
 pub fn load_bddl(game: &BddlGame) -> Result<Game> {
     Ok(games::bddl::load(&read_source(&game.domain)?, &read_source(&game.problem)?, game.depth)?)
@@ -129,12 +111,7 @@ pub fn load_ground(path: &str) -> Result<GroundGame> {
 
 /// The index of the role named by `--first` (default: the first role).
 pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
-    match first {
-        None => Ok(0),
-        Some(name) => game.role_index(name).with_context(|| {
-            format!("--first {name}: the game has no such role; its roles are {}", game.role_names().join(", "))
-        }),
-    }
+    game.first_role(first).map_err(|e| anyhow!("--first {e}"))
 }
 
 /// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`.
