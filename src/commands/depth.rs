@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;
 use suites::builder::Encoders;
-use suites::depth::Deepening;
+use suites::depth::{Deepening, COLUMNS};
 use suites::load;
 
 use crate::flags::DepthArgs;
@@ -32,11 +32,8 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
         scratch: scratch.path(),
     };
     let rows = deepening.run(&mut |job, status, seconds| eprintln!("{job}: {status} ({seconds:.2} s)"))?;
-    let mut table = Table::new(&["family", "params", "encoding", "result", ">solver_s"]);
-    for row in rows {
-        let seconds = format!("{:.2}", row.seconds);
-        table.push_row(vec![row.family, row.params, row.encoding.to_string(), row.found.to_string(), seconds]);
-    }
+    let mut table = Table::new(&COLUMNS);
+    rows.into_iter().for_each(|row| table.push_row(row.row()));
     print_table(&table, args.format)?;
     Ok(ExitCode::SUCCESS)
 }
