@@ -64,12 +64,6 @@ pub fn print_batch(merge: &BatchMerge) {
 /// and the cells still without a result, if any (then with their own exit code).
 pub fn conclude_batches(dir: &Path, merged: &Merged) -> Result<ExitCode> {
     let code = conclude(&batch_records(dir)?)?;
-    if merged.missing > 0 {
-        eprintln!("error: {} cell(s) have no result yet", merged.missing);
-        if !merged.failed.is_empty() {
-            eprintln!("  help: `qbfgames collect {} --resubmit-failed` runs the failed shards again", dir.display());
-        }
-        return Ok(ExitCode::from(INCOMPLETE_EXIT));
-    }
-    Ok(code)
+    reports::findings::write_missing(io::stderr().lock(), dir, &merged)?;
+    Ok(if merged.missing > 0 { ExitCode::from(INCOMPLETE_EXIT) } else { code })
 }

@@ -1,9 +1,12 @@
-//! The end of a run as text: wrong answers and conflicts ([`write_findings`]), and how a
-//! Slurm batch stands after merging ([`write_batch`]).
+//! The end of a run as text: wrong answers and conflicts ([`write_findings`]), how a
+//! Slurm batch stands after merging ([`write_batch`]), and the cells of a directory's
+//! batches still without a result ([`write_missing`]).
 
 use std::io::{self, Write};
 
-use harness::collection::BatchMerge;
+use std::path::Path;
+
+use harness::collection::{BatchMerge, Merged};
 use harness::shard::ShardState;
 use harness::Findings;
 
@@ -71,6 +74,22 @@ pub fn write_batch(mut out: impl Write, merge: &BatchMerge) -> io::Result<()> {
     Ok(())
 }
 
+/// Writes how many cells of the batches of `dir` have no result, if any, and how to run
+/// the failed shards again, if there are some.
+pub fn write_missing(mut out: impl Write, dir: &Path, merged: &Merged) -> io::Result<()> {
+    if merged.missing > 0 {
+        writeln!(out, "error: {} cell(s) have no result yet", merged.missing)?;
+        if !merged.failed.is_empty() {
+            writeln!(
+                out,
+                "  help: `qbfgames collect {} --resubmit-failed` runs the failed shards again",
+                dir.display()
+            )?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -95,6 +114,16 @@ mod tests {
         assert_eq!(
             text(|w| write_findings(w, &findings)),
             "CONFLICT: instance ab12: true by x; false by y, z\nerror: 0 wrong answer(s), 1 conflict(s): a solver, a preprocessor or a benchmark is wrong\n"
+        );
+    }
+
+    #[test]
+    fn missing_cells_are_counted_with_help_for_failed_shards() {
+        assert_eq!(text(|w| write_missing(w, Path::new("d"), &Merged::default())), "");
+        let merged = Merged { failed: vec![(1, vec![0])], missing: 3 };
+        assert_eq!(
+            text(|w| write_missing(w, Path::new("d"), &merged)),
+            "error: 3 cell(s) have no result yet\n  help: `qbfgames collect d --resubmit-failed` runs the failed shards again\n"
         );
     }
 

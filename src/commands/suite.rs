@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use reports::Table;
 use suites::expand::LISTING;
-use suites::generate::source_files;
+use suites::generate::file_count;
 use suites::{expand, load};
 
 use crate::flags::SuiteCmd;
@@ -16,7 +16,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
         SuiteCmd::Check { file } => {
             let suite = load(&file)?;
             let jobs = expand(&suite);
-            let files: usize = jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum();
+            let files = file_count(&jobs);
             println!(
                 "{}: suite `{}` is valid: {} families, {} jobs, {} files",
                 file.display(),
