@@ -64,6 +64,6 @@ pub fn print_batch(merge: &BatchMerge) {
 /// and the cells still without a result, if any (then with their own exit code).
 pub fn conclude_batches(dir: &Path, merged: &Merged) -> Result<ExitCode> {
     let code = conclude(&batch_records(dir)?)?;
-    reports::findings::write_missing(io::stderr().lock(), dir, &merged)?;
+    reports::findings::write_missing(io::stderr().lock(), dir, merged)?;
     Ok(if merged.missing > 0 { ExitCode::from(INCOMPLETE_EXIT) } else { code })
 }

@@ -25,7 +25,7 @@ pub struct RunOptions {
     pub preprocessors: Vec<String>,
     /// The wall-clock limit per run, in seconds.
     pub timeout_s: f64,
-    /// The memory limit per run, e.g. `4G` (see [`parse_memory`]).
+    /// The memory limit per run, e.g. `4G` (see [`parse_memory`](crate::parse_memory)).
     pub memory: String,
     /// The version of the program running the matrix, recorded in `environment.jsonl`.
     pub qbfgames_version: String,
