@@ -7,8 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use harness::collection::{batch_records, BatchMerge, Merged};
-use harness::shard::ShardState;
-use harness::{check, Findings, Record};
+use harness::{check, Record};
 use reports::Table;
 
 use crate::flags::TableFormat;
@@ -43,42 +42,8 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
 pub fn conclude(records: &[Record]) -> Result<ExitCode> {
     print_table(&reports::summary::run_summary(records), TableFormat::Text)?;
     let findings = check(records.iter());
-    print_findings(&findings)?;
+    reports::findings::write_findings(io::stderr().lock(), &findings)?;
     Ok(if findings.is_clean() { ExitCode::SUCCESS } else { ExitCode::from(FINDINGS_EXIT) })
-}
-
-/// Shows wrong answers and conflicts on standard error, where they cannot be missed.
-fn print_findings(findings: &Findings) -> Result<()> {
-    let mut err = io::stderr().lock();
-    for r in &findings.wrong {
-        writeln!(
-            err,
-            "WRONG: {} says {} on {} ({}), expected {}",
-            r.configuration(),
-            r.status,
-            r.instance,
-            r.family,
-            r.expected
-        )?;
-    }
-    for c in &findings.conflicts {
-        writeln!(
-            err,
-            "CONFLICT: instance {}: true by {}; false by {}",
-            c.instance,
-            c.said_true.join(", "),
-            c.said_false.join(", ")
-        )?;
-    }
-    if !findings.is_clean() {
-        writeln!(
-            err,
-            "error: {} wrong answer(s), {} conflict(s): a solver, a preprocessor or a benchmark is wrong",
-            findings.wrong.len(),
-            findings.conflicts.len()
-        )?;
-    }
-    Ok(())
 }
 
 /// Exit code when cells are still missing (tasks running, failed or never run).
@@ -90,27 +55,8 @@ pub fn print_batch(merge: &BatchMerge) {
     if let Some(e) = &merge.queue_error {
         eprintln!("warning: cannot see the Slurm queue ({e}); unfinished shards are reported as failed");
     }
-    let count = |s: ShardState| merge.shards.iter().filter(|r| r.state == s).count();
-    println!(
-        "batch {}: {} shard(s): {} complete, {} queued or running, {} failed",
-        merge.batch,
-        merge.shards.len(),
-        count(ShardState::Complete),
-        count(ShardState::Active),
-        count(ShardState::Failed)
-    );
-    for r in merge.shards.iter().filter(|r| r.state != ShardState::Complete) {
-        if r.state == ShardState::Failed {
-            println!(
-                "  shard {}: FAILED, {} of {} cells done; its task ended without finishing (log: {})",
-                r.index,
-                r.done,
-                r.cells,
-                merge.dir.join("logs").join(format!("{}.out", r.index)).display()
-            );
-        } else {
-            println!("  shard {}: {} of {} cells done, task queued or running", r.index, r.done, r.cells);
-        }
+    if let Err(e) = reports::findings::write_batch(io::stdout().lock(), merge) {
+        panic!("failed printing to stdout: {e}"); // as println! does
     }
 }
 
@@ -118,12 +64,6 @@ pub fn print_batch(merge: &BatchMerge) {
 /// and the cells still without a result, if any (then with their own exit code).
 pub fn conclude_batches(dir: &Path, merged: &Merged) -> Result<ExitCode> {
     let code = conclude(&batch_records(dir)?)?;
-    if merged.missing > 0 {
-        eprintln!("error: {} cell(s) have no result yet", merged.missing);
-        if !merged.failed.is_empty() {
-            eprintln!("  help: `qbfgames collect {} --resubmit-failed` runs the failed shards again", dir.display());
-        }
-        return Ok(ExitCode::from(INCOMPLETE_EXIT));
-    }
-    Ok(code)
+    reports::findings::write_missing(io::stderr().lock(), dir, merged)?;
+    Ok(if merged.missing > 0 { ExitCode::from(INCOMPLETE_EXIT) } else { code })
 }

@@ -111,6 +111,15 @@ pub struct Tools {
 const PLACEHOLDERS: [&str; 4] = ["input", "output", "timeout", "memory_mb"];
 
 impl Tools {
+    /// The solver `name` of `--solver`, from the solvers file `path` (named in the error).
+    pub fn solver(&self, name: &str, path: &Path) -> Result<&Tool, Error> {
+        self.solvers.get(name).ok_or_else(|| Error::NoSolver {
+            name: name.to_string(),
+            file: path.to_path_buf(),
+            solvers: self.solvers.keys().cloned().collect::<Vec<_>>().join(", "),
+        })
+    }
+
     /// Reads and resolves a solvers file.
     pub fn load(path: &Path) -> Result<Tools, Error> {
         let text = std::fs::read_to_string(path).context(|| format!("reading {}", path.display()))?;
@@ -373,6 +382,16 @@ version = "037"
             bloqqer.argv(Path::new("a.q"), Some(Path::new("b.q")), 60, 4096),
             ["../tools/bin/bloqqer", "a.q", "b.q"]
         );
+        Ok(())
+    }
+
+    #[test]
+    fn solvers_are_found_by_name_or_listed() -> Result<(), Error> {
+        let tools = parse(GOOD)?;
+        let file = Path::new("suite/solvers.toml");
+        assert!(tools.solver("depqbf", file).is_ok());
+        let err = tools.solver("caqe", file).err().map(|e| e.to_string());
+        assert_eq!(err.as_deref(), Some("--solver caqe: not in suite/solvers.toml; its solvers are depqbf"));
         Ok(())
     }
 

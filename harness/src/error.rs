@@ -49,6 +49,12 @@ pub enum Error {
     /// A time limit that is not a positive number of seconds.
     #[error("--timeout {0}: the time limit must be a positive number of seconds")]
     BadTimeout(f64),
+    /// A count of a Slurm profile (`--array-limit`, `--cpus-per-task`, `--shard-cells`) of 0.
+    #[error("{0} 0: must be at least 1 (flag or profile key)")]
+    ZeroCount(&'static str),
+    /// A `--solver` that the solvers file does not have, with those it has.
+    #[error("--solver {name}: not in {}; its solvers are {solvers}", file.display())]
+    NoSolver { name: String, file: PathBuf, solvers: String },
     /// No run may go on at once.
     #[error("--jobs 0: at least one run must be able to go on")]
     NoJobs,

@@ -67,7 +67,7 @@ pub use executor::{Executor, Job, RealExecutor};
 pub use format::{InputFormat, UnknownFormat};
 pub use instance::{instances, Instance};
 pub use limited::{run_limited, Measurement};
-pub use limits::{format_memory, parse_memory, Limits};
+pub use limits::{format_memory, parse_memory, parse_timeout, Limits};
 pub use matrix::{run_matrix, Cell, Plan};
 pub use outcome::Outcome;
 pub use pool::run_pool;

@@ -15,6 +15,13 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The limits of `--timeout` (seconds, positive) and `--memory` (see [`parse_memory`]).
+    pub fn parse(timeout_s: f64, memory: &str) -> Result<Limits, Error> {
+        let timeout = parse_timeout(timeout_s)?;
+        let memory = parse_memory(memory).map_err(|e| Error::Flag { flag: "--memory".into(), error: Box::new(e) })?;
+        Ok(Limits { timeout, memory })
+    }
+
     /// Whole seconds of CPU time a process may use: the timeout rounded up, at least 1
     /// (RLIMIT_CPU counts in seconds).
     pub fn cpu_seconds(&self) -> u64 {
@@ -34,6 +41,14 @@ impl fmt::Display for Limits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "t{}s-m{}", self.timeout.as_secs_f64(), format_memory(self.memory))
     }
+}
+
+/// A time limit of `--timeout`: a positive, finite number of seconds.
+pub fn parse_timeout(seconds: f64) -> Result<Duration, Error> {
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(Error::BadTimeout(seconds));
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 /// Parses a memory size: a number with an optional unit K, M, G or T (powers of 1024,

@@ -5,13 +5,12 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use super::config::{Tool, Tools};
 use super::environment::Environment;
 use super::error::Error;
 use super::executor::Executor;
-use super::limits::{parse_memory, Limits};
+use super::limits::Limits;
 use super::tool_run::ToolRun;
 use super::version::prepare;
 
@@ -26,7 +25,7 @@ pub struct RunOptions {
     pub preprocessors: Vec<String>,
     /// The wall-clock limit per run, in seconds.
     pub timeout_s: f64,
-    /// The memory limit per run, e.g. `4G` (see [`parse_memory`]).
+    /// The memory limit per run, e.g. `4G` (see [`parse_memory`](crate::parse_memory)).
     pub memory: String,
     /// The version of the program running the matrix, recorded in `environment.jsonl`.
     pub qbfgames_version: String,
@@ -38,12 +37,7 @@ pub type ToolRuns = (Vec<ToolRun>, Vec<Option<ToolRun>>);
 impl RunOptions {
     /// The limits of `--timeout` and `--memory`.
     pub fn limits(&self) -> Result<Limits, Error> {
-        if !(self.timeout_s.is_finite() && self.timeout_s > 0.0) {
-            return Err(Error::BadTimeout(self.timeout_s));
-        }
-        let memory =
-            parse_memory(&self.memory).map_err(|e| Error::Flag { flag: "--memory".into(), error: Box::new(e) })?;
-        Ok(Limits { timeout: Duration::from_secs_f64(self.timeout_s), memory })
+        Limits::parse(self.timeout_s, &self.memory)
     }
 
     /// The environment record of a run with these settings, `jobs` runs at once.

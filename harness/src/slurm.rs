@@ -66,6 +66,17 @@ pub struct Profile {
     pub poll_seconds: Option<u64>,
 }
 
+/// Settings of a profile given on the command line, each over the profile's if given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    pub partition: Option<String>,
+    pub account: Option<String>,
+    pub mem_per_cpu: Option<String>,
+    pub array_limit: Option<usize>,
+    pub cpus_per_task: Option<usize>,
+    pub shard_cells: Option<usize>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ProfileFile {
@@ -84,6 +95,31 @@ impl Profile {
                 let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
                 Err(Error::BadConfig(located(&text, path, offset, e.message(), help)))
             }
+        }
+    }
+
+    /// The profile with the settings given beside it (the command line's) over its own;
+    /// fails naming the first count that is 0.
+    pub fn overridden(mut self, over: Overrides) -> Result<Profile, Error> {
+        let set = |slot: &mut Option<String>, value: Option<String>| {
+            if value.is_some() {
+                *slot = value;
+            }
+        };
+        set(&mut self.partition, over.partition);
+        set(&mut self.account, over.account);
+        set(&mut self.mem_per_cpu, over.mem_per_cpu);
+        self.array_limit = over.array_limit.or(self.array_limit);
+        self.cpus_per_task = over.cpus_per_task.or(self.cpus_per_task);
+        self.shard_cells = over.shard_cells.or(self.shard_cells);
+        let counts = [
+            ("--array-limit", self.array_limit),
+            ("--cpus-per-task", self.cpus_per_task),
+            ("--shard-cells", self.shard_cells),
+        ];
+        match counts.into_iter().find(|(_, value)| *value == Some(0)) {
+            Some((flag, _)) => Err(Error::ZeroCount(flag)),
+            None => Ok(self),
         }
     }
 
@@ -319,6 +355,20 @@ pub fn wait(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn overrides_win_and_zero_counts_are_refused() -> Result<(), Error> {
+        let profile = Profile { partition: Some("a".into()), shard_cells: Some(5), ..Profile::default() };
+        let over = Overrides { account: Some("b".into()), shard_cells: Some(7), ..Overrides::default() };
+        let p = profile.clone().overridden(over)?;
+        assert_eq!((p.partition.as_deref(), p.account.as_deref(), p.shard_cells), (Some("a"), Some("b"), Some(7)));
+        let zero = profile.overridden(Overrides { cpus_per_task: Some(0), ..Overrides::default() });
+        assert_eq!(
+            zero.map_err(|e| e.to_string()),
+            Err("--cpus-per-task 0: must be at least 1 (flag or profile key)".into())
+        );
+        Ok(())
+    }
 
     #[test]
     fn array_specs_compress_ranges() {

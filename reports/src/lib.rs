@@ -6,25 +6,32 @@
 //! [`write_csv`]), LaTeX booktabs ([`latex`]) and a self-contained HTML page ([`html`]).
 //! [`Report`] reads a run directory ([`RunData`]: `manifest.csv` through
 //! [`contract::manifest::read`], and `results.csv`) into the coverage, critical-depth and
-//! encoding tables and the plots ([`plot`]); [`summary`] is the table a run ends with.
-//! [`package`] writes a suite as one deterministic `.tar.xz`.
+//! encoding tables and the plots ([`plot`]); [`summary`] is the table a run ends with,
+//! [`findings`] the wrong answers and conflicts (and Slurm batches) shown after it, and
+//! [`progress`] the lines shown while it runs.
+//! [`package`] writes a suite as one deterministic `.tar.xz`; [`sizes`] is the size table
+//! of formula files.
 //!
 //! Errors are one [`Error`] enum, a variant per thing that went wrong. The crate imports
-//! `contract` and `harness` (for the result records) of the workspace, nothing else.
+//! `contract`, `harness` (for the result records) and `qbf` (for formula sizes) of the
+//! workspace, nothing else.
 
 pub mod coverage;
 pub mod depth;
 pub mod encodings;
 mod error;
 mod export;
+pub mod findings;
 pub mod html;
 pub mod input;
 pub mod latex;
 pub mod matrix;
 pub mod package;
 pub mod plot;
+pub mod progress;
 pub mod report;
 pub mod section;
+pub mod sizes;
 pub mod summary;
 mod table;
 

@@ -2,13 +2,12 @@
 //! (`suites::depth`), as a table.
 
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use harness::{parse_memory, prepare, Limits, RealExecutor, Tools};
+use anyhow::{Context, Result};
+use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;
 use suites::builder::Encoders;
-use suites::depth::Deepening;
+use suites::depth::{Deepening, COLUMNS};
 use suites::load;
 
 use crate::flags::DepthArgs;
@@ -17,22 +16,9 @@ use crate::output::print_table;
 pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let suite = load(&args.suite)?;
     let tools = Tools::load(&args.config)?;
-    let tool = tools.solvers.get(&args.solver).with_context(|| {
-        format!(
-            "--solver {}: not in {}; its solvers are {}",
-            args.solver,
-            args.config.display(),
-            tools.solvers.keys().cloned().collect::<Vec<_>>().join(", ")
-        )
-    })?;
+    let tool = tools.solver(&args.solver, &args.config)?;
     let solver = prepare(tool, &RealExecutor)?;
-    if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        bail!("--timeout {}: the time limit must be a positive number of seconds", args.timeout);
-    }
-    let limits = Limits {
-        timeout: Duration::from_secs_f64(args.timeout),
-        memory: parse_memory(&args.memory).context("--memory")?,
-    };
+    let limits = Limits::parse(args.timeout, &args.memory)?;
     let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let deepening = Deepening {
@@ -46,11 +32,8 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
         scratch: scratch.path(),
     };
     let rows = deepening.run(&mut |job, status, seconds| eprintln!("{job}: {status} ({seconds:.2} s)"))?;
-    let mut table = Table::new(&["family", "params", "encoding", "result", ">solver_s"]);
-    for row in rows {
-        let seconds = format!("{:.2}", row.seconds);
-        table.push_row(vec![row.family, row.params, row.encoding.to_string(), row.found.to_string(), seconds]);
-    }
+    let mut table = Table::new(&COLUMNS);
+    rows.into_iter().for_each(|row| table.push_row(row.row()));
     print_table(&table, args.format)?;
     Ok(ExitCode::SUCCESS)
 }

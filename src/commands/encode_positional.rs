@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use encodings::corplus::Corplus;
 use encodings::lifted::Lifted;
+use encodings::Encoding;
 use games::positional::bddl::BddlFiles;
 use qbf::tseitin::ClauseForm;
 
-use super::{write_clauses, NamedGame};
+use games::positional::named::NamedGame;
+
 use crate::flags::games::{EncodeOut, PositionalEncoding};
 use crate::output::write_atomically;
 
@@ -23,16 +25,17 @@ pub fn run(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut) -> R
         write_atomically(&dir.join("problem.bddl"), |w| w.write_all(&files.problem))?;
     }
     let form = ClauseForm::default();
-    match (encoding, files) {
+    let (streamed, comment) = match (encoding, files) {
         (PositionalEncoding::Lifted, Some(files)) => {
             let game = files.game()?;
             let comment = format!("lifted BDDL encoding of {}, depth {}", named.name, game.depth());
-            write_clauses(&Lifted, &game, game.depth(), form, &out.output, &[&comment])?;
+            (Lifted.streamed(&game, game.depth(), form)?, comment)
         }
         _ => {
             let comment = format!("COR+ encoding of {}, depth {}", named.name, named.game.turns.len());
-            write_clauses(&Corplus, &named.game, named.game.depth(), form, &out.output, &[&comment])?;
+            (Corplus.streamed(&named.game, named.game.depth(), form)?, comment)
         }
-    }
+    };
+    write_atomically(&out.output, |w| streamed.write(w, &[&comment]))?;
     Ok(ExitCode::SUCCESS)
 }

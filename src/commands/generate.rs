@@ -25,15 +25,6 @@ pub fn run(file: &Path, out: Option<PathBuf>, jobs: Option<usize>) -> Result<Exi
     let summary = generate(&suite, &builder, &out, threads, &|_| bar.inc(1));
     bar.finish_and_clear();
     let summary = summary?;
-    println!(
-        "{}: {} files ({} generated, {} reused), {:.1} MB, {:.1} s -> {}",
-        suite.name,
-        summary.files,
-        summary.generated,
-        summary.reused,
-        summary.bytes as f64 / 1e6,
-        summary.seconds,
-        out.display()
-    );
+    println!("{}: {summary} -> {}", suite.name, out.display());
     Ok(ExitCode::SUCCESS)
 }

@@ -24,22 +24,15 @@ mod strategy;
 mod suite;
 mod verify;
 
-use std::path::Path;
 use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, Result};
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{Encoding, Side, Sink};
 use games::bddl::Game;
 use games::gdl::GroundGame;
-use games::positional::gttt::{parse_pq, Gttt, Shape};
-use games::positional::hex::read_hex;
-use games::positional::pg::read_pg;
-use games::positional::{Player, PositionalGame};
-use qbf::formula::VarManager;
-use qbf::io::QdimacsStream;
-use qbf::tseitin::ClauseForm;
+use games::positional::named::{LoadError, NamedGame};
+use games::positional::Player;
 
 use crate::flags::games::{
     BddlGame, EncodeModel, GdlEncodingArg, GdlGame, GdlPrefixArg, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
@@ -47,7 +40,6 @@ use crate::flags::games::{
 };
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
-use crate::output::write_atomically;
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -107,22 +99,6 @@ fn run_options(args: &RunArgs) -> harness::options::RunOptions {
     }
 }
 
-/// Streams `encoding` of `game` in clauses of `form` to `output` as QDIMACS.
-pub fn write_clauses<E: Encoding>(
-    encoding: &E,
-    game: &E::Game,
-    depth: u32,
-    form: ClauseForm,
-    output: &Path,
-    comments: &[&str],
-) -> Result<()> {
-    let (mut sink, mut vars) = (Sink::clauses(QdimacsStream::new()?, form), VarManager::new());
-    let prefix = encoding.encode(game, depth, Side::Black, &mut sink, &mut vars)?.prefix;
-    let (stream, _) = sink.into_parts();
-    write_atomically(output, |w| stream.finish(w, vars.max_index(), &prefix, comments))?;
-    Ok(())
-}
-
 /// Reads and checks a BDDL game's domain and problem files.
 pub fn load_bddl(game: &BddlGame) -> Result<Game> {
     Ok(games::bddl::load(&read_source(&game.domain)?, &read_source(&game.problem)?, game.depth)?)
@@ -135,12 +111,7 @@ pub fn load_ground(path: &str) -> Result<GroundGame> {
 
 /// The index of the role named by `--first` (default: the first role).
 pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
-    match first {
-        None => Ok(0),
-        Some(name) => game.role_index(name).with_context(|| {
-            format!("--first {name}: the game has no such role; its roles are {}", game.role_names().join(", "))
-        }),
-    }
+    game.first_role(first).map_err(|e| anyhow!("--first {e}"))
 }
 
 /// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`.
@@ -168,58 +139,31 @@ pub fn qdo_runner(opts: &StrategyOpts) -> QdoRunner {
     QdoRunner { program, timeout: opts.timeout }
 }
 
-/// A positional game with a name for comments and messages.
-pub struct NamedGame {
-    pub name: String,
-    pub game: PositionalGame,
-}
-
-fn base_name(path: &str) -> String {
-    Path::new(path).file_name().map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
-}
-
-/// The game cut to `--depth`.
-fn cut(game: PositionalGame, depth: Option<usize>, flag_hint: &str) -> Result<PositionalGame> {
-    match depth {
-        None => Ok(game),
-        Some(d) => {
-            let turns = game.turns.len();
-            game.with_depth(u32::try_from(d).unwrap_or(u32::MAX))
-                .with_context(|| format!("--depth {d} is more than the game's {turns} time points; {flag_hint}"))
-        }
+/// The loaders' errors with the flags they are about, as the user gave them.
+fn flag_error(e: LoadError) -> anyhow::Error {
+    match e {
+        LoadError::TooDeep { .. } => anyhow!("--depth {e}"),
+        LoadError::Shape(_) => anyhow!("--shape {e}"),
+        LoadError::Pq(pq) => anyhow!("--pq {pq}: write two positive numbers p,q, e.g. --pq 2,1"),
+        LoadError::NotPositive => anyhow!("--pq and --board must be positive"),
+        e => e.into(),
     }
 }
 
 pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
-    let file = read_pg(&read_source(&args.file)?)?;
-    for note in &file.notes {
+    let (named, notes) = NamedGame::pg(&args.file)?;
+    for note in &notes {
         eprintln!("note: {}: {note}", args.file);
     }
-    let game = cut(file.game, args.depth, "list more time points under #times")?;
-    Ok(NamedGame { name: base_name(&args.file), game })
+    named.cut(args.depth).map_err(flag_error)
 }
 
 pub fn load_gttt(args: &GtttArgs) -> Result<NamedGame> {
-    let Some(shape) = Shape::parse(&args.shape) else {
-        bail!("--shape {}: not a shape; use a name (domino tic el elly fatty knobby tippy skinny snaky l), connect<k>, or cells like \"00 10 11\"", args.shape);
-    };
-    let Some((p, q)) = parse_pq(&args.pq) else {
-        bail!("--pq {}: write two positive numbers p,q, e.g. --pq 2,1", args.pq);
-    };
-    if p == 0 || q == 0 || args.board == 0 {
-        bail!("--pq and --board must be positive");
-    }
     let first = if args.white_first { Player::White } else { Player::Black };
-    let gttt = Gttt { shape, board: args.board, torus: args.torus, p, q, first, first_moves: !args.no_first_moves };
-    let game = cut(gttt.game(), args.depth, "the board has n² time points")?;
-    let torus = if args.torus { "_torus" } else { "" };
-    let colour = if args.white_first { "w" } else { "b" };
-    let name = format!("gttt_{p}_{q}_{}_{n}x{n}{torus}_{colour}", args.shape.replace(' ', ""), n = args.board);
-    Ok(NamedGame { name, game })
+    let named = NamedGame::gttt(&args.shape, &args.pq, args.board, args.torus, first, !args.no_first_moves);
+    named.and_then(|n| n.cut(args.depth)).map_err(flag_error)
 }
 
 pub fn load_hex(args: &HexArgs) -> Result<NamedGame> {
-    let puzzle = read_hex(&read_source(&args.puzzle)?)?;
-    let game = cut(puzzle.game(), args.depth, "a Hex game lasts at most as many moves as there are empty cells")?;
-    Ok(NamedGame { name: base_name(&args.puzzle), game })
+    NamedGame::hex(&args.puzzle)?.cut(args.depth).map_err(flag_error)
 }

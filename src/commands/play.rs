@@ -18,29 +18,39 @@ use anyhow::{bail, Result};
 use games::positional::bddl::BddlFiles;
 use strategy::gdl::GdlSetup;
 use strategy::play::{Failure, Played};
-use strategy::session::{session, Mode, Playable, User};
+use strategy::session::{conclusion, session, Mode, Playable, User};
 
-use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner, NamedGame};
+use games::positional::named::NamedGame;
+
+use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
 /// How a session ended: every game as the solver promised, or the first failure.
 type Outcome = Result<Played, Failure>;
 
-/// Plays `game` as the options ask.
-fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Outcome> {
-    let user = match opts.side {
+/// The user's side of the options.
+fn user(opts: &PlayOpts) -> User {
+    match opts.side {
         Side::White => User::White,
         Side::Black => User::Black,
-    };
-    let mode = match (opts.auto, opts.all, opts.games) {
+    }
+}
+
+/// How the user's moves are made.
+fn mode(opts: &PlayOpts) -> Result<Mode> {
+    Ok(match (opts.auto, opts.all, opts.games) {
         (true, true, _) => Mode::All,
         (true, false, Some(games)) => Mode::Random { games, seed: opts.seed },
         (true, false, None) => bail!("--auto needs --all (every White reply) or --games N (random White replies)"),
         (false, ..) => Mode::Interactive,
-    };
+    })
+}
+
+/// Plays `game` as the options ask.
+fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Outcome> {
     let out = RefCell::new(std::io::stdout());
-    Ok(session(game, user, mode, &qdo_runner(&opts.strategy), std::io::stdin().lock(), &out)?)
+    Ok(session(game, user(opts), mode(opts)?, &qdo_runner(&opts.strategy), std::io::stdin().lock(), &out)?)
 }
 
 /// A positional game (COR+) played as the options ask, named with its depth.
@@ -71,25 +81,11 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             (opts, format!("{} at depth {}", args.game, args.depth), play(opts, Playable::Gdl(setup, args.depth))?)
         }
     };
-    let (winner, one, many) = match opts.side {
-        Side::White => ("Black won", "White reply", "White replies"),
-        Side::Black => ("White held", "Black move", "Black moves"),
-    };
-    let (code, message) = match result {
-        Ok(p) if opts.auto && opts.all => {
-            (0, format!("{winner} all {} lines against every {one} ({} solver calls)", p.lines, p.solver_calls))
-        }
-        Ok(p) if opts.auto => {
-            (0, format!("{winner} all {} games against random {many} ({} solver calls)", p.lines, p.solver_calls))
-        }
-        Ok(_) if opts.side == Side::White => (0, "Black wins, as the solver promised".to_string()),
-        Ok(_) => (0, "White holds: Black did not win within the depth, as the solver promised".to_string()),
-        Err(failure) if failure.refused => {
-            eprintln!("error: {instance}: {}", failure.reason);
-            return Ok(ExitCode::from(2));
-        }
-        Err(failure) => (1, format!("FAILURE (an encoding or solver bug) in {instance}: {failure}")),
-    };
-    writeln!(std::io::stdout(), "{message}")?;
+    let (code, message) = conclusion(&result, user(opts), mode(opts)?, &instance);
+    if code == 2 {
+        eprintln!("error: {message}");
+    } else {
+        writeln!(std::io::stdout(), "{message}")?;
+    }
     Ok(ExitCode::from(code))
 }

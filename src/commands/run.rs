@@ -2,24 +2,26 @@
 //! instance directory ([`harness::local`]), each record shown as progress, then the
 //! summary table and any wrong answers or conflicts, loudly, with a non-zero exit.
 
-mod progress;
-
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use harness::local::LocalRun;
 use harness::RealExecutor;
+use reports::progress::Progress;
 
-use self::progress::Progress;
 use crate::flags::{RunArgs, SlurmArgs};
 use crate::output::conclude;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(&args.slurm)?;
     let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor)?;
-    let mut progress = Progress::new(local.pending(), local.finished());
-    let records = local.run(&RealExecutor, &mut |record| progress.show(record))?;
-    progress.finish();
+    let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
+    if let Some(line) = progress.resuming() {
+        eprint!("{line}");
+    }
+    let records = local.run(&RealExecutor, &mut |r| drop(write!(std::io::stderr().lock(), "{}", progress.show(r))))?;
+    eprint!("{}", progress.finish());
     conclude(&records)
 }
 

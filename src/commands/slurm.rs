@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use harness::collection::merge_all;
 use harness::shard::batches;
-use harness::slurm::{wait_announcing, Profile, SlurmCli};
+use harness::slurm::{wait_announcing, Overrides, Profile, SlurmCli};
 use harness::submission::{absolute, check_idle, prepare, submit, Prepared};
 
 use crate::flags::{RunArgs, SlurmArgs};
@@ -84,27 +84,17 @@ fn check_flags(args: &RunArgs) -> Result<()> {
 
 /// The profile file (if any) with the command line's settings over it.
 fn profile(args: &SlurmArgs) -> Result<Profile> {
-    let mut p = match &args.profile {
+    let profile = match &args.profile {
         Some(path) => Profile::load(path)?,
         None => Profile::default(),
     };
-    let set = |slot: &mut Option<String>, value: &Option<String>| {
-        if value.is_some() {
-            slot.clone_from(value);
-        }
+    let over = Overrides {
+        partition: args.partition.clone(),
+        account: args.account.clone(),
+        mem_per_cpu: args.mem_per_cpu.clone(),
+        array_limit: args.array_limit,
+        cpus_per_task: args.cpus_per_task,
+        shard_cells: args.shard_cells,
     };
-    set(&mut p.partition, &args.partition);
-    set(&mut p.account, &args.account);
-    set(&mut p.mem_per_cpu, &args.mem_per_cpu);
-    p.array_limit = args.array_limit.or(p.array_limit);
-    p.cpus_per_task = args.cpus_per_task.or(p.cpus_per_task);
-    p.shard_cells = args.shard_cells.or(p.shard_cells);
-    for (flag, value) in
-        [("--array-limit", p.array_limit), ("--cpus-per-task", p.cpus_per_task), ("--shard-cells", p.shard_cells)]
-    {
-        if value == Some(0) {
-            bail!("{flag} 0: must be at least 1 (flag or profile key)");
-        }
-    }
-    Ok(p)
+    Ok(profile.overridden(over)?)
 }

@@ -17,15 +17,7 @@ pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
     let depth = game.depth();
     let mut solver = Solver::new(&game)?;
     let winning_depth = if critical {
-        let mut found = None;
-        for d in 1..=depth {
-            if solver.wins(d) {
-                found = Some(d);
-                break;
-            }
-            println!("depth {d}: Black does not win");
-        }
-        found
+        solver.critical_depth_telling(depth, &mut |d| println!("depth {d}: Black does not win"))
     } else {
         solver.wins(depth).then_some(depth)
     };

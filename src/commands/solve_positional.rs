@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use games::positional::solver::Solver;
 
-use super::NamedGame;
 use crate::flags::games::SolveOpts;
+use games::positional::named::NamedGame;
 
 pub fn run(named: NamedGame, opts: &SolveOpts) -> Result<ExitCode> {
     let mut solver = Solver::new(&named.game)?;

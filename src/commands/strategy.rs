@@ -8,9 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use games::positional::bddl::BddlFiles;
-use strategy::first_move::{
-    first_move_bddl, first_move_gdl, first_move_positional, FirstMove, FirstMoveError, Judgement,
-};
+use strategy::first_move::{first_move_bddl, first_move_gdl, first_move_positional, FirstMove, FirstMoveError};
 
 use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner};
 use crate::flags::games::PositionalEncoding;
@@ -50,17 +48,6 @@ fn report(opts: &StrategyOpts, found: &FirstMove) -> Result<ExitCode> {
     if let Some(path) = &opts.map {
         write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, &found.map)?))?;
     }
-    let (code, message) = match &found.judgement {
-        Judgement::Valid(mv) => (0, format!("valid: {mv}")),
-        Judgement::Invalid { mv, position, reason } => (1, format!("invalid: {mv} at {position}: {reason}")),
-        Judgement::Contradicted { depth } => (
-            1,
-            format!("invalid: the solver says Black does not win within {depth}, the reference solver says Black does"),
-        ),
-        Judgement::NoStrategy { depth } => {
-            (2, format!("no strategy: Black does not win within {depth} (solver and reference solver agree)"))
-        }
-    };
-    println!("{message}");
-    Ok(ExitCode::from(code))
+    println!("{}", found.judgement);
+    Ok(ExitCode::from(found.judgement.exit_code()))
 }

@@ -4,7 +4,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use reports::Table;
-use suites::generate::source_files;
+use suites::expand::LISTING;
+use suites::generate::file_count;
 use suites::{expand, load};
 
 use crate::flags::SuiteCmd;
@@ -15,7 +16,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
         SuiteCmd::Check { file } => {
             let suite = load(&file)?;
             let jobs = expand(&suite);
-            let files: usize = jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum();
+            let files = file_count(&jobs);
             println!(
                 "{}: suite `{}` is valid: {} families, {} jobs, {} files",
                 file.display(),
@@ -28,22 +29,9 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
         }
         SuiteCmd::List { file, format } => {
             let suite = load(&file)?;
-            let mut table = Table::new(&["family", "model", "params", ">depth", "encoding", "formats", "expected"]);
+            let mut table = Table::new(&LISTING);
             for job in expand(&suite) {
-                let formats: Vec<&str> = job.outputs().iter().map(|f| f.name()).collect();
-                let expected = match job.family.expected {
-                    suites::Expected::None => "none".to_string(),
-                    suites::Expected::Reference { budget } => format!("reference ({budget} s)"),
-                };
-                table.push_row(vec![
-                    job.family.name.clone(),
-                    job.family.model.name().to_string(),
-                    suites::resolve::params_string(job.params),
-                    job.depth.to_string(),
-                    job.encoding.name().to_string(),
-                    formats.join(","),
-                    expected,
-                ]);
+                table.push_row(job.listing());
             }
             print_table(&table, format)?;
             Ok(ExitCode::SUCCESS)

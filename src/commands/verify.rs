@@ -2,38 +2,19 @@
 
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
-use harness::{parse_memory, RealExecutor, Tools};
+use anyhow::{anyhow, Context, Result};
+use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
 use suites::builder::Encoders;
-use verify::{load, select_rows, verify, Options, SideBySide};
+use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
 
 use crate::flags::VerifyArgs;
 use crate::output::print_table;
 
-/// `90`, `90s`, `30m`, `2h` → a duration.
-pub fn parse_budget(text: &str) -> Result<Duration> {
-    let (number, unit) =
-        text.trim().split_at(text.trim().find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.trim().len()));
-    let scale = match unit {
-        "" | "s" => 1.0,
-        "m" => 60.0,
-        "h" => 3600.0,
-        _ => bail!("--budget {text}: unknown unit `{unit}`; write e.g. 90s, 30m or 2h"),
-    };
-    match number.parse::<f64>() {
-        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Duration::from_secs_f64(x * scale)),
-        _ => bail!("--budget {text}: not a duration; write e.g. 90s, 30m or 2h"),
-    }
-}
-
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    let budget = parse_budget(&args.budget)?;
+    let budget = parse_budget(&args.budget).map_err(|e| anyhow!("--budget {e}"))?;
     if let Some(t) = args.timeout {
-        if !(t.is_finite() && t > 0.0) {
-            bail!("--timeout {t}: the time limit must be a positive number of seconds");
-        }
+        parse_timeout(t)?;
     }
     let memory = parse_memory(&args.memory).context("--memory")?;
     let tools = Tools::load(&args.config)?;
@@ -67,21 +48,4 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         differs |= verified.differs();
     }
     Ok(if differs { ExitCode::from(1) } else { ExitCode::SUCCESS })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn budgets_take_units() -> Result<()> {
-        assert_eq!(parse_budget("90")?, Duration::from_secs(90));
-        assert_eq!(parse_budget("90s")?, Duration::from_secs(90));
-        assert_eq!(parse_budget("1.5m")?, Duration::from_secs(90));
-        assert_eq!(parse_budget("2h")?, Duration::from_secs(7200));
-        assert!(parse_budget("3d").is_err());
-        assert!(parse_budget("-1m").is_err());
-        assert!(parse_budget("m").is_err());
-        Ok(())
-    }
 }

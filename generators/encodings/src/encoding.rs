@@ -22,8 +22,11 @@
 //! instance prints it. A game where that side does not move first gets
 //! [`MapError::BlackNotFirst`] or [`MapError::WhiteNotFirst`] as its map, not an error.
 
+use std::io::{self, Write};
+
 use games::gdl::GameError;
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, Lit, Prefix, VarManager};
+use qbf::io::{QdimacsStream, StreamedSize};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 use crate::symbol_map::{universal_outermost, MapError, SymbolMap};
@@ -182,6 +185,40 @@ pub trait Encoding {
         };
         Ok((qbf, map))
     }
+
+    /// [`encode`](Self::encode) for Black in clauses of `form`, streamed to a spill file
+    /// (no clause set in memory), ready to be written as QDIMACS with [`Streamed::write`].
+    fn streamed(&self, game: &Self::Game, depth: u32, form: ClauseForm) -> Result<Streamed, StreamError> {
+        let (mut sink, mut vars) = (Sink::clauses(QdimacsStream::new()?, form), VarManager::new());
+        let prefix = self.encode(game, depth, Side::Black, &mut sink, &mut vars)?.prefix;
+        let (stream, _) = sink.into_parts();
+        Ok(Streamed { stream, max_var: vars.max_index(), prefix })
+    }
+}
+
+/// A formula streamed by [`Encoding::streamed`], waiting for its QDIMACS header.
+pub struct Streamed {
+    stream: QdimacsStream,
+    max_var: u32,
+    prefix: Prefix,
+}
+
+impl Streamed {
+    /// Writes the QDIMACS file to `out`, `comments` first (as [`QdimacsStream::finish`]).
+    pub fn write(self, out: impl Write, comments: &[&str]) -> io::Result<StreamedSize> {
+        self.stream.finish(out, self.max_var, &self.prefix, comments)
+    }
+}
+
+/// Why a formula could not be streamed.
+#[derive(Debug, thiserror::Error)]
+pub enum StreamError {
+    /// The spill file could not be made.
+    #[error(transparent)]
+    Io(#[from] io::Error),
+    /// The game could not be encoded.
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
 }
 
 /// The prefix of `side`'s formula: White's first move outermost for [`Side::White`].

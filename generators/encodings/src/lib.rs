@@ -20,5 +20,5 @@ mod gdl_prefix;
 pub mod lifted;
 mod symbol_map;
 
-pub use encoding::{EncodeError, Encoded, Encoding, Form, Qbf, Side, Sink};
+pub use encoding::{EncodeError, Encoded, Encoding, Form, Qbf, Side, Sink, StreamError, Streamed};
 pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};

@@ -27,3 +27,12 @@ fn a_player_without_legal_moves_in_a_running_game_is_an_error() -> Result<(), co
     assert_eq!(err, "role b has no legal move in the non-terminal position {p}; GDL games must be well-formed");
     Ok(())
 }
+
+#[test]
+fn the_first_role_is_named_ignoring_case_or_defaults_to_the_first() {
+    let g = game("tictactoe.kif");
+    let roles = g.role_names();
+    assert_eq!((g.first_role(None), g.first_role(Some(&roles[1].to_uppercase()))), (Ok(0), Ok(1)));
+    let err = g.first_role(Some("nobody")).err().map(|e| e.to_string()).unwrap_or_default();
+    assert_eq!(err, format!("nobody: the game has no such role; its roles are {}", roles.join(", ")));
+}

@@ -31,6 +31,34 @@ pub enum Judgement {
     NoStrategy { depth: u32 },
 }
 
+impl Judgement {
+    /// The exit code of `qbfgames strategy first-move`: 0 valid, 1 invalid or contradicted,
+    /// 2 nothing to check.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Judgement::Valid(_) => 0,
+            Judgement::Invalid { .. } | Judgement::Contradicted { .. } => 1,
+            Judgement::NoStrategy { .. } => 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Judgement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Judgement::Valid(mv) => write!(f, "valid: {mv}"),
+            Judgement::Invalid { mv, position, reason } => write!(f, "invalid: {mv} at {position}: {reason}"),
+            Judgement::Contradicted { depth } => write!(
+                f,
+                "invalid: the solver says Black does not win within {depth}, the reference solver says Black does"
+            ),
+            Judgement::NoStrategy { depth } => {
+                write!(f, "no strategy: Black does not win within {depth} (solver and reference solver agree)")
+            }
+        }
+    }
+}
+
 /// A judged first move, with the map it was read with.
 #[derive(Clone, Debug)]
 pub struct FirstMove {
@@ -112,4 +140,18 @@ pub fn first_move_gdl(
     let reference = || Ok(player.borrow_mut().wins_from(&start, depth)?);
     let check = |mv: &Move| Ok(check_gdl(&mut player.borrow_mut(), game, &start, mv, depth)?);
     judge(&encoding, game, depth, solver, reference, check)
+}
+
+#[cfg(test)]
+mod judgement_tests {
+    use super::Judgement;
+
+    #[test]
+    fn judgements_say_what_they_are_with_their_exit_code() {
+        let no = Judgement::NoStrategy { depth: 5 };
+        assert_eq!(no.to_string(), "no strategy: Black does not win within 5 (solver and reference solver agree)");
+        let contradicted = Judgement::Contradicted { depth: 3 };
+        assert!(contradicted.to_string().starts_with("invalid: the solver says Black does not win within 3,"));
+        assert_eq!((no.exit_code(), contradicted.exit_code()), (2, 1));
+    }
 }

@@ -76,6 +76,30 @@ pub struct InputEnded {
     pub board: String,
 }
 
+/// The last line of a session and its exit code: 0 every game ended as the solver
+/// promised; 1 a failure (an encoding or solver bug); 2 refused, the instance has the other
+/// value (the line is then an error naming `instance`, without the `error: ` before it).
+pub fn conclusion(outcome: &Result<Played, Failure>, user: User, mode: Mode, instance: &str) -> (u8, String) {
+    let (winner, one, many) = match user {
+        User::White => ("Black won", "White reply", "White replies"),
+        User::Black => ("White held", "Black move", "Black moves"),
+    };
+    match (outcome, mode) {
+        (Ok(p), Mode::All) => {
+            (0, format!("{winner} all {} lines against every {one} ({} solver calls)", p.lines, p.solver_calls))
+        }
+        (Ok(p), Mode::Random { .. }) => {
+            (0, format!("{winner} all {} games against random {many} ({} solver calls)", p.lines, p.solver_calls))
+        }
+        (Ok(_), Mode::Interactive) if user == User::White => (0, "Black wins, as the solver promised".to_string()),
+        (Ok(_), Mode::Interactive) => {
+            (0, "White holds: Black did not win within the depth, as the solver promised".to_string())
+        }
+        (Err(failure), _) if failure.refused => (2, format!("{instance}: {}", failure.reason)),
+        (Err(failure), _) => (1, format!("FAILURE (an encoding or solver bug) in {instance}: {failure}")),
+    }
+}
+
 /// The board as lines (positions are drawn with `/` between rows).
 pub fn board(position: &str) -> String {
     position.replace('/', "\n")

@@ -45,6 +45,18 @@ pub struct Deepened {
     pub seconds: f64,
 }
 
+/// The columns of a table of [`Deepened`] results, `>` marking right alignment;
+/// [`Deepened::row`] is a row.
+pub const COLUMNS: [&str; 5] = ["family", "params", "encoding", "result", ">solver_s"];
+
+impl Deepened {
+    /// The result as a row of [`COLUMNS`], seconds to two decimals.
+    pub fn row(self) -> Vec<String> {
+        let seconds = format!("{:.2}", self.seconds);
+        vec![self.family, self.params, self.encoding.to_string(), self.found.to_string(), seconds]
+    }
+}
+
 /// Why deepening stopped with an error.
 #[derive(Debug)]
 pub enum DepthError<E> {

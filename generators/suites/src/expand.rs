@@ -1,6 +1,6 @@
 //! The instances of a suite, in a stable order.
 
-use crate::resolve::{params_string, Family, Params, Suite};
+use crate::resolve::{params_string, Expected, Family, Params, Suite};
 use crate::schema::{Encoding, OutFormat};
 use contract::Depth;
 
@@ -17,7 +17,30 @@ pub struct Job<'a> {
     pub answer: Option<bool>,
 }
 
+/// The columns of a listing of jobs (`qbfgames suite list`), `>` marking right alignment;
+/// [`Job::listing`] is a row.
+pub const LISTING: [&str; 7] = ["family", "model", "params", ">depth", "encoding", "formats", "expected"];
+
 impl Job<'_> {
+    /// The job as a row of [`LISTING`]: the formats it writes, and how its expected value
+    /// is computed.
+    pub fn listing(&self) -> Vec<String> {
+        let formats: Vec<&str> = self.outputs().iter().map(|f| f.name()).collect();
+        let expected = match self.family.expected {
+            Expected::None => "none".to_string(),
+            Expected::Reference { budget } => format!("reference ({budget} s)"),
+        };
+        vec![
+            self.family.name.clone(),
+            self.family.model.name().to_string(),
+            params_string(self.params),
+            self.depth.to_string(),
+            self.encoding.name().to_string(),
+            formats.join(","),
+            expected,
+        ]
+    }
+
     /// The files this job writes: the family's formats, without QCIR for clausal
     /// encodings (a family may mix circuit and clausal encodings).
     pub fn outputs(&self) -> Vec<OutFormat> {

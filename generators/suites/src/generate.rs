@@ -128,6 +128,19 @@ pub struct Summary {
     pub seconds: f64,
 }
 
+impl std::fmt::Display for Summary {
+    /// `12 files (10 generated, 2 reused), 1.5 MB, 0.3 s`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (mb, s) = (self.bytes as f64 / 1e6, self.seconds);
+        write!(f, "{} files ({} generated, {} reused), {mb:.1} MB, {s:.1} s", self.files, self.generated, self.reused)
+    }
+}
+
+/// The files `jobs` write, counting each of a format's files (a BDDL game is two).
+pub fn file_count(jobs: &[Job<'_>]) -> usize {
+    jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum()
+}
+
 /// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
 /// per finished job.
 pub fn generate<B: Builder>(
@@ -385,4 +398,15 @@ pub fn verify_file(path: &Path, id: &str) -> Result<(), GenError> {
 
 fn write_atomically(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Result<(), GenError> {
     contract::write_atomically(path, write).map_err(io_err(path))
+}
+
+#[cfg(test)]
+mod summary_tests {
+    use super::Summary;
+
+    #[test]
+    fn summaries_read_as_one_line() {
+        let s = Summary { files: 12, generated: 10, reused: 2, bytes: 1_549_000, seconds: 0.34 };
+        assert_eq!(s.to_string(), "12 files (10 generated, 2 reused), 1.5 MB, 0.3 s");
+    }
 }

@@ -6,7 +6,8 @@
 //! depth). [`load`] reads and resolves it into a [`Table`] (every error at file:line:col of
 //! the key at fault, with a `help:` line). [`verify`] generates every instance the cells
 //! need, makes the runs until the time budget is spent, and compares: see [`Finding`].
-//! [`SideBySide`] lays the result out as the table the user reads.
+//! [`SideBySide`] lays the result out as the table the user reads; [`parse_budget`] reads
+//! the time budget.
 //!
 //! The order of the runs: runs that decide an exact claim (an outcome, a size,
 //! a count of true or false instances) come first, then runs only times and solved counts
@@ -18,6 +19,7 @@
 //! through a [`harness::Executor`], so tests drive the planner and the judge with
 //! `harness::mock::MockExecutor`.
 
+mod budget;
 mod error;
 mod file;
 mod generate;
@@ -37,6 +39,7 @@ use std::time::{Duration, Instant};
 use harness::{Executor, Limits, Tools};
 use suites::builder::Encoders;
 
+pub use budget::{parse_budget, BudgetError};
 pub use error::Error;
 pub use judge::{Finding, Judged};
 pub use report::SideBySide;

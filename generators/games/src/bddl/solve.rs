@@ -174,6 +174,18 @@ impl Solver {
         }
     }
 
+    /// [`critical_depth`](Self::critical_depth), telling `lost` each depth tried where
+    /// Black does not win.
+    pub fn critical_depth_telling(&mut self, max: u32, lost: &mut dyn FnMut(u32)) -> Option<u32> {
+        for d in 1..=max {
+            if self.wins(d) {
+                return Some(d);
+            }
+            lost(d);
+        }
+        None
+    }
+
     /// A first Black move that wins within `depth` plies (`None` if Black does not win, or
     /// if Black's first ply is a pass).
     pub fn winning_move(&mut self, depth: u32) -> Option<FirstMove> {
@@ -220,7 +232,7 @@ impl Solver {
 
     /// The smallest depth in `1..=max` at which Black wins.
     pub fn critical_depth(&mut self, max: u32) -> Option<u32> {
-        (1..=max).find(|&d| self.wins(d))
+        self.critical_depth_telling(max, &mut |_| {})
     }
 
     fn won(&self, s: State, black: bool) -> bool {
@@ -305,6 +317,9 @@ mod tests {
         let mut s =
             solver(OCCUPY, "#boardsize 3 1\n#init\n#depth 3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\n");
         assert_eq!(s.critical_depth(5), Some(3));
+        let mut lost = Vec::new();
+        assert_eq!(s.critical_depth_telling(5, &mut |d| lost.push(d)), Some(3));
+        assert_eq!(lost, [1, 2]);
         assert_eq!(s.winning_move(3), Some(FirstMove { action: "occupy".into(), x: 2, y: 1 }));
     }
 

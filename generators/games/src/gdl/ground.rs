@@ -106,6 +106,20 @@ impl GroundGame {
     pub fn role_index(&self, name: &str) -> Option<usize> {
         self.role_names().iter().position(|n| n.eq_ignore_ascii_case(name))
     }
+
+    /// The index of the role called `name` (ignoring case), the first role without one.
+    pub fn first_role(&self, name: Option<&str>) -> Result<usize, NoSuchRole> {
+        let Some(name) = name else { return Ok(0) };
+        self.role_index(name).ok_or_else(|| NoSuchRole { name: name.to_string(), roles: self.role_names() })
+    }
+}
+
+/// A role name the game does not have, with the roles it has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}: the game has no such role; its roles are {}", roles.join(", "))]
+pub struct NoSuchRole {
+    pub name: String,
+    pub roles: Vec<String>,
 }
 
 /// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.

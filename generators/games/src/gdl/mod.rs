@@ -28,7 +28,7 @@ pub mod terms;
 pub mod turns;
 pub mod validate;
 
-pub use ground::{GLit, GroundGame, Move, Node};
+pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
 
 use contract::{ParseError, Source};
 

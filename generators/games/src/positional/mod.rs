@@ -7,6 +7,7 @@
 //! - [`hex`]: Hex puzzles, with winning sets the chordless side-to-side paths.
 //! - [`solver`]: the explicit-state reference solver the encodings are checked against.
 //! - [`bddl`]: the same game as a BDDL domain and problem (occupy actions, explicit goals).
+//! - [`named`]: a PG file, GTTT game or Hex puzzle loaded for a command, named, cut to a depth.
 //!
 //! The COR+ encoding itself is `encodings::corplus::Corplus` (in the `encodings` crate).
 //!
@@ -19,6 +20,7 @@ pub mod bddl;
 pub mod gttt;
 pub mod hex;
 pub mod model;
+pub mod named;
 pub mod pg;
 pub mod solver;
 
