@@ -12,13 +12,12 @@ use std::path::{Path, PathBuf};
 
 use super::answer::classify;
 use super::error::Error;
-use super::executor::{Executor, Job};
+use super::executor::Executor;
 use super::format::InputFormat;
 use super::instance::Instance;
 use super::limits::Limits;
 use super::pool::run_pool;
 use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
-use super::process::Invocation;
 use super::record::{cell_key, Record};
 use super::status::Status;
 use super::tool_run::ToolRun;
@@ -164,11 +163,7 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
             output
         }
     };
-    let argv = solver.tool.argv(input, None, plan.limits.cpu_seconds(), plan.limits.memory >> 20);
-    let job = Job {
-        invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() },
-        limits: plan.limits,
-    };
+    let job = solver.job(input, None, plan.limits);
     match executor.execute(&job) {
         Err(e) => r.detail = e.to_string(),
         Ok(m) => {

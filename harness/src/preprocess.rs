@@ -16,9 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use super::answer::{failure, limit_status};
 use super::error::{Context, Error};
-use super::executor::{Executor, Job};
+use super::executor::Executor;
 use super::limits::Limits;
-use super::process::Invocation;
 use super::status::Status;
 use super::tool_run::ToolRun;
 
@@ -79,9 +78,7 @@ pub fn preprocess(
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;
     let out = output_path(dir, id);
     let partial = dir.join(format!(".{id}.{}.qdimacs", unique()));
-    let argv = pre.tool.argv(input, Some(&partial), limits.cpu_seconds(), limits.memory >> 20);
-    let job =
-        Job { invocation: Invocation { program: pre.program.clone(), args: argv[1..].to_vec() }, limits: *limits };
+    let job = pre.job(input, Some(&partial), *limits);
     let result = match executor.execute(&job) {
         Err(e) => {
             PreResult { status: Some(Status::Error), cpu_s: 0.0, wall_s: 0.0, peak_mb: 0.0, detail: e.to_string() }

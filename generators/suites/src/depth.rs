@@ -8,7 +8,7 @@ use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use harness::{classify, Executor, InputFormat, Job as RunJob, Limits, Status, ToolRun};
+use harness::{classify, Executor, InputFormat, Limits, Status, ToolRun};
 
 use crate::generate::{Builder, Instance};
 use crate::resolve::params_string;
@@ -158,11 +158,7 @@ impl<B: Builder> Deepening<'_, B> {
         .and_then(|()| file.flush())
         .map_err(io(format!("{} for solver {}", job.key(), tool.name)))?;
         drop(file);
-        let argv = tool.argv(&path, None, self.limits.cpu_seconds(), self.limits.memory >> 20);
-        let run = RunJob {
-            invocation: harness::Invocation { program: self.solver.program.clone(), args: argv[1..].to_vec() },
-            limits: self.limits,
-        };
+        let run = self.solver.job(&path, None, self.limits);
         let m = self.executor.execute(&run).map_err(io(format!("starting {}", tool.name)))?;
         let (status, _) = classify(&m, &self.limits, &tool.answer);
         Ok((status, m.cpu.as_secs_f64()))

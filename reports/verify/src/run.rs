@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use contract::{Source, Verdict};
 use harness::{
-    cache_dir, classify, output_path, preprocess, run_pool, Executor, Invocation, Job, Limits, Outcome, Status, ToolRun,
+    cache_dir, classify, output_path, preprocess, run_pool, Executor, Job, Limits, Outcome, Status, ToolRun,
 };
 use qbf::stats::{stats, Stats};
 use suites::builder::Encoders;
@@ -141,8 +141,7 @@ impl Runner<'_> {
                 }
             }
         };
-        let argv = solver.tool.argv(&input, None, limits.cpu_seconds(), limits.memory >> 20);
-        let job = Job { invocation: Invocation { program: solver.program.clone(), args: argv[1..].to_vec() }, limits };
+        let job = solver.job(&input, None, limits);
         let m =
             self.executor.execute(&job).map_err(|error| RunError::Start { tool: solver.tool.name.clone(), error })?;
         let (status, detail) = classify(&m, &limits, &solver.tool.answer);
