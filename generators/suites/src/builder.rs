@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::generate::{Builder, Instance, SourceFile};
-use crate::{Depth, Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Param};
+use crate::{Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Param};
 use contract::{ParseError, Source, Verdict};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
@@ -93,13 +93,6 @@ fn read(dir: &Path, job: &Job, key: &str) -> Result<Source, BuildError> {
     Ok(Source::read(&path_param(dir, job, key)?.display().to_string())?)
 }
 
-fn plies(depth: Depth) -> Option<u32> {
-    match depth {
-        Depth::Plies(d) => Some(d),
-        Depth::Model => None,
-    }
-}
-
 fn first_role(job: &Job) -> Option<String> {
     match job.params.get("first") {
         Some(Param::Str(s)) if !s.is_empty() => Some(s.clone()),
@@ -152,7 +145,7 @@ const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
 
 fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let (domain, problem) = (read(dir, job, "domain")?, read(dir, job, "problem")?);
-    let game = bddl::load(&domain, &problem, plies(job.depth))?;
+    let game = bddl::load(&domain, &problem, job.depth.plies())?;
     let sources = vec![
         SourceFile { label: "bddl-domain", bytes: domain.bytes },
         SourceFile { label: "bddl-problem", bytes: problem.bytes },
@@ -175,7 +168,7 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         EncodingName::GdlSd => (Rules::StrictTurns, PrefixMethod::Dependency),
         other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
-    let depth = plies(job.depth).ok_or(BuildError::NoDepth)?;
+    let depth = job.depth.plies().ok_or(BuildError::NoDepth)?;
     let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
     instance(&GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
 }
@@ -196,7 +189,7 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> 
         ModelKind::Pg => read_pg(&read(dir, job, "file")?)?.game,
         other => return Err(BuildError::NotPositional(other.name())),
     };
-    match plies(job.depth) {
+    match job.depth.plies() {
         None => Ok(game),
         Some(depth) => game.with_depth(depth).ok_or(EncodeError::TooDeep { depth, points: game.turns.len() }.into()),
     }
@@ -270,7 +263,7 @@ impl Encoders {
             ModelKind::Hex => vec!["solve".into(), "hex".into(), "--puzzle".into(), path("puzzle")?],
             ModelKind::Pg => vec!["solve".into(), "pg".into(), path("file")?],
         };
-        if let Some(d) = plies(job.depth) {
+        if let Some(d) = job.depth.plies() {
             args.extend(["--depth".into(), d.to_string()]);
         }
         Ok(Invocation { program: self.exe.clone(), args })

@@ -280,10 +280,7 @@ impl<'a> Judge<'a> {
 
     /// The answer the row's outcome implies at `inst`'s depth, if it implies one.
     fn implied(row: &Row, inst: &InstanceRef) -> Option<bool> {
-        let at = |i: &InstanceRef| match i.depth {
-            suites::Depth::Plies(d) => Some(d),
-            suites::Depth::Model => None,
-        };
+        let at = |i: &InstanceRef| i.depth.plies();
         row.cells.iter().find_map(|c| match (&c.published, &c.target) {
             (Published::Outcome(claim), Target::Instance(o)) if o.family == inst.family && o.params == inst.params => {
                 let (d, x) = (at(o)?, at(inst)?);
