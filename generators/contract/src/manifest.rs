@@ -100,11 +100,6 @@ impl Row {
         )
     }
 
-    /// Whether the row is a game source file, not a QBF.
-    pub fn is_source(&self) -> bool {
-        SOURCE_FORMATS.contains(&self.format.as_str())
-    }
-
     /// The file, joined to the manifest's directory `dir`.
     pub fn file(&self, dir: &Path) -> PathBuf {
         dir.join(&self.path)
