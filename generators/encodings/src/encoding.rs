@@ -96,16 +96,19 @@ impl<C: ClauseSink> Sink<C> {
 /// A circuit encoding's output: set as the circuit, or converted to clauses in the sink's
 /// form. Returns the prefix of what was written (Tseitin adds the gate variables).
 pub(crate) fn write_circuit<C: ClauseSink>(sink: &mut Sink<C>, qbf: CircuitQbf, vars: &mut VarManager) -> Prefix {
-    let prefix = match sink.form() {
-        Form::Circuit => qbf.prefix.clone(),
-        Form::Clauses(form) => qbf::tseitin::to_cnf_into(&qbf, form, sink.clause_sink()),
-    };
-    let CircuitQbf { vars: used, circuit, output, .. } = qbf;
-    if sink.form() == Form::Circuit {
-        sink.set_circuit(circuit, output);
+    match sink.form() {
+        Form::Clauses(form) => {
+            let prefix = qbf::tseitin::to_cnf_into(&qbf, form, sink.clause_sink());
+            *vars = qbf.vars;
+            prefix
+        }
+        Form::Circuit => {
+            let CircuitQbf { vars: used, prefix, circuit, output } = qbf;
+            sink.set_circuit(circuit, output);
+            *vars = used;
+            prefix
+        }
     }
-    *vars = used;
-    prefix
 }
 
 /// What [`Encoding::encode`] returns beside the matrix.
