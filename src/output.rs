@@ -51,13 +51,11 @@ const INCOMPLETE_EXIT: u8 = 3;
 
 /// Prints how a Slurm batch stands after merging: one line for the batch, one per
 /// unfinished shard.
-pub fn print_batch(merge: &BatchMerge) {
+pub fn print_batch(merge: &BatchMerge) -> io::Result<()> {
     if let Some(e) = &merge.queue_error {
         eprintln!("warning: cannot see the Slurm queue ({e}); unfinished shards are reported as failed");
     }
-    if let Err(e) = reports::findings::write_batch(io::stdout().lock(), merge) {
-        panic!("failed printing to stdout: {e}"); // as println! does
-    }
+    reports::findings::write_batch(io::stdout().lock(), merge)
 }
 
 /// The end of collecting the Slurm batches of `dir`: the conclusion of their records,

@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::error::Error;
+use super::error::{Context, Error};
 use super::record::Record;
 use super::shard::{batch_dir, batches, collect, Batch, ShardReport, ShardState};
 use super::slurm::{array_spec, job_name, Scheduler};
@@ -43,7 +43,11 @@ pub fn batch_directory(dir: &Path) -> Result<PathBuf, Error> {
 }
 
 /// Merges every batch of `dir`, handing each batch's state to `each` as it is merged.
-pub fn merge_all(dir: &Path, scheduler: &dyn Scheduler, each: &mut dyn FnMut(&BatchMerge)) -> Result<Merged, Error> {
+pub fn merge_all(
+    dir: &Path,
+    scheduler: &dyn Scheduler,
+    each: &mut dyn FnMut(&BatchMerge) -> std::io::Result<()>,
+) -> Result<Merged, Error> {
     let mut store = ResultStore::open(dir)?;
     let mut merged = Merged::default();
     for n in batches(dir)? {
@@ -63,7 +67,8 @@ pub fn merge_all(dir: &Path, scheduler: &dyn Scheduler, each: &mut dyn FnMut(&Ba
         if !failed.is_empty() {
             merged.failed.push((n, failed));
         }
-        each(&BatchMerge { batch: n, dir: bdir, shards, queue_error });
+        each(&BatchMerge { batch: n, dir: bdir, shards, queue_error })
+            .context(|| "writing to standard output".into())?;
     }
     Ok(merged)
 }
