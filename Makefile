@@ -18,7 +18,7 @@ QBFGAMES := target/release/qbfgames
 suite: build solvers
 	$(QBFGAMES) generate $(SUITE) --out $(OUT)
 	$(QBFGAMES) manifest verify $(OUT)
-	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G --jobs 2
+	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
 	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, report in $(OUT)/report, package $(OUT).tar.xz"

@@ -5,8 +5,9 @@
 //! agree: exactly one line of standard output equal (after trailing blanks) to one of the
 //! configured answer lines, saying the same as the exit code. Anything else, including
 //! output that merely contains an answer word, is an `error`, never an answer. Limits are
-//! checked before answers: a run over its time limit is a `timeout` even if it answered
-//! in the grace second before the hard CPU limit.
+//! checked before answers: a run over its CPU limit is a `timeout` even if it answered
+//! in the instant before it was stopped, and a run the wall-clock limit stopped before it
+//! had used half its CPU limit is `starved`.
 
 use super::limited::Measurement;
 use super::limits::Limits;
@@ -61,14 +62,26 @@ pub fn classify(m: &Measurement, limits: &Limits, spec: &AnswerSpec) -> (Status,
     }
 }
 
-/// `timeout` when a time limit was reached (the wall clock, SIGXCPU, or CPU time past
-/// the limit), whatever the exit code.
+/// `timeout` when the CPU limit was reached (CPU time past the limit, SIGXCPU, or the
+/// tree stopped there), whatever the exit code. At the wall-clock limit, `starved` when
+/// less than half the CPU limit was used and the run spent at least half of its time
+/// off a CPU waiting for one (where the kernel keeps that figure); a run that used little
+/// CPU because it slept or blocked is a `timeout`.
 pub fn limit_status(m: &Measurement, limits: &Limits) -> Option<(Status, String)> {
-    if m.wall_killed {
-        return Some((Status::Timeout, "wall-clock limit".to_string()));
-    }
-    if m.signal == Some(libc::SIGXCPU) || m.cpu > limits.timeout {
+    if m.cpu_killed || m.signal == Some(libc::SIGXCPU) || m.cpu > limits.cpu {
         return Some((Status::Timeout, "CPU-time limit".to_string()));
+    }
+    if m.wall_killed {
+        let used = format!("{:.2}s CPU in {:.2}s", m.cpu.as_secs_f64(), m.wall.as_secs_f64());
+        let off_cpu = m.wall.saturating_sub(m.cpu);
+        return Some(match (limits.starved(m.cpu), m.waited) {
+            (false, _) => (Status::Timeout, format!("wall-clock limit after {used}")),
+            (true, Some(waited)) if waited * 2 < off_cpu => (
+                Status::Timeout,
+                format!("wall-clock limit after {used}, idle (waited {:.2}s for a CPU)", waited.as_secs_f64()),
+            ),
+            (true, _) => (Status::Starved, format!("wall-clock limit after {used}: the machine was too busy")),
+        });
     }
     None
 }
@@ -127,7 +140,7 @@ mod tests {
     use super::*;
 
     fn limits() -> Limits {
-        Limits { timeout: Duration::from_secs(10), memory: 1 << 30 }
+        Limits::new(Duration::from_secs(10), 1 << 30)
     }
 
     fn depqbf() -> AnswerSpec {
@@ -173,7 +186,16 @@ mod tests {
         let late = Measurement { cpu: Duration::from_millis(10_500), ..ended(10, "SAT\n") };
         assert_eq!(classify(&late, &l, &depqbf()).0, Status::Timeout);
         let killed = Measurement { wall_killed: true, signal: Some(9), ..Measurement::default() };
-        assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Timeout);
+        assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Starved, "no CPU time used: starved");
+        let idle =
+            Measurement { wall: Duration::from_secs(40), waited: Some(Duration::from_secs(1)), ..killed.clone() };
+        assert_eq!(classify(&idle, &l, &depqbf()).0, Status::Timeout, "asleep, not waiting for a CPU: a timeout");
+        let queued = Measurement { waited: Some(Duration::from_secs(30)), ..idle.clone() };
+        assert_eq!(classify(&queued, &l, &depqbf()).0, Status::Starved, "waiting for a CPU: starved");
+        let busy = Measurement { cpu: Duration::from_secs(6), ..killed.clone() };
+        assert_eq!(classify(&busy, &l, &depqbf()).0, Status::Timeout, "over half the CPU limit used: a timeout");
+        let stopped = Measurement { cpu_killed: true, signal: Some(9), ..Measurement::default() };
+        assert_eq!(classify(&stopped, &l, &depqbf()).0, Status::Timeout);
         let xcpu = Measurement { signal: Some(libc::SIGXCPU), ..Measurement::default() };
         assert_eq!(classify(&xcpu, &l, &depqbf()).0, Status::Timeout);
         let hog =

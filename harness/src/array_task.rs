@@ -4,14 +4,12 @@
 //! `shard-I/` with [`run_shard`].
 
 use std::path::Path;
-use std::time::Duration;
 
 use super::config::Tools;
 use super::environment::Environment;
 use super::error::{Context, Error};
 use super::executor::RealExecutor;
 use super::instance::instances;
-use super::limits::Limits;
 use super::matrix::Plan;
 use super::options::tool_runs;
 use super::shard::{batch_dir, run_shard, shard_dir, Batch};
@@ -47,12 +45,13 @@ pub fn run_array_task(dir: &Path, batch: u64, shard: usize, qbfgames_version: &s
             });
         }
     }
-    let limits = Limits { timeout: Duration::from_secs_f64(b.timeout_s), memory: b.memory };
+    let limits = b.limits();
     let sdir = shard_dir(&bdir, shard);
     std::fs::create_dir_all(&sdir).context(|| format!("creating {}", sdir.display()))?;
     let mut env = Environment::of_this_machine();
     env.qbfgames_version = qbfgames_version.to_string();
     env.timeout_s = b.timeout_s;
+    env.wall_timeout_s = limits.wall.as_secs_f64();
     env.memory_limit_mb = b.memory >> 20;
     env.jobs = b.jobs;
     env.tools = b.versions.clone();
@@ -64,6 +63,8 @@ pub fn run_array_task(dir: &Path, batch: u64, shard: usize, qbfgames_version: &s
         limits,
         jobs: b.jobs,
         cache: sdir.join("cache"),
+        dir: dir.clone(),
+        owner: sdir.clone(),
         run: b.run,
     };
     let ran = run_shard(&plan, &executor, &keys, &sdir)?;

@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::outcome::Outcome;
-use super::process::{find_program, run, Invocation};
+use super::process::{find_program, Invocation};
+use super::timed::run;
 
 /// The path of DepQBF, or an error that says how to install it.
 pub fn depqbf() -> io::Result<PathBuf> {

@@ -4,8 +4,9 @@
 
 use std::collections::BTreeMap;
 
+use contract::Verdict;
+
 use super::record::Record;
-use super::status::Status;
 
 /// An instance on which configurations disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,23 @@ impl Findings {
     }
 }
 
+/// Judges every answer of `records` (see [`Record::judge`]): against the expected value,
+/// and, where that is unknown, against the answers of the other configurations on the
+/// same instance.
+pub fn judge<'a>(records: impl IntoIterator<Item = &'a mut Record>) {
+    let mut by_instance: BTreeMap<String, Vec<&'a mut Record>> = BTreeMap::new();
+    for r in records {
+        by_instance.entry(r.instance.clone()).or_default().push(r);
+    }
+    for records in by_instance.into_values() {
+        let said = |v| records.iter().any(|r| r.answer() == Some(v));
+        let contradicted = said(Verdict::True) && said(Verdict::False);
+        for r in records {
+            r.judge(contradicted);
+        }
+    }
+}
+
 /// Checks `records` (in any order; output sorted by instance and configuration).
 pub fn check<'a>(records: impl IntoIterator<Item = &'a Record>) -> Findings {
     let mut findings = Findings::default();
@@ -39,10 +57,10 @@ pub fn check<'a>(records: impl IntoIterator<Item = &'a Record>) -> Findings {
         }
         let config = format!("{}@{}+{}@{}", r.preprocessor, r.preprocessor_version, r.solver, r.solver_version);
         let entry = answers.entry(&r.instance).or_default();
-        match r.status {
-            Status::True => entry.0.push(config),
-            Status::False => entry.1.push(config),
-            _ => {}
+        match r.answer() {
+            Some(Verdict::True) => entry.0.push(config),
+            Some(Verdict::False) => entry.1.push(config),
+            None => {}
         }
     }
     findings.wrong.sort_by(|a, b| a.key.cmp(&b.key));

@@ -20,7 +20,11 @@ pub struct Environment {
     pub memory_mb: u64,
     pub os: String,
     pub kernel: String,
+    /// The CPU-time limit of each run.
     pub timeout_s: f64,
+    /// The wall-clock safety limit of each run.
+    #[serde(default)]
+    pub wall_timeout_s: f64,
     pub memory_limit_mb: u64,
     pub jobs: usize,
     /// Tool name → version, for every solver and preprocessor of the run.
@@ -44,11 +48,12 @@ impl Environment {
             qbfgames_version: String::new(),
             host: read("/proc/sys/kernel/hostname").trim().to_string(),
             cpu_model: field(&read("/proc/cpuinfo"), "model name"),
-            cores: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            cores: super::cores::usable().len(),
             memory_mb: mem_kb / 1024,
             os: field(&read("/etc/os-release"), "PRETTY_NAME"),
             kernel: read("/proc/sys/kernel/osrelease").trim().to_string(),
             timeout_s: 0.0,
+            wall_timeout_s: 0.0,
             memory_limit_mb: 0,
             jobs: 0,
             tools: BTreeMap::new(),

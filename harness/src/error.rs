@@ -49,6 +49,12 @@ pub enum Error {
     /// A time limit that is not a positive number of seconds.
     #[error("--timeout {0}: the time limit must be a positive number of seconds")]
     BadTimeout(f64),
+    /// A wall-clock limit below the CPU limit: every run would look starved.
+    #[error("--wall-timeout {wall_s}: below the CPU-time limit --timeout {cpu_s}\n  help: the wall-clock limit is a safety limit; give at least the CPU limit, or leave it out (default: CPU limit + 30 s)")]
+    WallBelowCpu { wall_s: f64, cpu_s: f64 },
+    /// More runs at once than cores to pin them to.
+    #[error("--jobs {jobs}: this machine lets the harness use {cores} core(s)\n  help: each run is pinned to a core of its own, and runs sharing a core measure each other; use --jobs {cores} or fewer")]
+    TooManyJobs { jobs: usize, cores: usize },
     /// A count of a Slurm profile (`--array-limit`, `--cpus-per-task`, `--shard-cells`) of 0.
     #[error("{0} 0: must be at least 1 (flag or profile key)")]
     ZeroCount(&'static str),

@@ -4,6 +4,7 @@
 //! consistency checks are tested without solvers.
 
 use std::io;
+use std::path::PathBuf;
 
 use super::limited::{run_limited, Measurement};
 use super::limits::Limits;
@@ -14,6 +15,9 @@ use super::process::Invocation;
 pub struct Job {
     pub invocation: Invocation,
     pub limits: Limits,
+    /// The run directory the job belongs to, if any: its processes carry it in their
+    /// environment, so a later run of the directory can find what a killed run left.
+    pub owner: Option<PathBuf>,
 }
 
 /// Runs jobs. Called from several worker threads at once.
@@ -28,6 +32,6 @@ pub struct RealExecutor;
 
 impl Executor for RealExecutor {
     fn execute(&self, job: &Job) -> io::Result<Measurement> {
-        run_limited(&job.invocation, &job.limits)
+        run_limited(&job.invocation, &job.limits, job.owner.as_deref())
     }
 }

@@ -1,31 +1,34 @@
 //! Running one program under limits and measuring it.
 //!
-//! The child gets its own process group and, set in the child between `fork` and `exec`
-//! (`pre_exec`), RLIMIT_CPU (soft: the timeout rounded up to whole seconds, which sends
-//! SIGXCPU; hard: one second later, SIGKILL) and RLIMIT_AS (the memory limit). A watcher
-//! thread kills the whole group when the wall-clock limit passes and samples the
-//! child's `VmPeak` from `/proc` every few milliseconds. The harness reaps the child with
-//! `wait4`, whose rusage gives the CPU time (user + system) of the child and of every
-//! descendant it waited for, and its peak resident set size. After the child ends, the
-//! group is killed, so no descendant outlives its run. Of each output stream the last
-//! 8 MiB are kept.
+//! The program runs below a [`shepherd`](crate::shepherd) that keeps its whole process
+//! tree, pinned to a core of its own ([`crate::cores`]), with RLIMIT_CPU (soft: the CPU
+//! limit rounded up to whole seconds, which sends SIGXCPU; hard: one second later,
+//! SIGKILL) and RLIMIT_AS (the memory limit) on every process. A watcher thread samples
+//! the tree every few milliseconds ([`crate::tree`]): it stops the tree when the CPU time
+//! of all its processes together passes the CPU limit, or when the wall-clock safety limit
+//! passes, and records the largest `VmPeak`. The harness reaps the shepherd with `wait4`,
+//! whose rusage then holds the CPU time (user + system) and the resident peak of every
+//! process of the tree: the shepherd reaps each before it ends. The output is read with a
+//! deadline ([`crate::capture`]), so a pipe held open elsewhere cannot block the harness.
 //!
-//! Limits of this measurement (cgroups are not available here): descendants that are not
-//! waited for by their parent are not in the CPU time; RLIMIT_CPU and RLIMIT_AS apply to
-//! each process separately, so a solver that forks can use more in total (the wall-clock
-//! kill still bounds it); `VmPeak` is sampled, so a process that grows and dies between
-//! two samples is seen only through its resident peak.
+//! Limits of this measurement (cgroups v2 are not used): `VmPeak` is sampled, so a process
+//! that grows and dies between two samples is seen only through its resident peak;
+//! RLIMIT_AS applies to each process alone.
 
-use std::io::{self, Read};
-use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::collections::BTreeMap;
+use std::io;
+use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use super::capture::{read_both, Stream};
+use super::cores;
 use super::limits::Limits;
 use super::process::Invocation;
+use super::shepherd;
+use super::tree;
 
 /// What one run did.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -36,142 +39,151 @@ pub struct Measurement {
     pub signal: Option<i32>,
     /// Wall-clock time from start to end.
     pub wall: Duration,
-    /// User + system CPU time of the process tree (`wait4` rusage).
+    /// User + system CPU time of the process tree.
     pub cpu: Duration,
     /// Peak memory in bytes: the larger of the sampled `VmPeak` and the resident peak.
     pub peak_memory: u64,
-    /// The wall-clock limit passed and the group was killed.
+    /// The wall-clock limit passed and the tree was killed.
     pub wall_killed: bool,
+    /// The tree's CPU time passed the CPU limit and the tree was killed.
+    pub cpu_killed: bool,
+    /// The last 8 MiB of standard output (where answers are).
     pub stdout: Vec<u8>,
+    /// The last 8 MiB of standard error.
     pub stderr: Vec<u8>,
+    /// What the run printed, bounded for its log: of each stream all of it when short,
+    /// else its first and last 64 KiB.
+    pub log: Vec<u8>,
+    /// The core the run was pinned to.
+    pub core: Option<usize>,
+    /// How long the tree's processes waited for a CPU while runnable (sampled from
+    /// `/proc/PID/schedstat`); `None` where the kernel does not keep it.
+    pub waited: Option<Duration>,
+    /// The one-minute load average when the run started and when it ended.
+    pub load: (f64, f64),
 }
 
-/// How often the watcher samples memory while it waits for the wall-clock limit.
-const SAMPLE: Duration = Duration::from_millis(5);
-
-/// Runs `inv` under `limits` and measures it.
-pub fn run_limited(inv: &Invocation, limits: &Limits) -> io::Result<Measurement> {
-    let cpu = limits.cpu_seconds() as libc::rlim_t;
-    let memory = limits.memory as libc::rlim_t;
-    let mut command = Command::new(&inv.program);
-    command.args(&inv.args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
-    // SAFETY: the closure runs in the child between fork and exec; it only calls
-    // setrlimit(2), which is async-signal-safe, and allocates nothing.
-    unsafe {
-        command.pre_exec(move || {
-            set_limit(libc::RLIMIT_CPU, cpu, cpu + 1)?;
-            if memory > 0 {
-                set_limit(libc::RLIMIT_AS, memory, memory)?;
-            }
-            Ok(())
-        });
+impl Measurement {
+    /// Whether the run was stopped by a time limit: CPU (the tree's, or RLIMIT_CPU's
+    /// SIGXCPU) or wall clock.
+    pub fn hit_time_limit(&self) -> bool {
+        self.wall_killed || self.cpu_killed || self.signal == Some(libc::SIGXCPU)
     }
+}
+
+/// How often the watcher samples the tree.
+const SAMPLE: Duration = Duration::from_millis(10);
+/// How long the output may take to end once the tree is gone.
+const DRAIN: Duration = Duration::from_secs(1);
+
+/// Runs `inv` under `limits` and measures it; `owner` is the run directory its processes
+/// are tagged with (`QBFGAMES_RUN`), so a later run of it finds what a killed run left.
+pub fn run_limited(inv: &Invocation, limits: &Limits, owner: Option<&Path>) -> io::Result<Measurement> {
+    let lease = cores::lease();
+    let core = lease.as_ref().map(cores::Lease::core);
+    let load_start = cores::load_average();
     let start = Instant::now();
-    let mut child = command
-        .spawn()
-        .map_err(|e| io::Error::new(e.kind(), format!("cannot start {}: {e}", inv.program.display())))?;
-    let out = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let err = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let pid = child.id() as libc::pid_t;
-    let (done, watcher) = watch(pid, start + limits.timeout);
-    let (status, usage) = wait_for(pid)?;
+    let mut run = shepherd::spawn(inv, limits, core, owner)?;
+    let deadline = Arc::new(Mutex::new(None));
+    let output = match (run.child.stdout.take(), run.child.stderr.take()) {
+        (Some(out), Some(err)) => read_both(out, err, deadline.clone()),
+        _ => return Err(io::Error::other("the solver's output pipes are missing")),
+    };
+    let shepherd_pid = run.child.id() as libc::pid_t;
+    let (done, watcher) = watch(shepherd_pid, run.solver, start, *limits);
+    let (_, usage) = wait_for(shepherd_pid)?;
     let wall = start.elapsed();
     let _ = done.send(());
-    let (wall_killed, sampled_peak) = watcher.join().unwrap_or((false, 0));
-    // SAFETY: kill(2) with a negative pid signals the process group created for this run;
-    // descendants left in it hold the pipes open.
-    unsafe { libc::kill(-pid, libc::SIGKILL) };
-    let stdout = out.join().unwrap_or_default();
-    let stderr = err.join().unwrap_or_default();
-    let cpu_time = timeval(usage.ru_utime) + timeval(usage.ru_stime);
+    let watched = watcher.join().unwrap_or_default();
+    if let Ok(mut d) = deadline.lock() {
+        *d = Some(Instant::now() + DRAIN);
+    }
+    let ending = run.ending()?;
+    let [stdout, stderr] = output.join().unwrap_or_default();
+    let cpu_time = (timeval(usage.ru_utime) + timeval(usage.ru_stime)).saturating_sub(ending.shepherd_cpu);
     let resident_peak = (usage.ru_maxrss as u64) * 1024;
-    let (exit_code, signal) = if libc::WIFEXITED(status) {
-        (Some(libc::WEXITSTATUS(status)), None)
-    } else if libc::WIFSIGNALED(status) {
-        (None, Some(libc::WTERMSIG(status)))
-    } else {
-        (None, None)
+    let (exit_code, signal) = match ending.status {
+        Some(status) if libc::WIFEXITED(status) => (Some(libc::WEXITSTATUS(status)), None),
+        Some(status) if libc::WIFSIGNALED(status) => (None, Some(libc::WTERMSIG(status))),
+        _ => (None, Some(libc::SIGKILL)),
     };
     Ok(Measurement {
         exit_code,
         signal,
         wall,
         cpu: cpu_time,
-        peak_memory: resident_peak.max(sampled_peak),
-        wall_killed,
-        stdout,
-        stderr,
+        peak_memory: resident_peak.max(watched.peak),
+        wall_killed: watched.wall_killed,
+        cpu_killed: watched.cpu_killed,
+        log: log_text(&stdout, &stderr),
+        stdout: stdout.tail,
+        stderr: stderr.tail,
+        core,
+        waited: (!watched.waits.is_empty()).then(|| watched.waits.values().sum()),
+        load: (load_start, cores::load_average()),
     })
 }
 
-fn set_limit(resource: libc::__rlimit_resource_t, soft: libc::rlim_t, hard: libc::rlim_t) -> io::Result<()> {
-    let limit = libc::rlimit { rlim_cur: soft, rlim_max: hard };
-    // SAFETY: setrlimit(2) reads the struct we pass and nothing else.
-    if unsafe { libc::setrlimit(resource, &limit) } == 0 {
-        Ok(())
-    } else {
-        Err(io::Error::last_os_error())
-    }
-}
-
-/// How much of each output stream is kept: the last 8 MiB. A solver that floods its
-/// output cannot exhaust the harness's memory; answer lines come at the end.
-const KEEP: usize = 8 << 20;
-
-fn drain(pipe: Option<Box<dyn Read + Send>>) -> thread::JoinHandle<Vec<u8>> {
-    thread::spawn(move || {
-        let mut kept = std::collections::VecDeque::new();
-        if let Some(mut p) = pipe {
-            let mut chunk = vec![0u8; 64 << 10];
-            while let Ok(n) = p.read(&mut chunk) {
-                if n == 0 {
-                    break;
-                }
-                kept.extend(&chunk[..n]);
-                if kept.len() > KEEP {
-                    kept.drain(..kept.len() - KEEP);
-                }
-            }
+/// The run's log: both streams, bounded, each under a heading.
+fn log_text(stdout: &Stream, stderr: &Stream) -> Vec<u8> {
+    let mut log = Vec::new();
+    for (name, stream) in [("stdout", stdout), ("stderr", stderr)] {
+        log.extend_from_slice(format!("==> {name} ({} bytes) <==\n", stream.total).as_bytes());
+        log.extend_from_slice(&stream.for_log());
+        if !log.ends_with(b"\n") {
+            log.push(b'\n');
         }
-        kept.into()
-    })
+    }
+    log
 }
 
-/// Starts the watcher: it kills the group of `pid` at `deadline` unless told the run
-/// ended, and returns whether it killed and the largest `VmPeak` it saw.
-fn watch(pid: libc::pid_t, deadline: Instant) -> (mpsc::Sender<()>, thread::JoinHandle<(bool, u64)>) {
+/// What the watcher saw.
+#[derive(Default)]
+struct Watched {
+    wall_killed: bool,
+    cpu_killed: bool,
+    peak: u64,
+    /// The largest run-queue wait seen of each process of the tree.
+    waits: BTreeMap<libc::pid_t, Duration>,
+}
+
+/// Starts the watcher: it samples the tree below the shepherd and kills it at the CPU
+/// limit or the wall-clock limit, unless told the run ended.
+fn watch(
+    shepherd: libc::pid_t,
+    solver: libc::pid_t,
+    start: Instant,
+    limits: Limits,
+) -> (mpsc::Sender<()>, thread::JoinHandle<Watched>) {
     let (tx, rx) = mpsc::channel::<()>();
     let handle = thread::spawn(move || {
-        let own_exe = std::env::current_exe().ok();
-        let mut peak = 0;
+        let mut w = Watched::default();
+        let deadline = start + limits.wall;
         loop {
             let now = Instant::now();
             if now >= deadline {
-                // SAFETY: as in `run_limited`, the group is ours.
-                unsafe { libc::kill(-pid, libc::SIGKILL) };
-                return (true, peak);
+                tree::kill_below(shepherd, solver);
+                w.wall_killed = true;
+                return w;
+            }
+            let s = tree::sample(shepherd);
+            w.peak = w.peak.max(s.peak);
+            for (pid, wait) in s.waits {
+                let seen = w.waits.entry(pid).or_default();
+                *seen = (*seen).max(wait);
+            }
+            if s.cpu > limits.cpu {
+                tree::kill_below(shepherd, solver);
+                w.cpu_killed = true;
+                return w;
             }
             match rx.recv_timeout(SAMPLE.min(deadline - now)) {
-                Err(RecvTimeoutError::Timeout) => peak = peak.max(vm_peak(pid, own_exe.as_ref())),
-                _ => return (false, peak),
+                Err(RecvTimeoutError::Timeout) => {}
+                _ => return w,
             }
         }
     });
     (tx, handle)
-}
-
-/// `VmPeak` of `pid` in bytes, 0 when unknown or while the child has not yet called
-/// `exec` (before that it is a copy of the harness, whose peak means nothing).
-fn vm_peak(pid: libc::pid_t, own_exe: Option<&PathBuf>) -> u64 {
-    if std::fs::read_link(format!("/proc/{pid}/exe")).ok().as_ref() == own_exe {
-        return 0;
-    }
-    let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return 0 };
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmPeak:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kb| kb * 1024)
 }
 
 /// Blocks until `pid` ends; its wait status and resource usage.
@@ -198,48 +210,99 @@ fn timeval(t: libc::timeval) -> Duration {
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
+    use crate::capture::KEEP;
 
     fn sh(script: &str) -> Invocation {
         Invocation { program: PathBuf::from("/bin/sh"), args: vec!["-c".into(), script.into()] }
     }
 
-    fn limits(ms: u64) -> Limits {
-        Limits { timeout: Duration::from_millis(ms), memory: 1 << 30 }
+    fn limits(cpu_ms: u64, wall_ms: u64) -> Limits {
+        Limits { cpu: Duration::from_millis(cpu_ms), wall: Duration::from_millis(wall_ms), memory: 1 << 30 }
+    }
+
+    /// Whether a process whose command line holds `marker` is alive.
+    fn alive(marker: &str) -> bool {
+        std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker) && !c.starts_with(b"/bin/sh\0-c"))
+        })
     }
 
     #[test]
     fn exit_codes_and_output_are_collected() -> io::Result<()> {
-        let m = run_limited(&sh("echo SAT; echo note >&2; exit 10"), &limits(10_000))?;
-        assert_eq!((m.exit_code, m.signal, m.wall_killed), (Some(10), None, false));
+        let m = run_limited(&sh("echo SAT; echo note >&2; exit 10"), &limits(10_000, 10_000), None)?;
+        assert_eq!((m.exit_code, m.signal, m.wall_killed, m.cpu_killed), (Some(10), None, false, false));
         assert_eq!((m.stdout.as_slice(), m.stderr.as_slice()), (&b"SAT\n"[..], &b"note\n"[..]));
-        let m = run_limited(&sh("kill -SEGV $$"), &limits(10_000))?;
+        assert_eq!(m.log, b"==> stdout (4 bytes) <==\nSAT\n==> stderr (5 bytes) <==\nnote\n");
+        let m = run_limited(&sh("kill -SEGV $$"), &limits(10_000, 10_000), None)?;
         assert_eq!((m.exit_code, m.signal), (None, Some(libc::SIGSEGV)));
         Ok(())
     }
 
     #[test]
-    fn a_cpu_burner_is_stopped_at_its_limit_and_its_time_counted() -> io::Result<()> {
-        let m = run_limited(&sh("while :; do :; done"), &limits(1000))?;
-        assert!(m.wall_killed || m.signal == Some(libc::SIGXCPU), "{m:?}");
-        assert!(m.wall < Duration::from_secs(2), "stopped within timeout + 1 s, took {:?}", m.wall);
-        assert!(m.cpu >= Duration::from_millis(100), "the burner's CPU time is counted: {:?}", m.cpu);
+    fn a_program_that_cannot_start_is_an_error_at_once() {
+        let missing = Invocation { program: PathBuf::from("/nonexistent/solver"), args: vec![] };
+        let start = Instant::now();
+        let e = run_limited(&missing, &limits(10_000, 10_000), None).err().map(|e| e.to_string());
+        assert!(e.is_some_and(|e| e.contains("cannot start /nonexistent/solver")));
+        assert!(start.elapsed() < Duration::from_secs(1));
+    }
+
+    #[test]
+    fn a_cpu_burner_is_stopped_at_its_cpu_limit_and_its_time_counted() -> io::Result<()> {
+        let m = run_limited(&sh("while :; do :; done"), &limits(700, 30_000), None)?;
+        assert!(m.cpu_killed && !m.wall_killed, "{m:?}");
+        assert!(m.cpu >= Duration::from_millis(700), "the burner's CPU time is counted: {:?}", m.cpu);
+        assert!(m.wall < Duration::from_millis(1_500), "stopped near its CPU limit, took {:?}", m.wall);
         Ok(())
     }
 
     #[test]
-    fn a_flood_of_output_keeps_only_its_tail() -> io::Result<()> {
-        let m = run_limited(&sh("head -c 20000000 /dev/zero; echo; echo SAT; exit 10"), &limits(20_000))?;
+    fn the_cpu_limit_holds_for_the_whole_tree() -> io::Result<()> {
+        let burn = "sh -c 'while :; do :; done' &";
+        let m = run_limited(&sh(&format!("{burn} {burn} wait")), &limits(1_000, 30_000), None)?;
+        assert!(m.cpu_killed, "{m:?}");
+        assert!(m.cpu >= Duration::from_millis(1_000), "both burners' time is counted: {:?}", m.cpu);
+        Ok(())
+    }
+
+    #[test]
+    fn a_flood_of_output_keeps_its_tail_and_logs_both_ends() -> io::Result<()> {
+        let m = run_limited(&sh("head -c 20000000 /dev/zero; echo; echo SAT; exit 10"), &limits(20_000, 20_000), None)?;
         assert_eq!(m.stdout.len(), KEEP);
         assert!(m.stdout.ends_with(b"\nSAT\n"));
+        assert!(m.log.len() < 200 << 10, "the log is bounded: {} bytes", m.log.len());
+        assert!(String::from_utf8_lossy(&m.log).contains("bytes left out"));
         Ok(())
     }
 
     #[test]
-    fn the_wall_clock_limit_kills_the_whole_group() -> io::Result<()> {
-        let m = run_limited(&sh("sleep 30 & sleep 30; exit 10"), &limits(300))?;
+    fn the_wall_clock_limit_kills_the_whole_tree() -> io::Result<()> {
+        let m = run_limited(&sh("sleep 30 & sleep 30; exit 10"), &limits(300, 300), None)?;
         assert!(m.wall_killed);
         assert!(m.wall < Duration::from_secs(3), "killed promptly, took {:?}", m.wall);
+        Ok(())
+    }
+
+    #[test]
+    fn a_setsid_child_holding_the_output_neither_blocks_nor_outlives_the_run() -> io::Result<()> {
+        let marker = "4343.25";
+        let script = format!("setsid sleep {marker} & echo SAT; exit 10");
+        let m = run_limited(&sh(&script), &limits(5_000, 5_000), None)?;
+        assert_eq!((m.exit_code, m.stdout.as_slice()), (Some(10), &b"SAT\n"[..]));
+        assert!(m.wall < Duration::from_secs(2), "the run ends with the solver, took {:?}", m.wall);
+        assert!(!alive(marker), "the setsid child was killed");
+        Ok(())
+    }
+
+    #[test]
+    fn a_solver_that_closes_its_output_and_lingers_is_stopped_at_the_limit() -> io::Result<()> {
+        let m = run_limited(&sh("exec >&- 2>&-; sleep 30"), &limits(400, 600), None)?;
+        assert!(m.wall_killed, "{m:?}");
+        assert!(m.wall < Duration::from_millis(1_600), "stopped at the wall limit, took {:?}", m.wall);
         Ok(())
     }
 }

@@ -1,31 +1,60 @@
-//! Resource limits of one run: a time limit (CPU and wall clock) and a memory limit.
+//! Resource limits of one run: the CPU-time limit (what a timeout means), a wall-clock
+//! safety limit (what a starved run hits), and a memory limit.
 
 use std::fmt;
 use std::time::Duration;
 
 use super::error::Error;
 
+/// The wall-clock safety limit's margin over the CPU-time limit when none is given
+/// (BenchExec's default): a run that waits for a core gets this long before it counts
+/// as starved.
+pub const WALL_MARGIN: Duration = Duration::from_secs(30);
+
 /// The limits every cell of a matrix runs under.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
-    /// CPU-time limit of each process (RLIMIT_CPU) and wall-clock limit of the group.
-    pub timeout: Duration,
+    /// CPU-time limit of the whole process tree: user + system time of the solver and
+    /// every process it starts. Reaching it is a timeout.
+    pub cpu: Duration,
+    /// Wall-clock safety limit: a run still going after this long is stopped. When it had
+    /// used less than half its CPU limit by then, it was starved, not timed out.
+    pub wall: Duration,
     /// Address-space limit of each process in bytes (RLIMIT_AS); 0 means none.
     pub memory: u64,
 }
 
 impl Limits {
-    /// The limits of `--timeout` (seconds, positive) and `--memory` (see [`parse_memory`]).
-    pub fn parse(timeout_s: f64, memory: &str) -> Result<Limits, Error> {
-        let timeout = parse_timeout(timeout_s)?;
-        let memory = parse_memory(memory).map_err(|e| Error::Flag { flag: "--memory".into(), error: Box::new(e) })?;
-        Ok(Limits { timeout, memory })
+    /// CPU limit `cpu`, the default wall-clock limit (`cpu` + [`WALL_MARGIN`]), `memory`.
+    pub fn new(cpu: Duration, memory: u64) -> Limits {
+        Limits { cpu, wall: cpu + WALL_MARGIN, memory }
     }
 
-    /// Whole seconds of CPU time a process may use: the timeout rounded up, at least 1
-    /// (RLIMIT_CPU counts in seconds).
+    /// The limits of `--timeout` (CPU seconds, positive), `--wall-timeout` (seconds, at
+    /// least the CPU limit; default CPU limit + 30 s) and `--memory` (see [`parse_memory`]).
+    pub fn parse(cpu_s: f64, wall_s: Option<f64>, memory: &str) -> Result<Limits, Error> {
+        let cpu = parse_timeout(cpu_s)?;
+        let memory = parse_memory(memory).map_err(|e| Error::Flag { flag: "--memory".into(), error: Box::new(e) })?;
+        let mut limits = Limits::new(cpu, memory);
+        if let Some(wall_s) = wall_s {
+            limits.wall = parse_timeout(wall_s)?;
+            if limits.wall < cpu {
+                return Err(Error::WallBelowCpu { wall_s, cpu_s });
+            }
+        }
+        Ok(limits)
+    }
+
+    /// Whole seconds of CPU time a process may use: the CPU limit rounded up, at least 1
+    /// (RLIMIT_CPU counts in seconds; the harness stops the tree at the exact limit).
     pub fn cpu_seconds(&self) -> u64 {
-        (self.timeout.as_secs_f64().ceil() as u64).max(1)
+        (self.cpu.as_secs_f64().ceil() as u64).max(1)
+    }
+
+    /// Whether a run stopped by the wall-clock limit after `used` CPU time was starved:
+    /// it had less than half its CPU limit, so the machine, not the formula, stopped it.
+    pub fn starved(&self, used: Duration) -> bool {
+        used < self.cpu / 2
     }
 
     /// The peak memory from which a run that crashed or failed without an answer counts
@@ -37,9 +66,12 @@ impl Limits {
     }
 }
 
+/// The limits as they appear in a cell's key: the CPU limit and the memory limit. The
+/// wall-clock limit is not part of it: it decides only whether a run was starved, and a
+/// starved run is run again.
 impl fmt::Display for Limits {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "t{}s-m{}", self.timeout.as_secs_f64(), format_memory(self.memory))
+        write!(f, "t{}s-m{}", self.cpu.as_secs_f64(), format_memory(self.memory))
     }
 }
 
@@ -106,10 +138,25 @@ mod tests {
 
     #[test]
     fn cpu_seconds_round_up() {
-        let l = |ms| Limits { timeout: Duration::from_millis(ms), memory: 1 << 30 };
+        let l = |ms| Limits::new(Duration::from_millis(ms), 1 << 30);
         assert_eq!(l(200).cpu_seconds(), 1);
         assert_eq!(l(2000).cpu_seconds(), 2);
         assert_eq!(l(2001).cpu_seconds(), 3);
         assert_eq!(l(60_000).memout_threshold(), (1 << 30) - (64 << 20));
+    }
+
+    #[test]
+    fn the_wall_limit_defaults_to_the_cpu_limit_plus_30_s_and_may_not_be_below_it() -> Result<(), Error> {
+        let l = Limits::parse(10.0, None, "1G")?;
+        assert_eq!((l.cpu, l.wall), (Duration::from_secs(10), Duration::from_secs(40)));
+        assert_eq!(Limits::parse(10.0, Some(12.5), "1G")?.wall, Duration::from_millis(12_500));
+        assert!(Limits::parse(10.0, Some(5.0), "1G").is_err());
+        assert_eq!(
+            l.to_string(),
+            Limits::parse(10.0, Some(99.0), "1G")?.to_string(),
+            "the wall limit is not in the key"
+        );
+        assert!(l.starved(Duration::from_millis(4_999)) && !l.starved(Duration::from_secs(5)));
+        Ok(())
     }
 }

@@ -6,9 +6,11 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use super::config::Tools;
-use super::error::Error;
+use super::cores::usable;
+use super::error::{Context, Error};
 use super::executor::Executor;
 use super::instance::instances;
+use super::leftovers::kill_leftovers;
 use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::record::Record;
@@ -20,8 +22,11 @@ pub struct LocalRun {
     store: ResultStore,
     /// The keys of every cell of the plan.
     cells: BTreeSet<String>,
-    /// The keys of the cells that already have a record.
+    /// The keys of the cells that already have a record (not starved, unless starved
+    /// cells are kept).
     finished: BTreeSet<String>,
+    starved: usize,
+    leftovers: usize,
 }
 
 impl LocalRun {
@@ -31,19 +36,54 @@ impl LocalRun {
     pub fn plan(dir: &Path, options: &RunOptions, jobs: Option<usize>, executor: &dyn Executor) -> Result<Self, Error> {
         let tools = Tools::load(&options.config)?;
         let limits = options.limits()?;
-        let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let cores = usable().len();
+        let jobs = jobs.unwrap_or(cores);
         if jobs == 0 {
             return Err(Error::NoJobs);
+        }
+        if jobs > cores {
+            return Err(Error::TooManyJobs { jobs, cores });
         }
         let runs = tool_runs(&tools, &options.solvers, &options.preprocessors, executor)?;
         let instances = instances(dir)?;
         let store = ResultStore::open(dir)?;
+        let owner = std::path::absolute(dir).context(|| format!("finding the absolute path of {}", dir.display()))?;
+        let leftovers = kill_leftovers(&owner);
         let env = options.environment(&limits, jobs, versions(&runs)).record(dir)?;
         let (solvers, preprocessors) = runs;
-        let plan = Plan { instances, preprocessors, solvers, limits, jobs, cache: dir.join("cache"), run: env.run };
+        let cache = dir.join("cache");
+        let plan = Plan {
+            instances,
+            preprocessors,
+            solvers,
+            limits,
+            jobs,
+            cache,
+            dir: dir.to_path_buf(),
+            owner,
+            run: env.run,
+        };
         let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
-        let finished: BTreeSet<String> = cells.iter().filter(|k| store.contains(k)).cloned().collect();
-        Ok(LocalRun { plan, store, cells, finished })
+        let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };
+        let finished: BTreeSet<String> = cells.iter().filter(|k| done(k)).cloned().collect();
+        let starved = cells.iter().filter(|k| store.contains(k) && !store.is_final(k)).count();
+        Ok(LocalRun { plan, store, cells, finished, starved, leftovers })
+    }
+
+    /// Runs at once.
+    pub fn jobs(&self) -> usize {
+        self.plan.jobs
+    }
+
+    /// Cells whose record is `starved` (run again unless told not to).
+    pub fn starved(&self) -> usize {
+        self.starved
+    }
+
+    /// Processes of an earlier, killed run of the directory that planning found and
+    /// killed.
+    pub fn leftovers(&self) -> usize {
+        self.leftovers
     }
 
     /// Cells to run.

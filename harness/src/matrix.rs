@@ -16,6 +16,7 @@ use super::executor::Executor;
 use super::format::InputFormat;
 use super::instance::Instance;
 use super::limits::Limits;
+use super::logs::{log_path, write_log};
 use super::pool::run_pool;
 use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
 use super::record::{cell_key, Record};
@@ -32,6 +33,11 @@ pub struct Plan {
     pub jobs: usize,
     /// Where preprocessed formulas are cached.
     pub cache: PathBuf,
+    /// The run directory: each solver run's log goes under its `logs/`.
+    pub dir: PathBuf,
+    /// The directory whose lock this run holds; its processes are tagged with it
+    /// (`QBFGAMES_RUN`), so a later run finds what a killed run left.
+    pub owner: PathBuf,
     /// The number of this run, stored in every record.
     pub run: u64,
 }
@@ -97,7 +103,7 @@ pub fn run_matrix(
             let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::Internal("no preprocessor".into()))?;
             let inst = &plan.instances[i];
             let dir = cache_dir(&plan.cache, pre, &plan.limits);
-            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, &plan.limits)?;
+            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, &plan.limits, &plan.owner)?;
             Ok::<_, Error>((result, output_path(&dir, &inst.id)))
         },
         |k, result| {
@@ -128,9 +134,12 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         preprocessor_version: pre_tool.map_or("-".to_string(), |p| p.version.clone()),
         solver: solver.tool.name.clone(),
         solver_version: solver.version.clone(),
-        timeout_s: plan.limits.timeout.as_secs_f64(),
+        timeout_s: plan.limits.cpu.as_secs_f64(),
+        wall_timeout_s: plan.limits.wall.as_secs_f64(),
         memory_mb: plan.limits.memory >> 20,
         status: Status::Error,
+        answer: String::new(),
+        check: String::new(),
         expected: inst.expected.map_or("unknown".to_string(), |v| Status::from_verdict(v).to_string()),
         pre_status: String::new(),
         pre_cpu_s: 0.0,
@@ -140,6 +149,10 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         peak_mb: 0.0,
         exit_code: None,
         signal: None,
+        core: None,
+        load_start: 0.0,
+        load_end: 0.0,
+        log: String::new(),
         detail: String::new(),
     };
     let input: &Path = match (pre_tool, pre) {
@@ -158,23 +171,35 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
                     Some(_) => format!("answered by {}", p.tool.name),
                     None => format!("{} {status}: {}", p.tool.name, result.detail),
                 };
+                r.set_answer(status.verdict());
                 return r;
             }
             output
         }
     };
-    let job = solver.job(input, None, plan.limits);
+    let mut job = solver.job(input, None, plan.limits);
+    job.owner = Some(plan.owner.clone());
     match executor.execute(&job) {
         Err(e) => r.detail = e.to_string(),
         Ok(m) => {
             let (status, detail) = classify(&m, &plan.limits, &solver.tool.answer);
             r.status = status;
             r.detail = detail;
+            r.set_answer(status.verdict());
             r.cpu_s = secs(m.cpu);
             r.wall_s = secs(m.wall);
             r.peak_mb = ((m.peak_memory >> 10) as f64 / 1024.0 * 10.0).round() / 10.0;
             r.exit_code = m.exit_code;
             r.signal = m.signal;
+            r.core = m.core;
+            (r.load_start, r.load_end) = m.load;
+            if !m.log.is_empty() {
+                let log = log_path(&inst.family, &inst.path, &r.configuration(), &r.key);
+                match write_log(&plan.dir, &log, &job.invocation, &m.log) {
+                    Ok(()) => r.log = log.display().to_string(),
+                    Err(e) => r.detail = format!("{} (log not written: {e})", r.detail).trim_start().to_string(),
+                }
+            }
         }
     }
     r

@@ -23,8 +23,12 @@ pub struct RunOptions {
     pub solvers: Vec<String>,
     /// Preprocessor names from the solvers file; `none` is no preprocessing.
     pub preprocessors: Vec<String>,
-    /// The wall-clock limit per run, in seconds.
+    /// The CPU-time limit per run, in seconds.
     pub timeout_s: f64,
+    /// The wall-clock safety limit per run, in seconds (`None`: CPU limit + 30 s).
+    pub wall_timeout_s: Option<f64>,
+    /// Run cells again whose record is `starved`.
+    pub rerun_starved: bool,
     /// The memory limit per run, e.g. `4G` (see [`parse_memory`](crate::parse_memory)).
     pub memory: String,
     /// The version of the program running the matrix, recorded in `environment.jsonl`.
@@ -37,7 +41,7 @@ pub type ToolRuns = (Vec<ToolRun>, Vec<Option<ToolRun>>);
 impl RunOptions {
     /// The limits of `--timeout` and `--memory`.
     pub fn limits(&self) -> Result<Limits, Error> {
-        Limits::parse(self.timeout_s, &self.memory)
+        Limits::parse(self.timeout_s, self.wall_timeout_s, &self.memory)
     }
 
     /// The environment record of a run with these settings, `jobs` runs at once.
@@ -45,6 +49,7 @@ impl RunOptions {
         let mut env = Environment::of_this_machine();
         env.qbfgames_version.clone_from(&self.qbfgames_version);
         env.timeout_s = self.timeout_s;
+        env.wall_timeout_s = limits.wall.as_secs_f64();
         env.memory_limit_mb = limits.memory >> 20;
         env.jobs = jobs;
         env.tools = versions;

@@ -66,6 +66,7 @@ pub fn preprocess(
     id: &str,
     input: &Path,
     limits: &Limits,
+    owner: &Path,
 ) -> Result<PreResult, Error> {
     let meta = dir.join(format!("{id}.json"));
     if let Ok(text) = std::fs::read_to_string(&meta) {
@@ -78,7 +79,8 @@ pub fn preprocess(
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;
     let out = output_path(dir, id);
     let partial = dir.join(format!(".{id}.{}.qdimacs", unique()));
-    let job = pre.job(input, Some(&partial), *limits);
+    let mut job = pre.job(input, Some(&partial), *limits);
+    job.owner = Some(owner.to_path_buf());
     let result = match executor.execute(&job) {
         Err(e) => {
             PreResult { status: Some(Status::Error), cpu_s: 0.0, wall_s: 0.0, peak_mb: 0.0, detail: e.to_string() }
@@ -139,6 +141,6 @@ fn looks_like_qdimacs(path: &Path) -> bool {
 }
 
 /// FNV-1a, 64 bits: a stable fingerprint for cache directory names.
-fn fnv1a(text: &str) -> u64 {
+pub(crate) fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }

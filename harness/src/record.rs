@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use contract::Verdict;
+
 use super::status::Status;
 
 /// One finished cell. `key` identifies it: the instance, the preprocessor and solver
@@ -21,9 +23,24 @@ pub struct Record {
     pub preprocessor_version: String,
     pub solver: String,
     pub solver_version: String,
+    /// The CPU-time limit, seconds.
     pub timeout_s: f64,
+    /// The wall-clock safety limit, seconds.
+    #[serde(default)]
+    pub wall_timeout_s: f64,
     pub memory_mb: u64,
+    /// How the cell ended, after the checks: an answer the checks rejected is `wrong` or
+    /// `conflict` here, never `true` or `false`.
     pub status: Status,
+    /// The answer the solver (or the preprocessor) gave, checked or not: `true`, `false`,
+    /// or empty.
+    #[serde(default)]
+    pub answer: String,
+    /// What the checks said of the answer: `correct` (the expected answer), `wrong` (the
+    /// opposite), `conflict` (another configuration said the opposite, and the answer is
+    /// not known), `unchecked` (nothing to check it against), or empty without an answer.
+    #[serde(default)]
+    pub check: String,
     /// The manifest's expected answer: true, false or unknown.
     pub expected: String,
     /// What preprocessing ended with (`rewritten`, an answer, or a failure); empty without one.
@@ -35,6 +52,18 @@ pub struct Record {
     pub peak_mb: f64,
     pub exit_code: Option<i32>,
     pub signal: Option<i32>,
+    /// The core the solver was pinned to, if it was.
+    #[serde(default)]
+    pub core: Option<usize>,
+    /// The one-minute load average when the solver started and when it ended.
+    #[serde(default)]
+    pub load_start: f64,
+    #[serde(default)]
+    pub load_end: f64,
+    /// The solver's output (first and last 64 KiB of each stream, gzip'd), relative to
+    /// the run directory; empty when the cell ran no solver.
+    #[serde(default)]
+    pub log: String,
     pub detail: String,
 }
 
@@ -46,11 +75,36 @@ impl Record {
 
     /// The answer contradicts the manifest's expected value.
     pub fn is_wrong(&self) -> bool {
-        match self.status {
-            Status::True => self.expected == "false",
-            Status::False => self.expected == "true",
-            _ => false,
-        }
+        self.check == "wrong"
+    }
+
+    /// The answer given, checked or not.
+    pub fn answer(&self) -> Option<Verdict> {
+        self.answer.parse().ok().or_else(|| self.status.verdict())
+    }
+
+    /// Records `answer` (or none) and checks it against the expected value alone:
+    /// `correct`, `wrong` or `unchecked`; [`crate::judge`] adds conflicts.
+    pub fn set_answer(&mut self, answer: Option<Verdict>) {
+        self.answer = answer.map_or(String::new(), |v| v.to_string());
+        self.judge(false);
+    }
+
+    /// Sets `check` and `status` from the answer, the expected value and whether another
+    /// configuration gave the opposite answer on the same instance.
+    pub fn judge(&mut self, contradicted: bool) {
+        let Some(answer) = self.answer() else {
+            self.check.clear();
+            return;
+        };
+        let (check, status) = match self.expected.parse::<Verdict>() {
+            Ok(expected) if expected == answer => ("correct", Status::from_verdict(answer)),
+            Ok(_) => ("wrong", Status::Wrong),
+            Err(_) if contradicted => ("conflict", Status::Conflict),
+            Err(_) => ("unchecked", Status::from_verdict(answer)),
+        };
+        self.check = check.to_string();
+        self.status = status;
     }
 }
 

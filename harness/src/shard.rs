@@ -26,12 +26,15 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use contract::write_atomically;
 use serde::{Deserialize, Serialize};
 
 use super::error::{Context, Error};
 use super::executor::Executor;
+use super::leftovers::kill_leftovers;
+use super::limits::{Limits, WALL_MARGIN};
 use super::matrix::{run_matrix, Plan};
 use super::record::Record;
 use super::store::ResultStore;
@@ -50,7 +53,11 @@ pub struct Batch {
     pub preprocessors: Vec<String>,
     /// Tool name → the version the plan was made with; a shard refuses other versions.
     pub versions: BTreeMap<String, String>,
+    /// The CPU-time limit.
     pub timeout_s: f64,
+    /// The wall-clock safety limit (absent in batches of older versions: CPU limit + 30 s).
+    #[serde(default)]
+    pub wall_timeout_s: Option<f64>,
     pub memory: u64,
     /// Runs at once inside one shard (the task's CPUs).
     pub jobs: usize,
@@ -119,6 +126,13 @@ pub fn batches(dir: &Path) -> Result<Vec<u64>, Error> {
 }
 
 impl Batch {
+    /// The limits every cell of the batch runs under.
+    pub fn limits(&self) -> Limits {
+        let cpu = Duration::from_secs_f64(self.timeout_s);
+        let wall = self.wall_timeout_s.map_or(cpu + WALL_MARGIN, Duration::from_secs_f64);
+        Limits { cpu, wall, memory: self.memory }
+    }
+
     /// Writes `batch.json` and the shards' key files into `batch_dir` (each atomically,
     /// `batch.json` last, so a batch directory with `batch.json` is whole).
     pub fn write(&self, batch_dir: &Path, shards: &[Vec<String>]) -> Result<(), Error> {
@@ -175,8 +189,9 @@ pub fn run_shard(plan: &Plan, executor: &dyn Executor, keys: &[String], shard_di
     }
     std::fs::create_dir_all(shard_dir).context(|| format!("creating {}", shard_dir.display()))?;
     let mut store = ResultStore::open(shard_dir)?;
+    kill_leftovers(&plan.owner);
     let mine: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
-    let finished: BTreeSet<String> = keys.iter().filter(|k| store.contains(k)).cloned().collect();
+    let finished: BTreeSet<String> = keys.iter().filter(|k| store.is_final(k)).cloned().collect();
     let mut ran = 0;
     run_matrix(plan, executor, &|k| !mine.contains(k) || finished.contains(k), &mut |record| {
         ran += 1;
@@ -219,11 +234,11 @@ pub fn collect(store: &mut ResultStore, batch_dir: &Path, active: &BTreeSet<usiz
         let keys = batch.shard_keys(batch_dir, index)?;
         let mine: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
         for record in shard_records(&shard_dir(batch_dir, index))? {
-            if mine.contains(record.key.as_str()) && !store.contains(&record.key) {
+            if mine.contains(record.key.as_str()) && !store.is_final(&record.key) {
                 store.append(record)?;
             }
         }
-        let done = keys.iter().filter(|k| store.contains(k)).count();
+        let done = keys.iter().filter(|k| store.is_final(k)).count();
         let state = if done == keys.len() {
             ShardState::Complete
         } else if active.contains(&index) {
@@ -270,6 +285,7 @@ mod tests {
             preprocessors: vec!["none".into()],
             versions: BTreeMap::from([("depqbf".to_string(), "5.01".to_string())]),
             timeout_s: 1.5,
+            wall_timeout_s: None,
             memory: 1 << 30,
             jobs: 2,
             shards: 2,

@@ -145,7 +145,10 @@ pub struct Script {
     pub shards: usize,
     /// Cells of the largest shard.
     pub shard_cells: usize,
+    /// The CPU-time limit of a cell.
     pub timeout: Duration,
+    /// The wall-clock safety limit of a cell.
+    pub wall: Duration,
     /// With preprocessing, a cell can take two time limits.
     pub preprocessing: bool,
     pub memory: u64,
@@ -159,14 +162,14 @@ impl Script {
         job_name(&self.dir, self.batch)
     }
 
-    /// The wall time of one array task: every cell may use its whole limit (twice with
+    /// The wall time of one array task: every cell may use its whole wall-clock limit (twice with
     /// preprocessing), `cpus` at a time, plus five minutes for start-up and the tools'
     /// version checks, in Slurm's `D-HH:MM:SS`.
     pub fn time_limit(&self) -> String {
         if let Some(t) = &self.profile.time {
             return t.clone();
         }
-        let per_cell = self.timeout.as_secs_f64().ceil() as u64 * if self.preprocessing { 2 } else { 1 };
+        let per_cell = self.wall.as_secs_f64().ceil() as u64 * if self.preprocessing { 2 } else { 1 };
         let rounds = self.shard_cells.div_ceil(self.profile.cpus()) as u64;
         let s = rounds * per_cell + 300;
         format!("{}-{:02}:{:02}:{:02}", s / 86400, s % 86400 / 3600, s % 3600 / 60, s % 60)
@@ -187,8 +190,9 @@ impl Script {
         writeln!(w, "# `qbfgames run-shard`, under the same limits and measurement as a local")?;
         writeln!(
             w,
-            "# `qbfgames run` (time limit {}s, memory {} MiB per process, cells at once: {}),",
+            "# `qbfgames run` (CPU limit {}s, wall-clock limit {}s, memory {} MiB per process, cells at once: {}),",
             self.timeout.as_secs_f64(),
+            self.wall.as_secs_f64(),
             self.memory >> 20,
             p.cpus()
         )?;
@@ -392,13 +396,14 @@ mod tests {
             shards: 1,
             shard_cells: 25,
             timeout: Duration::from_secs(3600),
+            wall: Duration::from_secs(3630),
             preprocessing: true,
             memory: 4 << 30,
             qbfgames: "/bin/qbfgames".into(),
             profile: Profile { cpus_per_task: Some(2), ..Profile::default() },
         };
-        // 13 rounds × 2 h + 5 min.
-        assert_eq!(s.time_limit(), "1-02:05:00");
+        // 13 rounds × 2 wall-clock limits of 1 h 30 s + 5 min.
+        assert_eq!(s.time_limit(), "1-02:18:00");
         assert_eq!(s.mem_per_cpu(), "4352M");
         s.profile.time = Some("4:00:00".into());
         assert_eq!(s.time_limit(), "4:00:00");

@@ -7,13 +7,14 @@ use serde::{Deserialize, Serialize};
 
 use contract::Verdict;
 
-/// How a cell ended. Only `True` and `False` are answers.
+/// How a cell ended. Only `True` and `False` are answers; an answer the checks rejected
+/// is `Wrong` or `Conflict`, never `True` or `False`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     True,
     False,
-    /// The CPU-time or wall-clock limit was reached.
+    /// The CPU-time limit was reached (or the wall-clock limit, after at least half of it).
     Timeout,
     /// The memory limit was reached.
     Memout,
@@ -21,11 +22,28 @@ pub enum Status {
     Error,
     /// The solver ended normally without an answer.
     Unknown,
+    /// The wall-clock limit stopped the run before it had used half its CPU limit: the
+    /// machine was too busy to measure it. Not a result; run again on resume.
+    Starved,
+    /// An answer that contradicts the manifest's expected answer.
+    Wrong,
+    /// An answer that contradicts another configuration's answer on an instance whose
+    /// answer is not known: neither can be trusted.
+    Conflict,
 }
 
 impl Status {
-    pub const ALL: [Status; 6] =
-        [Status::True, Status::False, Status::Timeout, Status::Memout, Status::Error, Status::Unknown];
+    pub const ALL: [Status; 9] = [
+        Status::True,
+        Status::False,
+        Status::Timeout,
+        Status::Memout,
+        Status::Error,
+        Status::Unknown,
+        Status::Starved,
+        Status::Wrong,
+        Status::Conflict,
+    ];
 
     pub fn verdict(self) -> Option<Verdict> {
         match self {
@@ -50,6 +68,9 @@ impl Status {
             Status::Memout => "memout",
             Status::Error => "error",
             Status::Unknown => "unknown",
+            Status::Starved => "starved",
+            Status::Wrong => "wrong",
+            Status::Conflict => "conflict",
         }
     }
 }
@@ -62,7 +83,7 @@ impl fmt::Display for Status {
 
 /// A word that names no [`Status`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a status (true, false, timeout, memout, error, unknown)")]
+#[error("`{0}` is not a status (true, false, timeout, memout, error, unknown, starved, wrong, conflict)")]
 pub struct UnknownStatus(pub String);
 
 impl FromStr for Status {

@@ -1,7 +1,10 @@
 //! `DIR/results.jsonl` and `DIR/results.csv`: every finished cell, exactly once.
 //!
 //! `results.jsonl` is the record of truth, appended durably as each cell ends (see
-//! [`crate::jsonl`]). `results.csv` is the same records sorted by key, rewritten through
+//! [`crate::jsonl`]). A cell has one record, except that a `starved` record (the machine
+//! was too busy to measure the cell) is superseded by the record of its re-run. Every
+//! answer is judged ([`crate::judge`]) as records are read and added, so a conflict
+//! found later marks the earlier answers too. `results.csv` is the same records sorted by key, rewritten through
 //! a temporary file and a rename (never in place), when the store opens, at most once a
 //! second while records arrive, and when the run ends; a reader never sees a partial CSV.
 
@@ -10,9 +13,11 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use super::consistency::judge;
 use super::error::Error;
 use super::jsonl::JsonLines;
 use super::record::Record;
+use super::status::Status;
 
 /// How often `results.csv` is refreshed while a run goes on.
 const CSV_EVERY: Duration = Duration::from_secs(1);
@@ -21,7 +26,8 @@ const CSV_EVERY: Duration = Duration::from_secs(1);
 pub struct ResultStore {
     dir: PathBuf,
     jsonl: JsonLines,
-    /// Records by key; the first record of a key wins.
+    /// Records by key: the first record of a key, or the record that superseded a
+    /// starved one.
     records: BTreeMap<String, Record>,
     csv_written: Instant,
 }
@@ -31,7 +37,7 @@ impl ResultStore {
     pub fn open(dir: &Path) -> Result<ResultStore, Error> {
         let path = dir.join("results.jsonl");
         let (jsonl, lines) = JsonLines::open(&path)?;
-        let mut records = BTreeMap::new();
+        let mut records: BTreeMap<String, Record> = BTreeMap::new();
         for (line, text) in lines {
             let record: Record = serde_json::from_str(&text).map_err(|error| Error::BadRecord {
                 path: path.clone(),
@@ -39,16 +45,27 @@ impl ResultStore {
                 error,
                 help: "\n  help: the file is written only by `qbfgames run`; remove the line or the file",
             })?;
-            records.entry(record.key.clone()).or_insert(record);
+            match records.get(&record.key) {
+                Some(old) if old.status != Status::Starved => {}
+                _ => {
+                    records.insert(record.key.clone(), record);
+                }
+            }
         }
+        judge(records.values_mut());
         let store = ResultStore { dir: dir.to_path_buf(), jsonl, records, csv_written: Instant::now() };
         store.write_csv()?;
         Ok(store)
     }
 
-    /// Whether a cell has its final record.
+    /// Whether a cell has a record (a starved one too).
     pub fn contains(&self, key: &str) -> bool {
         self.records.contains_key(key)
+    }
+
+    /// Whether a cell has a record that is a measurement: not starved.
+    pub fn is_final(&self, key: &str) -> bool {
+        self.records.get(key).is_some_and(|r| r.status != Status::Starved)
     }
 
     /// All records, sorted by key.
@@ -56,16 +73,19 @@ impl ResultStore {
         self.records.values()
     }
 
-    /// Records a finished cell durably; a key already recorded is an error (the
-    /// scheduler skips finished cells).
+    /// Records a finished cell durably and judges the answers of its instance again; a
+    /// key already recorded is an error (the scheduler skips finished cells) unless its
+    /// record is starved.
     pub fn append(&mut self, record: Record) -> Result<(), Error> {
-        if self.records.contains_key(&record.key) {
+        if self.is_final(&record.key) {
             return Err(Error::Internal(format!("cell {} recorded twice", record.key)));
         }
         let line =
             serde_json::to_string(&record).map_err(|error| Error::Encode { what: "a result record".into(), error })?;
         self.jsonl.append(&line)?;
+        let prefix = format!("{}|", record.instance);
         self.records.insert(record.key.clone(), record);
+        judge(self.records.range_mut(prefix.clone()..).take_while(|(k, _)| k.starts_with(&prefix)).map(|(_, r)| r));
         if self.csv_written.elapsed() >= CSV_EVERY {
             self.write_csv()?;
             self.csv_written = Instant::now();
@@ -97,7 +117,7 @@ impl ResultStore {
 }
 
 /// The CSV header of an empty results file (the fields of [`Record`]).
-const CSV_HEADER: [&str; 22] = [
+const CSV_HEADER: [&str; 29] = [
     "key",
     "run",
     "instance",
@@ -108,8 +128,11 @@ const CSV_HEADER: [&str; 22] = [
     "solver",
     "solver_version",
     "timeout_s",
+    "wall_timeout_s",
     "memory_mb",
     "status",
+    "answer",
+    "check",
     "expected",
     "pre_status",
     "pre_cpu_s",
@@ -119,13 +142,16 @@ const CSV_HEADER: [&str; 22] = [
     "peak_mb",
     "exit_code",
     "signal",
+    "core",
+    "load_start",
+    "load_end",
+    "log",
     "detail",
 ];
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::status::Status;
 
     #[test]
     fn an_empty_results_file_has_the_header_of_a_full_one() -> Result<(), Error> {
@@ -143,8 +169,11 @@ mod tests {
             solver: "s".into(),
             solver_version: "1".into(),
             timeout_s: 1.0,
+            wall_timeout_s: 31.0,
             memory_mb: 1,
             status: Status::True,
+            answer: "true".into(),
+            check: "correct".into(),
             expected: "true".into(),
             pre_status: String::new(),
             pre_cpu_s: 0.0,
@@ -154,6 +183,10 @@ mod tests {
             peak_mb: 0.0,
             exit_code: Some(10),
             signal: None,
+            core: Some(0),
+            load_start: 0.5,
+            load_end: 0.5,
+            log: "logs/f/i.log.gz".into(),
             detail: String::new(),
         };
         store.append(record.clone())?;

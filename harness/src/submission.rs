@@ -76,9 +76,18 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
     let env = options.environment(&limits, profile.cpus(), versions.clone());
     let (solvers, preprocessors) = runs;
     let preprocessing = preprocessors.iter().any(Option::is_some);
-    let plan =
-        Plan { instances, preprocessors, solvers, limits, jobs: profile.cpus(), cache: dir.join("cache"), run: 0 };
-    let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.contains(k)).collect();
+    let plan = Plan {
+        instances,
+        preprocessors,
+        solvers,
+        limits,
+        jobs: profile.cpus(),
+        cache: dir.join("cache"),
+        dir: dir.to_path_buf(),
+        owner: dir.to_path_buf(),
+        run: 0,
+    };
+    let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.is_final(k)).collect();
     if pending.is_empty() {
         return Ok(None);
     }
@@ -101,6 +110,7 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
         preprocessors: options.preprocessors.clone(),
         versions,
         timeout_s: options.timeout_s,
+        wall_timeout_s: Some(limits.wall.as_secs_f64()),
         memory: limits.memory,
         jobs: profile.cpus(),
         shards: shards.len(),
@@ -120,7 +130,8 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
         batch: env.run,
         shards: shards.len(),
         shard_cells: shards.iter().map(Vec::len).max().unwrap_or(0),
-        timeout: limits.timeout,
+        timeout: limits.cpu,
+        wall: limits.wall,
         preprocessing,
         memory: limits.memory,
         qbfgames,

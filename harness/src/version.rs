@@ -10,7 +10,7 @@ use super::process::Invocation;
 use super::tool_run::ToolRun;
 
 /// How long a version command may take.
-const VERSION_LIMITS: Limits = Limits { timeout: Duration::from_secs(10), memory: 0 };
+const VERSION_LIMITS: Limits = Limits { cpu: Duration::from_secs(10), wall: Duration::from_secs(10), memory: 0 };
 
 /// Locates `tool`'s program and finds its version (through `executor`, so tests can
 /// answer without the program).
@@ -22,6 +22,7 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
             let job = Job {
                 invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() },
                 limits: VERSION_LIMITS,
+                owner: None,
             };
             let m = executor.execute(&job).map_err(|error| Error::VersionCommand {
                 role: tool.role_name(),

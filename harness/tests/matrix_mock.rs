@@ -7,8 +7,8 @@ use std::time::Duration;
 use contract::Verdict;
 use harness::mock::{exited, MockExecutor};
 use harness::{
-    check, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status,
-    ToolRun, Tools,
+    check, judge, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore,
+    Status, ToolRun, Tools,
 };
 
 const TOOLS: &str = r#"
@@ -49,9 +49,11 @@ fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> 
         instances,
         preprocessors,
         solvers,
-        limits: Limits { timeout: Duration::from_secs(5), memory: 1 << 30 },
+        limits: Limits::new(Duration::from_secs(5), 1 << 30),
         jobs,
         cache: cache.to_path_buf(),
+        dir: cache.to_path_buf(),
+        owner: cache.to_path_buf(),
         run: 1,
     })
 }
@@ -175,12 +177,13 @@ fn two_threads_preprocessing_one_instance_both_get_the_rewritten_formula() -> Re
         exited(0, "")
     };
     let exec = MockExecutor::new(Duration::ZERO, writing_pre);
-    let limits = Limits { timeout: Duration::from_secs(5), memory: 1 << 30 };
+    let limits = Limits::new(Duration::from_secs(5), 1 << 30);
     let id = format!("{:064x}", 7);
     let input = Path::new("/inst/seven.qdimacs");
     let results: Vec<Result<harness::PreResult, Error>> = std::thread::scope(|s| {
-        let runs: Vec<_> =
-            (0..2).map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits))).collect();
+        let runs: Vec<_> = (0..2)
+            .map(|_| s.spawn(|| harness::preprocess(&exec, &pre, cache.path(), &id, input, &limits, cache.path())))
+            .collect();
         runs.into_iter()
             .map(|r| r.join().unwrap_or_else(|_| Err(Error::Internal("a thread panicked".into()))))
             .collect()
@@ -250,13 +253,18 @@ fn wrong_answers_and_conflicts_are_found() -> Result<(), Error> {
         "/mock/yes" => exited(10, "SAT\n"),
         _ => exited(20, ""),
     });
-    let records = collect(&p, &exec)?;
+    let mut records = collect(&p, &exec)?;
     let findings = check(&records);
     assert_eq!(findings.wrong.len(), 1);
-    assert_eq!((findings.wrong[0].solver.as_str(), findings.wrong[0].status), ("yes", Status::True));
+    let wrong = &findings.wrong[0];
+    assert_eq!((wrong.solver.as_str(), wrong.status, wrong.answer.as_str()), ("yes", Status::Wrong, "true"));
     assert_eq!(findings.conflicts.len(), 2, "both instances got true and false");
     assert_eq!(findings.conflicts[0].said_true, ["none@-+yes@v"]);
     assert_eq!(findings.conflicts[0].said_false, ["none@-+circuit@v"]);
+    judge(records.iter_mut());
+    let unknown: Vec<(Status, &str)> =
+        records.iter().filter(|r| r.expected == "unknown").map(|r| (r.status, r.check.as_str())).collect();
+    assert_eq!(unknown, [(Status::Conflict, "conflict"); 2], "neither answer of a conflict counts");
     let agree = MockExecutor::new(Duration::ZERO, |_: &Job| exited(20, "UNSAT\n"));
     assert!(check(&collect(&p, &agree)?).is_clean());
     Ok(())

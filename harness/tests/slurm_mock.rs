@@ -48,9 +48,11 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
         instances,
         preprocessors: vec![None],
         solvers: tools.solvers.values().map(run).collect(),
-        limits: Limits { timeout: Duration::from_secs(5), memory: 1 << 30 },
+        limits: Limits::new(Duration::from_secs(5), 1 << 30),
         jobs: 2,
         cache: cache.to_path_buf(),
+        dir: cache.to_path_buf(),
+        owner: cache.to_path_buf(),
         run: 1,
     })
 }
@@ -73,6 +75,7 @@ fn batch(shards: usize) -> Batch {
         preprocessors: vec!["none".into()],
         versions: BTreeMap::new(),
         timeout_s: 5.0,
+        wall_timeout_s: Some(35.0),
         memory: 1 << 30,
         jobs: 2,
         shards,
@@ -171,6 +174,7 @@ fn script() -> Script {
         shards: 12,
         shard_cells: 20,
         timeout: Duration::from_secs(600),
+        wall: Duration::from_secs(630),
         preprocessing: false,
         memory: 8 << 30,
         qbfgames: "/opt/qbfgames/bin/qbfgames".into(),

@@ -1,9 +1,11 @@
 //! Coverage tables: how many jobs each configuration solved, per family and overall.
 //!
 //! Columns: solved (correct answers), true, false, wrong (answers contradicting the
-//! manifest's expected value; never counted as solved), unsolved (wrong included), PAR-2 (mean over jobs of
-//! the time of a solved job, or twice the time limit otherwise), and the cumulative time of
-//! the solved jobs. The overall table adds the *average coverage* of Shaik and van de Pol's
+//! manifest's expected value; never counted as solved), unsolved (wrong included), starved
+//! (runs the wall-clock limit stopped on a busy machine before they used half their CPU
+//! limit: not results, so in neither count nor PAR-2), PAR-2 (mean over jobs of the CPU
+//! time of a solved job, or twice the time limit otherwise), and the cumulative CPU time
+//! of the solved jobs. The overall table adds the *average coverage* of Shaik and van de Pol's
 //! Table 3: the fraction of a family's (their "domain's") jobs solved, averaged over
 //! families, so that a family with many depths does not outweigh one with few. The virtual
 //! best solver (VBS, the fastest answer of any configuration on each job) is its own row.
@@ -28,6 +30,8 @@ pub struct Counts {
     pub true_: usize,
     pub false_: usize,
     pub wrong: usize,
+    /// Jobs whose only result was starved: not counted in `jobs`.
+    pub starved: usize,
     pub par2_sum: f64,
     pub time: f64,
 }
@@ -50,6 +54,10 @@ impl Counts {
     }
 
     fn add(&mut self, cell: Option<Cell>, timeout: f64) {
+        if cell.is_some_and(|c| c.answer == Answer::Starved) {
+            self.starved += 1;
+            return;
+        }
         self.jobs += 1;
         match cell.map(|c| (c.answer, c.seconds)) {
             Some((Answer::True, _)) => self.true_ += 1,
@@ -93,13 +101,14 @@ fn count_cells(c: &Counts) -> Vec<String> {
         c.false_.to_string(),
         c.wrong.to_string(),
         c.unsolved().to_string(),
+        c.starved.to_string(),
         format!("{:.2}", c.par2()),
         format!("{:.2}", c.time),
     ]
 }
 
-const COUNT_COLUMNS: [&str; 8] =
-    [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">PAR-2 (s)", ">time (s)"];
+const COUNT_COLUMNS: [&str; 9] =
+    [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">starved", ">PAR-2 (s)", ">time (s)"];
 
 /// The average coverage of a configuration (`None`: the VBS): solved/jobs per family, averaged.
 pub fn average_coverage(matrix: &Matrix, configuration: Option<&str>) -> f64 {
@@ -131,7 +140,7 @@ pub fn summary(matrix: &Matrix) -> Section {
         "coverage",
         "Coverage",
         &format!(
-            "Jobs solved by each configuration over all families; PAR-2 is the mean time with unsolved jobs at twice the limit ({} s); average coverage is the fraction of a family's jobs solved, averaged over families (Shaik and van de Pol, SAT 2023, Table 3). VBS: the fastest answer of any configuration.",
+            "Jobs solved by each configuration over all families; times are CPU seconds; PAR-2 is the mean time with unsolved jobs at twice the CPU limit ({} s); starved runs (stopped by the wall-clock limit on a busy machine before using half their CPU limit) are not results and are not counted; `qbfgames run` runs them again. Average coverage is the fraction of a family's jobs solved, averaged over families (Shaik and van de Pol, SAT 2023, Table 3). VBS: the fastest answer of any configuration.",
             fmt_seconds(matrix.timeout)
         ),
         table,
@@ -162,5 +171,24 @@ pub fn fmt_seconds(s: f64) -> String {
         format!("{s:.0}")
     } else {
         format!("{s}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn job(answer: Answer, seconds: f64) -> JobRow {
+        JobRow { family: "f".into(), cells: BTreeMap::from([("c".to_string(), Cell { answer, seconds })]) }
+    }
+
+    #[test]
+    fn a_starved_run_is_neither_solved_nor_unsolved() {
+        let jobs = [job(Answer::True, 1.0), job(Answer::Starved, 0.2), job(Answer::Unsolved, 10.0)];
+        let c = counts(&jobs.iter().collect::<Vec<_>>(), Some("c"), 10.0);
+        assert_eq!((c.jobs, c.solved(), c.unsolved(), c.starved), (2, 1, 1, 1));
+        assert_eq!(c.par2(), (1.0 + 20.0) / 2.0, "PAR-2 over the measured jobs only");
     }
 }

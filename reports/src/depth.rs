@@ -43,7 +43,7 @@ pub fn critical_depths(data: &RunData, matrix: &Matrix) -> Section {
             match cell.answer {
                 Answer::True => answer.true_ = true,
                 Answer::False => answer.false_ = true,
-                Answer::Wrong | Answer::Unsolved => {}
+                Answer::Wrong | Answer::Unsolved | Answer::Starved => {}
             }
         }
     }

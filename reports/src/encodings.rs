@@ -26,7 +26,7 @@ pub fn comparison(data: &RunData) -> Section {
         let cell = match answer(record) {
             Answer::True | Answer::False => format!("{:.2}", seconds(record)),
             Answer::Wrong => "wrong".into(),
-            Answer::Unsolved => record.status.to_string(),
+            Answer::Unsolved | Answer::Starved => record.status.to_string(),
         };
         times.insert((record.instance.as_str(), record.configuration()), cell);
     }

@@ -18,7 +18,7 @@ pub fn write_findings(mut out: impl Write, findings: &Findings) -> io::Result<()
             out,
             "WRONG: {} says {} on {} ({}), expected {}",
             r.configuration(),
-            r.status,
+            r.answer().map_or("?".to_string(), |v| v.to_string()),
             r.instance,
             r.family,
             r.expected

@@ -27,7 +27,9 @@ impl RunData {
         Ok(RunData::new(rows, records))
     }
 
-    /// Joins rows and records; records are sorted by key.
+    /// Joins rows and records; records are sorted by key and their answers judged again
+    /// (see [`harness::judge`]), so a results file written by an older version, or edited,
+    /// is checked the same way.
     pub fn new(rows: Vec<Row>, records: Vec<Record>) -> RunData {
         let mut instances = BTreeMap::new();
         for row in rows {
@@ -35,6 +37,7 @@ impl RunData {
         }
         let mut records = records;
         records.sort_by(|a, b| a.key.cmp(&b.key));
+        harness::judge(records.iter_mut());
         RunData { instances, records }
     }
 
@@ -78,24 +81,30 @@ pub fn read_results(path: &Path) -> Result<Vec<Record>, Error> {
 pub enum Answer {
     True,
     False,
-    /// An answer that contradicts the manifest's expected value: counted as unsolved.
+    /// An answer the checks rejected: it contradicts the manifest's expected value
+    /// (`wrong`) or another configuration's answer (`conflict`). Counted as unsolved.
     Wrong,
     Unsolved,
+    /// The machine was too busy to measure the run (`starved`): not a result, neither
+    /// solved nor unsolved.
+    Starved,
 }
 
 /// The outcome of a record.
 pub fn answer(record: &Record) -> Answer {
     match record.status {
-        _ if record.is_wrong() => Answer::Wrong,
+        Status::Wrong | Status::Conflict => Answer::Wrong,
         Status::True => Answer::True,
         Status::False => Answer::False,
+        Status::Starved => Answer::Starved,
         _ => Answer::Unsolved,
     }
 }
 
-/// The time a configuration spent on an instance: preprocessing plus solving, wall clock.
+/// The time a configuration spent on an instance: preprocessing plus solving, CPU time
+/// (the measure the limits are in).
 pub fn seconds(record: &Record) -> f64 {
-    record.pre_wall_s + record.wall_s
+    record.pre_cpu_s + record.cpu_s
 }
 
 /// The solving time of a record with a (correct) answer.

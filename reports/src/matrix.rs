@@ -88,6 +88,7 @@ fn better(new: &Cell, old: &Cell) -> bool {
         Answer::Wrong => 0,
         Answer::True | Answer::False => 1,
         Answer::Unsolved => 2,
+        Answer::Starved => 3,
     };
     match rank(new).cmp(&rank(old)) {
         std::cmp::Ordering::Less => true,

@@ -18,7 +18,7 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let tools = Tools::load(&args.config)?;
     let tool = tools.solver(&args.solver, &args.config)?;
     let solver = prepare(tool, &RealExecutor)?;
-    let limits = Limits::parse(args.timeout, &args.memory)?;
+    let limits = Limits::parse(args.timeout, None, &args.memory)?;
     let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let deepening = Deepening {

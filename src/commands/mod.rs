@@ -94,6 +94,8 @@ fn run_options(args: &RunArgs) -> harness::options::RunOptions {
         solvers: args.solvers.clone(),
         preprocessors: args.preprocessors.clone(),
         timeout_s: args.timeout,
+        wall_timeout_s: args.wall_timeout,
+        rerun_starved: args.rerun_starved,
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
     }

@@ -16,13 +16,29 @@ use crate::output::conclude;
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(&args.slurm)?;
     let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor)?;
+    if local.leftovers() > 0 {
+        eprintln!("killed {} process(es) left by an earlier, killed run of this directory", local.leftovers());
+    }
     let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
     if let Some(line) = progress.resuming() {
         eprint!("{line}");
     }
-    let records = local.run(&RealExecutor, &mut |r| drop(write!(std::io::stderr().lock(), "{}", progress.show(r))))?;
+    let mut warned = false;
+    let records = local.run(&RealExecutor, &mut |r| {
+        if !warned && harness::oversubscribed(r.load_start) {
+            warned = true;
+            eprintln!("{}", oversubscribed(r.load_start));
+        }
+        drop(write!(std::io::stderr().lock(), "{}", progress.show(r)))
+    })?;
     eprint!("{}", progress.finish());
     conclude(&records)
+}
+
+/// The loud warning, once per run, that the machine has more runnable processes than cores.
+fn oversubscribed(load: f64) -> String {
+    let cores = harness::usable_cores().len();
+    format!("WARNING: load average {load:.1} on {cores} core(s): the machine is oversubscribed.\n  CPU times and timeouts stay honest; runs the wall-clock limit stops early are marked `starved` and run again on resume.\n  help: stop other work on this machine, or lower --jobs")
 }
 
 /// Fails when a Slurm flag is given to a local run, where it would be ignored.

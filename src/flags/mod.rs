@@ -214,13 +214,22 @@ pub struct RunArgs {
     /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
     #[arg(long, value_delimiter = ',', default_value = "none")]
     pub preprocessors: Vec<String>,
-    /// Time limit per run in seconds (CPU time of each process, and wall clock).
+    /// CPU-time limit per run in seconds: user + system time of the solver and every
+    /// process it starts. Reaching it is a timeout.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// Wall-clock safety limit per run in seconds (default: --timeout + 30). A run it stops
+    /// before using half its CPU limit is `starved`: not a result, run again on resume.
+    #[arg(long)]
+    pub wall_timeout: Option<f64>,
+    /// Run cells again whose record is `starved` (default); `--rerun-starved=false` keeps them.
+    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub rerun_starved: bool,
     /// Memory limit per process (address space), e.g. 4G or 512M.
     #[arg(long, default_value = "4G")]
     pub memory: String,
-    /// Runs at the same time (default: the number of cores).
+    /// Runs at the same time, each pinned to a core of its own (default and most: the
+    /// cores this process may use).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// The solvers file.

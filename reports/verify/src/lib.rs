@@ -119,7 +119,7 @@ pub fn verify(table: &mut Table, opts: &Options, progress: &mut dyn FnMut(String
         executor: opts.executor,
         available: &available,
         generated: &generated,
-        limits: Limits { timeout: Duration::from_secs_f64(table.timeout), memory: opts.memory },
+        limits: Limits::new(Duration::from_secs_f64(table.timeout), opts.memory),
         cache: opts.out.join("cache"),
         budget: opts.budget.saturating_sub(start.elapsed()),
         budget_seconds: opts.budget.as_secs(),

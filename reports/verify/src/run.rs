@@ -78,7 +78,7 @@ impl Runner<'_> {
                 if left.is_zero() {
                     return Done::NotRun(RunError::Budget(self.budget_seconds));
                 }
-                self.task(&tasks[i], Limits { timeout: self.limits.timeout.min(left), ..self.limits })
+                self.task(&tasks[i], Limits::new(self.limits.cpu.min(left), self.limits.memory))
             },
             |i, done| {
                 progress(&tasks[i], &done);
@@ -135,7 +135,7 @@ impl Runner<'_> {
                             pre_seconds: ran.seconds,
                             detail,
                             stats: None,
-                            limit: self.limits.timeout.as_secs_f64(),
+                            limit: self.limits.cpu.as_secs_f64(),
                         });
                     }
                 }
@@ -151,7 +151,7 @@ impl Runner<'_> {
             pre_seconds,
             detail,
             stats: None,
-            limit: limits.timeout.as_secs_f64(),
+            limit: limits.cpu.as_secs_f64(),
         })
     }
 
@@ -165,9 +165,9 @@ impl Runner<'_> {
             Arc::clone(locks.entry((g.id.clone(), pre.to_string())).or_default())
         };
         let _once = lock.lock().map_err(|_| RunError::Poisoned)?;
-        let result =
-            preprocess(self.executor, &tool, &dir, &g.id, &g.path, &self.limits).map_err(RunError::Preprocess)?;
-        let limit = self.limits.timeout.as_secs_f64();
+        let result = preprocess(self.executor, &tool, &dir, &g.id, &g.path, &self.limits, &self.cache)
+            .map_err(RunError::Preprocess)?;
+        let limit = self.limits.cpu.as_secs_f64();
         match result.status {
             None => {
                 let path = output_path(&dir, &g.id);
@@ -206,8 +206,9 @@ impl Runner<'_> {
         let invocation =
             self.encoders.reference(&self.table.suites[inst.suite].dir, &job).map_err(RunError::ReferenceArgs)?;
         let limits = Limits { memory: 0, ..limits };
-        let done = self.executor.execute(&Job { invocation, limits }).map_err(RunError::ReferenceStart)?;
-        let outcome = if done.wall_killed { Outcome::Timeout } else { Outcome::from_exit(done.exit_code, done.signal) };
+        let done = self.executor.execute(&Job { invocation, limits, owner: None }).map_err(RunError::ReferenceStart)?;
+        let outcome =
+            if done.hit_time_limit() { Outcome::Timeout } else { Outcome::from_exit(done.exit_code, done.signal) };
         let (status, detail) = match outcome {
             Outcome::Solved(Verdict::True) => (Status::True, String::new()),
             Outcome::Solved(Verdict::False) => (Status::False, String::new()),
@@ -221,7 +222,7 @@ impl Runner<'_> {
             pre_seconds: 0.0,
             detail,
             stats: None,
-            limit: limits.timeout.as_secs_f64(),
+            limit: limits.cpu.as_secs_f64(),
         })
     }
 }

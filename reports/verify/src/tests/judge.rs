@@ -87,7 +87,7 @@ fn outcomes_match_or_differ_by_the_answers_of_solvers_and_the_reference_solver()
 fn times_are_ratios_of_ours_to_the_published_and_a_timeout_is_a_bound() {
     let mut fixture = Fixture::new(CLAIMS);
     let executor = mock(Duration::ZERO, |label: &str| match label.starts_with("other") {
-        true => Measurement { wall_killed: true, wall: Duration::from_secs(30), ..Measurement::default() },
+        true => Measurement { cpu_killed: true, wall: Duration::from_secs(30), ..Measurement::default() },
         false => game(label),
     });
     let verified = fixture.verify(&executor, Duration::from_secs(3600));
@@ -102,7 +102,7 @@ fn times_are_ratios_of_ours_to_the_published_and_a_timeout_is_a_bound() {
 fn an_outcome_not_answered_is_not_reached_never_a_difference() {
     let mut fixture = Fixture::new(CLAIMS);
     let executor = mock(Duration::ZERO, |label: &str| match label.contains(" el ") {
-        true => Measurement { wall_killed: true, ..Measurement::default() },
+        true => Measurement { cpu_killed: true, ..Measurement::default() },
         false => game(label),
     });
     let verified = fixture.verify(&executor, Duration::from_secs(3600));

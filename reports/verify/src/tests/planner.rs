@@ -70,7 +70,7 @@ fn with_budget_to_spare_every_run_gets_the_tables_limit_and_memory() {
     let verified = fixture.verify(&executor, Duration::from_secs(3600));
     let jobs = executor.jobs();
     assert_eq!(jobs.len(), 5);
-    assert!(jobs.iter().all(|j| j.limits.timeout == Duration::from_secs(30) && j.limits.memory == 1 << 30));
+    assert!(jobs.iter().all(|j| j.limits.cpu == Duration::from_secs(30) && j.limits.memory == 1 << 30));
     assert_eq!((verified.runs, verified.not_run), (5, 0));
 }
 
@@ -80,7 +80,7 @@ fn a_run_starts_only_while_the_budget_lasts_and_gets_what_is_left() {
     let budget = Duration::from_millis(1500);
     let executor = mock(Duration::from_millis(600), |_| answered(20, 0.5));
     let verified = fixture.verify(&executor, budget);
-    let limits: Vec<Duration> = executor.jobs().iter().map(|j| j.limits.timeout).collect();
+    let limits: Vec<Duration> = executor.jobs().iter().map(|j| j.limits.cpu).collect();
     assert!(!limits.is_empty() && limits.len() < 5, "{limits:?}");
     assert!(limits.iter().all(|&l| l <= budget), "a limit above what is left: {limits:?}");
     assert!(limits.windows(2).all(|w| w[1] + Duration::from_millis(500) < w[0]), "{limits:?}");
