@@ -70,10 +70,10 @@ fn main() -> Result<(), Error> {
     let busy = "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; exit 10";
     for jobs in [1, 2] {
         let dir = tempfile::tempdir()?;
-        let p = plan(dir.path(), 16, busy, jobs)?;
+        let p = plan(dir.path(), 48, busy, jobs)?;
         let (total, solver_cpu) = time(&p, dir.path())?;
         println!(
-            "harness: 16 CPU-bound cells, --jobs {jobs}: {:.2} s wall, {:.2} s CPU of runs: cores busy {:.1}%{}",
+            "harness: 48 CPU-bound cells, --jobs {jobs}: {:.2} s wall, {:.2} s CPU of runs: cores busy {:.1}%{}",
             total.as_secs_f64(),
             solver_cpu,
             100.0 * solver_cpu / (total.as_secs_f64() * jobs as f64),

@@ -2,7 +2,9 @@
 //! runs for in its environment (`QBFGAMES_RUN`), and inherits it into whatever it starts.
 //! The shepherd of each run kills its tree when the harness dies; should a shepherd itself
 //! be killed, the next run of the same directory (which holds the directory's lock, so no
-//! other run of it is alive) finds the processes by that variable and kills them.
+//! other run of it is alive) finds the processes by that variable and kills them, and
+//! removes the half-written files of the killed run: preprocessed formulas being written
+//! (`cache/*/.<id>.<pid>.<n>.qdimacs`) and logs being written (`logs/*/.tmp*`).
 
 use std::path::Path;
 
@@ -32,6 +34,30 @@ pub fn kill_leftovers(dir: &Path) -> usize {
     killed
 }
 
+/// Removes the half-written files a killed run left under `dir`; returns how many.
+pub fn remove_partial_files(dir: &Path) -> usize {
+    let mut removed = 0;
+    for (folder, partial) in [("cache", is_partial_formula as fn(&str) -> bool), ("logs", is_temporary)] {
+        for sub in std::fs::read_dir(dir.join(folder)).into_iter().flatten().flatten() {
+            for file in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
+                let name = file.file_name();
+                if partial(&name.to_string_lossy()) && std::fs::remove_file(file.path()).is_ok() {
+                    removed += 1;
+                }
+            }
+        }
+    }
+    removed
+}
+
+fn is_partial_formula(name: &str) -> bool {
+    name.starts_with('.') && name.ends_with(".qdimacs")
+}
+
+fn is_temporary(name: &str) -> bool {
+    name.starts_with(".tmp")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,6 +74,22 @@ mod tests {
         assert!(other.try_wait()?.is_none(), "another directory's process lives on");
         other.kill()?;
         other.wait()?;
+        Ok(())
+    }
+
+    #[test]
+    fn half_written_files_go_and_finished_ones_stay() -> std::io::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let cache = dir.path().join("cache/bloqqer-0123");
+        let logs = dir.path().join("logs/fam");
+        std::fs::create_dir_all(&cache)?;
+        std::fs::create_dir_all(&logs)?;
+        for f in [cache.join(".ab.17.0.qdimacs"), cache.join("ab.qdimacs"), logs.join(".tmpX1"), logs.join("a.log.gz")]
+        {
+            std::fs::write(f, "")?;
+        }
+        assert_eq!(remove_partial_files(dir.path()), 2);
+        assert!(cache.join("ab.qdimacs").exists() && logs.join("a.log.gz").exists());
         Ok(())
     }
 }

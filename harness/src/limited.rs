@@ -4,7 +4,7 @@
 //! tree, pinned to a core of its own ([`crate::cores`]), with RLIMIT_CPU (soft: the CPU
 //! limit rounded up to whole seconds, which sends SIGXCPU; hard: one second later,
 //! SIGKILL) and RLIMIT_AS (the memory limit) on every process. A watcher thread samples
-//! the tree every few milliseconds ([`crate::tree`]): it stops the tree when the CPU time
+//! the tree every 5 to 50 ms ([`crate::tree`]): it stops the tree when the CPU time
 //! of all its processes together passes the CPU limit, or when the wall-clock safety limit
 //! passes, and records the largest `VmPeak`. The harness reaps the shepherd with `wait4`,
 //! whose rusage then holds the CPU time (user + system) and the resident peak of every
@@ -71,8 +71,11 @@ impl Measurement {
     }
 }
 
-/// How often the watcher samples the tree.
-const SAMPLE: Duration = Duration::from_millis(10);
+/// How often the watcher samples the tree: every 50 ms, and more often (down to every
+/// 5 ms) as the tree's CPU time nears its limit, so the limit is kept to a few
+/// milliseconds without the sampling costing the solvers' cores much.
+const SAMPLE: Duration = Duration::from_millis(50);
+const SAMPLE_NEAR: Duration = Duration::from_millis(5);
 /// How long the output may take to end once the tree is gone.
 const DRAIN: Duration = Duration::from_secs(1);
 
@@ -177,7 +180,8 @@ fn watch(
                 w.cpu_killed = true;
                 return w;
             }
-            match rx.recv_timeout(SAMPLE.min(deadline - now)) {
+            let left = (limits.cpu - s.cpu) / s.processes.len().max(1) as u32;
+            match rx.recv_timeout(left.clamp(SAMPLE_NEAR, SAMPLE).min(deadline - now)) {
                 Err(RecvTimeoutError::Timeout) => {}
                 _ => return w,
             }

@@ -10,7 +10,7 @@ use super::cores::usable;
 use super::error::{Context, Error};
 use super::executor::Executor;
 use super::instance::instances;
-use super::leftovers::kill_leftovers;
+use super::leftovers::{kill_leftovers, remove_partial_files};
 use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::record::Record;
@@ -26,7 +26,7 @@ pub struct LocalRun {
     /// cells are kept).
     finished: BTreeSet<String>,
     starved: usize,
-    leftovers: usize,
+    leftovers: (usize, usize),
 }
 
 impl LocalRun {
@@ -48,7 +48,7 @@ impl LocalRun {
         let instances = instances(dir)?;
         let store = ResultStore::open(dir)?;
         let owner = std::path::absolute(dir).context(|| format!("finding the absolute path of {}", dir.display()))?;
-        let leftovers = kill_leftovers(&owner);
+        let leftovers = (kill_leftovers(&owner), remove_partial_files(dir));
         let env = options.environment(&limits, jobs, versions(&runs)).record(dir)?;
         let (solvers, preprocessors) = runs;
         let cache = dir.join("cache");
@@ -80,9 +80,9 @@ impl LocalRun {
         self.starved
     }
 
-    /// Processes of an earlier, killed run of the directory that planning found and
-    /// killed.
-    pub fn leftovers(&self) -> usize {
+    /// What an earlier, killed run of the directory left and planning cleared: processes
+    /// killed, half-written files removed.
+    pub fn leftovers(&self) -> (usize, usize) {
         self.leftovers
     }
 

@@ -4,6 +4,7 @@
 //! through it.
 
 use std::path::PathBuf;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The most processes a sample visits: a fork bomb cannot make sampling unbounded.
@@ -26,7 +27,8 @@ pub struct Sample {
 
 /// Looks at the tree below `root`.
 pub fn sample(root: libc::pid_t) -> Sample {
-    let own_exe = std::env::current_exe().ok();
+    static OWN_EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let own_exe = OWN_EXE.get_or_init(|| std::env::current_exe().ok());
     let ticks = clock_ticks();
     let mut s = Sample::default();
     if let Some(t) = times(root) {

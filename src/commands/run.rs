@@ -16,8 +16,14 @@ use crate::output::conclude;
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(&args.slurm)?;
     let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor)?;
-    if local.leftovers() > 0 {
-        eprintln!("killed {} process(es) left by an earlier, killed run of this directory", local.leftovers());
+    if let (processes @ 1.., files) | (processes, files @ 1..) = local.leftovers() {
+        eprintln!(
+            "cleared what a killed run of this directory left: {processes} process(es), {files} half-written file(s)"
+        );
+    }
+    if local.starved() > 0 {
+        let what = if args.rerun_starved { "run again" } else { "kept (--rerun-starved=false)" };
+        eprintln!("{} cell(s) starved in an earlier run (the machine was too busy): {what}", local.starved());
     }
     let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
     if let Some(line) = progress.resuming() {
