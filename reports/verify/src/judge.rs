@@ -327,7 +327,7 @@ impl<'a> Judge<'a> {
         }
         let seconds = if cell.measure == Measure::PreprocessTime { r.pre_seconds } else { r.seconds };
         let finished = cell.measure == Measure::PreprocessTime
-            && !matches!(r.status, Status::Timeout | Status::Memout | Status::Error)
+            && !matches!(r.status, Status::Timeout | Status::Starved | Status::Memout | Status::Error)
             || r.status.verdict().is_some();
         if !finished {
             let ours = match r.status {
