@@ -83,6 +83,14 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     assert!(sums.status.success(), "{}", text(&sums.stdout));
     let readme = fs::read_to_string(root.join("README.md")).expect("README");
     assert!(readme.contains("| httt | bddl | lifted |"), "{readme}");
+    for track in ["qdimacs/httt/httt-3x3_domino-d3-black.qdimacs.gz", "qcir/httt/httt-3x3_el-d1-black.qcir.gz"] {
+        assert!(root.join(track).is_file(), "readable names in one folder per format: {track}");
+    }
+    assert!(root.join("maps/httt/httt-3x3_el-d1-black.map.json").is_file());
+    let version = fs::read_to_string(root.join("VERSION")).expect("VERSION");
+    assert!(version.starts_with("qbfgames 0.") && version.contains("\ncommit "), "{version}");
+    assert!(fs::read_to_string(root.join("LICENSE")).expect("LICENSE").contains("Credits for the game models"));
+    assert!(fs::read_to_string(root.join("CITATION.bib")).expect("CITATION").contains("@inproceedings{ShaikP23"));
 
     let victim = tree(&a).keys().find(|p| p.extension().is_some_and(|e| e == "qcir")).expect("a QCIR file").clone();
     fs::write(a.join(&victim), "#QCIR-G14\noutput(1)\n1 = and()\n").expect("tamper");

@@ -50,4 +50,7 @@ pub enum Error {
     /// A file whose bytes are not those its manifest row names.
     #[error("{path}: does not match its manifest id; run `qbfgames manifest verify {}`", dir.display())]
     IdMismatch { path: String, dir: PathBuf },
+    /// Two packaged files of one format that would get the same readable name.
+    #[error("two {format} files would both be named `{name}` (ids {first} and {second})\n  help: the family has two jobs that differ only in a parameter the name leaves out; give them different family names")]
+    NameCollision { name: String, format: String, first: String, second: String },
 }

@@ -1,13 +1,19 @@
 //! The submission archive of a generated suite: what competition organisers read.
 //!
-//! `NAME.tar.xz` holds, under one top directory `NAME/`: every instance gzip-compressed
-//! (the competitions' convention; `instances/<family>/<sha256>.<ext>.gz`), the manifest
-//! (CSV and JSON, `path` pointing at the compressed files; `id` stays the SHA-256 of the
-//! uncompressed instance), the symbol maps (`<id>.map.json`: Black's first-move
-//! variables), a generated `README.md` describing each family, and `SHA256SUMS` over the
-//! archive's files (check with `sha256sum -c SHA256SUMS`). The archive is deterministic:
-//! sorted entries, zero timestamps and owners, fixed compression settings, so the same
-//! suite gives the same archive bytes.
+//! `NAME.tar.xz` holds, under one top directory `NAME/`, one track per format, every
+//! instance gzip-compressed with a readable, stable name (see `names.rs`):
+//! `qdimacs/<family>/<name>.qdimacs.gz` (the prenex-CNF track) and
+//! `qcir/<family>/<name>.qcir.gz` (the non-CNF track); the symbol maps
+//! `maps/<family>/<name>.map.json` (Black's first-move variables); the game source files
+//! the suite wrote, `sources/<family>/<sha256>.<ext>.gz`; the manifest (CSV and JSON, with
+//! `path` and `map` pointing into the archive; `id` stays the SHA-256 of the uncompressed
+//! instance); a generated `README.md` describing each family; `CITATION.bib`; `LICENSE`;
+//! `VERSION` (the qbfgames version and git commit); and `SHA256SUMS` over the archive's
+//! files (check with `sha256sum -c SHA256SUMS`). The archive is deterministic: sorted
+//! entries, zero timestamps and owners, fixed compression settings, so the same suite and
+//! version give the same archive bytes.
+
+mod names;
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -19,6 +25,7 @@ use contract::{write_atomically, Depth, Verdict};
 use sha2::{Digest, Sha256};
 
 use super::error::Error;
+use names::{is_qbf, names};
 
 /// What [`package`] wrote.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -29,9 +36,16 @@ pub struct Packaged {
     pub bytes: u64,
 }
 
+/// The qbfgames that packages: its version and the git commit it was built from.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Build<'a> {
+    pub version: &'a str,
+    pub commit: &'a str,
+}
+
 /// Packages the suite in `dir` (its manifest and every file it lists) as `output`, which
 /// must be named `NAME.tar.xz`; written atomically.
-pub fn package(dir: &Path, output: &Path) -> Result<Packaged, Error> {
+pub fn package(dir: &Path, output: &Path, build: Build<'_>) -> Result<Packaged, Error> {
     let rows = manifest::read(dir).map_err(|error| Error::PackageManifest { dir: dir.to_path_buf(), error })?;
     if rows.is_empty() {
         return Err(Error::EmptyManifest(dir.to_path_buf()));
@@ -47,19 +61,29 @@ pub fn package(dir: &Path, output: &Path) -> Result<Packaged, Error> {
         let path = dir.join(rel);
         fs::read(&path).map_err(|error| Error::Io { what: format!("reading {}", path.display()), error })
     };
+    let readable = names(&rows)?;
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut packaged = Vec::with_capacity(rows.len());
-    for row in &rows {
+    for (i, row) in rows.iter().enumerate() {
         let bytes = read(&row.path)?;
         if sha256_hex(&bytes) != row.id {
             return Err(Error::IdMismatch { path: row.path.clone(), dir: dir.to_path_buf() });
         }
-        let path = format!("{}.gz", row.path);
+        let (path, map) = match readable.get(&i) {
+            Some(n) => {
+                let map = format!("maps/{}/{n}.map.json", row.family);
+                (format!("{}/{}/{n}.{}.gz", row.format, row.family, row.format), (!row.map.is_empty()).then_some(map))
+            }
+            None => {
+                let file = Path::new(&row.path).file_name().map_or(row.id.clone(), |f| f.to_string_lossy().into());
+                (format!("sources/{}/{file}.gz", row.family), None)
+            }
+        };
         files.insert(path.clone(), gzip(&bytes)?);
-        if !row.map.is_empty() {
-            files.insert(row.map.clone(), read(&row.map)?);
+        if let Some(map) = &map {
+            files.insert(map.clone(), read(&row.map)?);
         }
-        packaged.push(Row { path, ..row.clone() });
+        packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
     let mut csv = Vec::new();
     manifest::write_csv(&mut csv, &packaged)?;
@@ -68,6 +92,9 @@ pub fn package(dir: &Path, output: &Path) -> Result<Packaged, Error> {
     manifest::write_json(&mut json, &packaged)?;
     files.insert("manifest.json".into(), json);
     files.insert("README.md".into(), readme(&name, &packaged).into_bytes());
+    files.insert("CITATION.bib".into(), include_bytes!("citation.bib").to_vec());
+    files.insert("LICENSE".into(), include_bytes!("../../../LICENSE").to_vec());
+    files.insert("VERSION".into(), format!("qbfgames {}\ncommit {}\n", build.version, build.commit).into_bytes());
     let sums: String = files.iter().map(|(path, bytes)| format!("{}  {path}\n", sha256_hex(bytes))).collect();
     files.insert("SHA256SUMS".into(), sums.into_bytes());
     let bytes = write_atomically(output, |out| write_archive(out, &name, &files))?;
@@ -132,11 +159,18 @@ fn readme(name: &str, rows: &[Row]) -> String {
     let version = rows.first().map_or("", |r| r.generator_version.as_str());
     let mut text = format!(
         "# {name}\n\nTwo-player game benchmarks as QBF, generated by {version}.\n\n\
-         Each instance is `instances/<family>/<sha256>.<ext>.gz`, named by the SHA-256 of its\n\
-         uncompressed bytes. `manifest.csv` (also `manifest.json`) has one row per file: family,\n\
-         game model, parameters, encoding, format, depth, sizes, the GBD identifier of QDIMACS\n\
-         files, and the expected answer (`true`: the first player, Black, can force a win within\n\
-         the depth) with its source. Check the files with `sha256sum -c SHA256SUMS`.\n\n\
+         Tracks: `qdimacs/<family>/<name>.qdimacs.gz` (QDIMACS, prenex CNF) and\n\
+         `qcir/<family>/<name>.qcir.gz` (QCIR-G14, non-CNF). A name reads\n\
+         `<family>-<parameters>-d<depth>[-<encoding>]-<role>`: the formula is true iff <role>\n\
+         (`black`: the first player of a BDDL or positional game; `first`: the first role of a\n\
+         GDL game) can force a win within <depth> plies. `maps/` holds each formula's first-move\n\
+         variables, `sources/` the game files the suite wrote. `manifest.csv` (also\n\
+         `manifest.json`) has one row per file: family, game model, parameters, encoding,\n\
+         format, depth, sizes, the GBD identifier of QDIMACS files, the SHA-256 of the\n\
+         uncompressed file (`id`), and the expected answer with its source (`expected_by`).\n\
+         Check the files with `sha256sum -c SHA256SUMS`. `VERSION` names the qbfgames version\n\
+         and commit, `CITATION.bib` the works to cite, `LICENSE` the licence and the models'\n\
+         sources.\n\n\
          To regenerate: `qbfgames generate <suite.toml>` with the same qbfgames version gives\n\
          byte-identical instances.\n\n\
          | family | game | encodings | formats | depths | files | true | false | unknown |\n\
@@ -153,7 +187,7 @@ fn readme(name: &str, rows: &[Row]) -> String {
         depths.sort();
         depths.dedup();
         let depths: Vec<String> = depths.iter().map(Depth::to_string).collect();
-        let qbf: Vec<&&Row> = rows.iter().filter(|r| r.format == "qdimacs" || r.format == "qcir").collect();
+        let qbf: Vec<&&Row> = rows.iter().filter(|r| is_qbf(r)).collect();
         let count = |e: Option<Verdict>| qbf.iter().filter(|r| r.expected == e).count();
         text += &format!(
             "| {family} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
