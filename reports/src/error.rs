@@ -50,6 +50,9 @@ pub enum Error {
     /// A file whose bytes are not those its manifest row names.
     #[error("{path}: does not match its manifest id; run `qbfgames manifest verify {}`", dir.display())]
     IdMismatch { path: String, dir: PathBuf },
+    /// A suite directory without the models `generate` copies next to the instances.
+    #[error("{}/models/ is missing: without the suite file and its models the package could not regenerate its instances\n  help: run `qbfgames generate SUITE --out {}` with this version (model paths relative to the suite file)", .0.display(), .0.display())]
+    NoModels(PathBuf),
     /// Two packaged files of one format that would get the same readable name.
     #[error("two {format} files would both be named `{name}` (ids {first} and {second})\n  help: the family has two jobs that differ only in a parameter the name leaves out; give them different family names")]
     NameCollision { name: String, format: String, first: String, second: String },

@@ -26,5 +26,8 @@ pub fn run(file: &Path, out: Option<PathBuf>, jobs: Option<usize>) -> Result<Exi
     bar.finish_and_clear();
     let summary = summary?;
     println!("{}: {summary} -> {}", suite.name, out.display());
+    if let Some(path) = suites::models::copy_models(&suite, file, &out)?.first() {
+        eprintln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
+    }
     Ok(ExitCode::SUCCESS)
 }

@@ -17,6 +17,7 @@ pub mod builder;
 pub mod depth;
 pub mod expand;
 pub mod generate;
+pub mod models;
 pub mod raw;
 pub mod resolve;
 pub mod schema;

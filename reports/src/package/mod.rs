@@ -5,7 +5,9 @@
 //! `qdimacs/<family>/<name>.qdimacs.gz` (the prenex-CNF track) and
 //! `qcir/<family>/<name>.qcir.gz` (the non-CNF track); the symbol maps
 //! `maps/<family>/<name>.map.json` (Black's first-move variables); the game source files
-//! the suite wrote, `sources/<family>/<sha256>.<ext>.gz`; the manifest (CSV and JSON, with
+//! the suite wrote, `sources/<family>/<sha256>.<ext>.gz`; `models/`, the suite file and
+//! every model file it reads (copied there by `generate`), so that `qbfgames generate
+//! models/<suite>.toml` on the unpacked archive gives the same instances; the manifest (CSV and JSON, with
 //! `path` and `map` pointing into the archive; `id` stays the SHA-256 of the uncompressed
 //! instance); a generated `README.md` describing each family; `CITATION.bib`; `LICENSE`;
 //! `VERSION` (the qbfgames version and git commit); and `SHA256SUMS` over the archive's
@@ -85,6 +87,9 @@ pub fn package(dir: &Path, output: &Path, build: Build<'_>) -> Result<Packaged, 
         }
         packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
+    for (path, bytes) in models(dir)? {
+        files.insert(format!("models/{path}"), bytes);
+    }
     let mut csv = Vec::new();
     manifest::write_csv(&mut csv, &packaged)?;
     files.insert("manifest.csv".into(), csv);
@@ -99,6 +104,33 @@ pub fn package(dir: &Path, output: &Path, build: Build<'_>) -> Result<Packaged, 
     files.insert("SHA256SUMS".into(), sums.into_bytes());
     let bytes = write_atomically(output, |out| write_archive(out, &name, &files))?;
     Ok(Packaged { files: rows.len(), bytes })
+}
+
+/// Every file under `dir/models/` (the suite file and its models, written by `generate`),
+/// by path relative to it.
+fn models(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, Error> {
+    let root = dir.join("models");
+    if !root.is_dir() {
+        return Err(Error::NoModels(dir.to_path_buf()));
+    }
+    let io = |what: &Path| {
+        let what = what.display().to_string();
+        move |error| Error::Io { what: format!("reading {what}"), error }
+    };
+    let mut files = BTreeMap::new();
+    let mut folders = vec![root.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).map_err(io(&folder))? {
+            let path = entry.map_err(io(&folder))?.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let rel = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().into_owned();
+                files.insert(rel, fs::read(&path).map_err(io(&path))?);
+            }
+        }
+    }
+    Ok(files)
 }
 
 /// SHA-256 as lower-case hex: an instance's id, and the lines of `SHA256SUMS`.

@@ -100,42 +100,34 @@ fn clean(part: &str) -> String {
 mod tests {
     use super::*;
 
-    fn row(family: &str, params: &str, depth: u32, encoding: &str, format: &str, id: &str) -> Row {
-        Row {
-            id: id.into(),
-            family: family.into(),
-            game: "bddl".into(),
-            params: params.into(),
-            encoding: encoding.into(),
-            format: format.into(),
-            depth: Depth::Plies(depth),
-            gbd_id: String::new(),
-            vars: None,
-            universal: None,
-            existential: None,
-            blocks: None,
-            clauses: None,
-            literals: None,
-            gates: None,
-            expected: None,
-            expected_by: String::new(),
-            path: String::new(),
-            generator_version: String::new(),
-            job: String::new(),
-            map: String::new(),
+    /// Manifest rows (family, params, depth, encoding, format, a hex digit repeated into
+    /// the id), read from a manifest file by the manifest reader.
+    fn rows(specs: &[(&str, &str, u32, &str, &str, &str)]) -> Vec<Row> {
+        let mut text = contract::manifest::COLUMNS.join(",") + "\n";
+        for (family, params, depth, encoding, format, id) in specs {
+            let id = id.repeat(64);
+            text += &format!("{id},,{family},bddl,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,\n");
         }
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let file = dir.path().join("manifest.csv");
+        std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+        contract::manifest::read_csv(&file).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn names_keep_what_varies_in_a_family_and_nothing_else() -> Result<(), Error> {
         let d = "domain=games/bddl/httt/domain.ig";
-        let rows = vec![
-            row("httt", &format!("{d};problem=games/bddl/httt/3x3_el.ig;shape=el"), 3, "lifted", "qdimacs", "a"),
-            row("httt", &format!("{d};problem=games/bddl/httt/3x3_tic.ig;shape=tic"), 3, "lifted", "qcir", "b"),
-            row("httt", &format!("{d};problem=games/bddl/httt/3x3_tic.ig;shape=tic"), 3, "lifted", "qdimacs", "c"),
-            row("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "qdimacs", "d"),
-            row("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "bddl-domain", "bddl-domain", "e"),
-        ];
+        let (el, tic) = (
+            format!("{d};problem=games/bddl/httt/3x3_el.ig;shape=el"),
+            format!("{d};problem=games/bddl/httt/3x3_tic.ig;shape=tic"),
+        );
+        let rows = rows(&[
+            ("httt", &el, 3, "lifted", "qdimacs", "a"),
+            ("httt", &tic, 3, "lifted", "qcir", "b"),
+            ("httt", &tic, 3, "lifted", "qdimacs", "c"),
+            ("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "qdimacs", "d"),
+            ("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "bddl-domain", "e"),
+        ]);
         let n = names(&rows)?;
         assert_eq!(
             n.values().map(String::as_str).collect::<Vec<_>>(),
@@ -146,7 +138,7 @@ mod tests {
 
     #[test]
     fn two_files_of_one_format_with_one_name_are_an_error() {
-        let rows = vec![row("f", "n=1", 3, "a", "qdimacs", "x"), row("f", "n=1", 3, "a", "qdimacs", "y")];
+        let rows = rows(&[("f", "n=1", 3, "a", "qdimacs", "e"), ("f", "n=1", 3, "a", "qdimacs", "f")]);
         assert!(matches!(names(&rows), Err(Error::NameCollision { .. })));
     }
 }

@@ -1,0 +1,49 @@
+//! The models a suite reads, copied next to its instances: `DIR/models/` holds the suite
+//! file and every model file at its path relative to the suite file, so that
+//! `qbfgames generate DIR/models/<suite>.toml` (also from an unpacked package) gives the
+//! same instances byte for byte.
+//!
+//! Only a suite whose model paths are all relative and inside the suite's folder can be
+//! carried this way; for any other suite nothing is copied and [`copy_models`] says so.
+
+use std::collections::BTreeSet;
+use std::path::{Component, Path};
+
+use contract::write_atomically;
+
+use crate::generate::GenError;
+use crate::resolve::{Param, Suite};
+
+/// Every model file `suite` reads, as written in the suite (relative to its folder).
+pub fn model_files(suite: &Suite) -> BTreeSet<&str> {
+    let params = suite.families.iter().flat_map(|f| &f.points).flat_map(|p| p.params.values());
+    params.filter_map(|v| if let Param::Path(p) = v { Some(p.as_str()) } else { None }).collect()
+}
+
+/// Copies the suite file and its models into `out/models/`; returns the model paths that
+/// could not be carried (absolute, or outside the suite's folder), in which case nothing
+/// is copied.
+pub fn copy_models<'a>(suite: &'a Suite, suite_file: &Path, out: &Path) -> Result<Vec<&'a str>, GenError> {
+    let files = model_files(suite);
+    let outside: Vec<&str> = files.iter().copied().filter(|p| !inside(Path::new(p))).collect();
+    if !outside.is_empty() {
+        return Ok(outside);
+    }
+    let models = out.join("models");
+    let name = suite_file.file_name().ok_or_else(|| GenError::Io {
+        path: suite_file.to_path_buf(),
+        source: std::io::Error::other("a suite file has a name"),
+    })?;
+    let mut copies = vec![(suite_file.to_path_buf(), models.join(name))];
+    copies.extend(files.iter().map(|p| (suite.dir.join(p), models.join(p))));
+    for (from, to) in copies {
+        let bytes = std::fs::read(&from).map_err(|source| GenError::Io { path: from.clone(), source })?;
+        write_atomically(&to, |w| w.write_all(&bytes)).map_err(|source| GenError::Io { path: to.clone(), source })?;
+    }
+    Ok(Vec::new())
+}
+
+/// A relative path that stays inside its folder.
+fn inside(path: &Path) -> bool {
+    path.components().all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+}
