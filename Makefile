@@ -20,6 +20,7 @@ suite: build solvers
 	$(QBFGAMES) manifest verify $(OUT)
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
+	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
 	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, report in $(OUT)/report, package $(OUT).tar.xz"
 

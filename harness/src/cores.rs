@@ -66,11 +66,16 @@ pub fn load_average() -> f64 {
         .unwrap_or(0.0)
 }
 
-/// Whether a load average means more runnable processes than usable cores, with one to
-/// spare for the harness itself: runs then wait for a core and their wall-clock times
-/// stretch (their CPU times stay honest).
-pub fn oversubscribed(load: f64) -> bool {
-    load > usable().len() as f64 + 1.0
+/// The loud warning (once per run) when a load average means more runnable processes
+/// than usable cores, with one to spare for the harness itself: runs then wait for a core
+/// and their wall-clock times stretch (their CPU times stay honest).
+pub fn oversubscription(load: f64) -> Option<String> {
+    let cores = usable().len();
+    (load > cores as f64 + 1.0).then(|| {
+        format!(
+            "WARNING: load average {load:.1} on {cores} core(s): the machine is oversubscribed.\n  CPU times and timeouts stay honest; runs the wall-clock limit stops early are marked `starved` and run again on resume.\n  help: stop other work on this machine, or lower --jobs"
+        )
+    })
 }
 
 #[cfg(test)]

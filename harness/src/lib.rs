@@ -68,7 +68,7 @@ pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use check::{caqe, depqbf, solve_qdimacs};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};
-pub use cores::{load_average, oversubscribed, usable as usable_cores};
+pub use cores::{load_average, oversubscription, usable as usable_cores};
 pub use environment::Environment;
 pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};

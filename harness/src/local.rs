@@ -26,6 +26,7 @@ pub struct LocalRun {
     /// cells are kept).
     finished: BTreeSet<String>,
     starved: usize,
+    rerun_starved: bool,
     leftovers: (usize, usize),
 }
 
@@ -67,23 +68,24 @@ impl LocalRun {
         let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };
         let finished: BTreeSet<String> = cells.iter().filter(|k| done(k)).cloned().collect();
         let starved = cells.iter().filter(|k| store.contains(k) && !store.is_final(k)).count();
-        Ok(LocalRun { plan, store, cells, finished, starved, leftovers })
+        Ok(LocalRun { plan, store, cells, finished, starved, rerun_starved: options.rerun_starved, leftovers })
     }
 
-    /// Runs at once.
-    pub fn jobs(&self) -> usize {
-        self.plan.jobs
-    }
-
-    /// Cells whose record is `starved` (run again unless told not to).
-    pub fn starved(&self) -> usize {
-        self.starved
-    }
-
-    /// What an earlier, killed run of the directory left and planning cleared: processes
-    /// killed, half-written files removed.
-    pub fn leftovers(&self) -> (usize, usize) {
-        self.leftovers
+    /// What a user should know before the run starts: what planning cleared, and the
+    /// starved cells of earlier runs.
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let (processes @ 1.., files) | (processes, files @ 1..) = self.leftovers {
+            notes.push(format!(
+                "cleared what a killed run of this directory left: {processes} process(es), {files} half-written file(s)"
+            ));
+        }
+        if self.starved > 0 {
+            let what = if self.rerun_starved { "run again" } else { "kept (--rerun-starved=false)" };
+            notes
+                .push(format!("{} cell(s) starved in an earlier run (the machine was too busy): {what}", self.starved));
+        }
+        notes
     }
 
     /// Cells to run.

@@ -1,13 +1,23 @@
-//! `qbfgames package`: a generated suite as one archive, ready to submit (see
-//! [`reports::package`] for what the archive holds).
+//! `qbfgames package`: a generated suite as one archive, ready to submit, and the check
+//! of an archive as an organiser reads it (see [`reports::package`]).
 
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::Result;
-use reports::package::Build;
+use anyhow::{bail, Result};
+use reports::package::{check_archive, Build};
 
-pub fn run(dir: &Path, output: &Path) -> Result<ExitCode> {
+pub fn run(dir: Option<&Path>, output: Option<&Path>, check: Option<&Path>) -> Result<ExitCode> {
+    if let Some(archive) = check {
+        let checked = check_archive(archive)?;
+        for problem in &checked.problems {
+            eprintln!("{problem}");
+        }
+        let (files, formulas, problems) = (checked.files, checked.formulas, checked.problems.len());
+        println!("{}: {files} files, {formulas} formulas read strictly, {problems} problem(s)", archive.display());
+        return Ok(if problems == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) });
+    }
+    let (Some(dir), Some(output)) = (dir, output) else { bail!("give DIR and -o NAME.tar.xz, or --check ARCHIVE") };
     let build = Build { version: env!("CARGO_PKG_VERSION"), commit: env!("QBFGAMES_COMMIT") };
     let packaged = reports::package::package(dir, output, build)?;
     println!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);

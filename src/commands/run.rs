@@ -16,14 +16,8 @@ use crate::output::conclude;
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(&args.slurm)?;
     let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor)?;
-    if let (processes @ 1.., files) | (processes, files @ 1..) = local.leftovers() {
-        eprintln!(
-            "cleared what a killed run of this directory left: {processes} process(es), {files} half-written file(s)"
-        );
-    }
-    if local.starved() > 0 {
-        let what = if args.rerun_starved { "run again" } else { "kept (--rerun-starved=false)" };
-        eprintln!("{} cell(s) starved in an earlier run (the machine was too busy): {what}", local.starved());
+    for note in local.notes() {
+        eprintln!("{note}");
     }
     let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
     if let Some(line) = progress.resuming() {
@@ -31,20 +25,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     let mut warned = false;
     let records = local.run(&RealExecutor, &mut |r| {
-        if !warned && harness::oversubscribed(r.load_start) {
+        if let Some(warning) = harness::oversubscription(r.load_start).filter(|_| !warned) {
             warned = true;
-            eprintln!("{}", oversubscribed(r.load_start));
+            eprintln!("{warning}");
         }
         drop(write!(std::io::stderr().lock(), "{}", progress.show(r)))
     })?;
     eprint!("{}", progress.finish());
     conclude(&records)
-}
-
-/// The loud warning, once per run, that the machine has more runnable processes than cores.
-fn oversubscribed(load: f64) -> String {
-    let cores = harness::usable_cores().len();
-    format!("WARNING: load average {load:.1} on {cores} core(s): the machine is oversubscribed.\n  CPU times and timeouts stay honest; runs the wall-clock limit stops early are marked `starved` and run again on resume.\n  help: stop other work on this machine, or lower --jobs")
 }
 
 /// Fails when a Slurm flag is given to a local run, where it would be ignored.

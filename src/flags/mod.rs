@@ -85,14 +85,20 @@ pub enum Command {
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),
-    /// Package a generated suite for submission: gzip'd instances, manifest, README, SHA256SUMS.
-    #[command(after_help = "Example:\n  qbfgames package out/default -o out/default.tar.xz")]
+    /// Package a generated suite for submission (tracks, models, documents), or check an archive.
+    #[command(
+        after_help = "Examples:\n  qbfgames package out/default -o out/default.tar.xz\n  qbfgames package --check out/default.tar.xz"
+    )]
     Package {
         /// The directory `qbfgames generate` wrote.
-        dir: PathBuf,
+        #[arg(required_unless_present = "check")]
+        dir: Option<PathBuf>,
         /// The archive to write (`.tar.xz`).
-        #[arg(short, long)]
-        output: PathBuf,
+        #[arg(short, long, required_unless_present = "check")]
+        output: Option<PathBuf>,
+        /// Read an archive as a competition organiser would; exit 1 on any problem.
+        #[arg(long, conflicts_with_all = ["dir", "output"])]
+        check: Option<PathBuf>,
     },
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(

@@ -15,8 +15,10 @@
 //! entries, zero timestamps and owners, fixed compression settings, so the same suite and
 //! version give the same archive bytes.
 
+mod check;
 mod names;
 
+pub use check::{check_archive, Checked};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};

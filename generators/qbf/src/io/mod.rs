@@ -5,11 +5,13 @@ mod qcir_read;
 mod qcir_write;
 mod qdimacs_read;
 mod qdimacs_write;
+mod strict;
 
 pub use qcir_read::{read_qcir, visit_qcir, QcirGate, QcirVisitor};
 pub use qcir_write::write_qcir;
 pub use qdimacs_read::{read_qdimacs, visit_qdimacs, QdimacsVisitor};
 pub use qdimacs_write::{write_qdimacs, QdimacsStream, StreamedSize};
+pub use strict::{check_qcir, check_qdimacs};
 
 /// The two file formats.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
