@@ -83,6 +83,11 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     assert!(sums.status.success(), "{}", text(&sums.stdout));
     let readme = fs::read_to_string(root.join("README.md")).expect("README");
     assert!(readme.contains("| httt | bddl | lifted |"), "{readme}");
+    let httt = readme.split("\n## httt\n").nth(1).unwrap_or_default();
+    for field in ["- game:", "- source:", "- true means: true iff Black", "- sizes of the QDIMACS files", "- answers: "] {
+        assert!(httt.contains(field), "the family's section has `{field}`:\n{readme}");
+    }
+    assert!(fs::read_to_string(root.join("description.tex")).expect("description.tex").contains("\\begin{tabular}"));
     for track in ["qdimacs/httt/httt-3x3_domino-d3-black.qdimacs.gz", "qcir/httt/httt-3x3_el-d1-black.qcir.gz"] {
         assert!(root.join(track).is_file(), "readable names in one folder per format: {track}");
     }

@@ -19,7 +19,7 @@ pub fn run(dir: Option<&Path>, output: Option<&Path>, check: Option<&Path>) -> R
     }
     let (Some(dir), Some(output)) = (dir, output) else { bail!("give DIR and -o NAME.tar.xz, or --check ARCHIVE") };
     let build = Build { version: env!("CARGO_PKG_VERSION"), commit: env!("QBFGAMES_COMMIT") };
-    let packaged = reports::package::package(dir, output, build)?;
+    let packaged = reports::package::package(dir, output, build, &suites::models::copied_docs(dir)?)?;
     println!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);
     Ok(ExitCode::SUCCESS)
 }

@@ -14,6 +14,7 @@
 
 mod atomic;
 mod depth;
+pub mod docs;
 pub mod manifest;
 mod parse_error;
 mod source;

@@ -9,10 +9,23 @@
 use std::collections::BTreeSet;
 use std::path::{Component, Path};
 
+use contract::docs::{Docs, FamilyDoc};
 use contract::write_atomically;
 
 use crate::generate::GenError;
-use crate::resolve::{Param, Suite};
+use crate::resolve::{load, Param, Suite, SuiteError};
+
+/// The words of the suite `generate` copied into `dir/models/` (empty without one).
+pub fn copied_docs(dir: &Path) -> Result<Docs, SuiteError> {
+    let entries = std::fs::read_dir(dir.join("models")).into_iter().flatten().flatten();
+    let Some(file) = entries.map(|e| e.path()).find(|p| p.extension().is_some_and(|e| e == "toml")) else {
+        return Ok(Docs::default());
+    };
+    let suite = load(&file)?;
+    let families =
+        suite.families.into_iter().map(|f| (f.name, FamilyDoc { description: f.description, source: f.source }));
+    Ok(Docs { description: suite.description, families: families.collect() })
+}
 
 /// Every model file `suite` reads, as written in the suite (relative to its folder).
 pub fn model_files(suite: &Suite) -> BTreeSet<&str> {

@@ -44,6 +44,12 @@ pub struct OptionsFile {
 pub struct FamilyFile {
     pub name: Spanned<String>,
     pub model: Spanned<String>,
+    /// What the game is, for the package's README (one or two sentences).
+    #[serde(default)]
+    pub description: String,
+    /// Where the game or its models come from (a paper, a collection).
+    #[serde(default)]
+    pub source: String,
     /// Depths for every grid point; a `[[family.point]]` may set its own.
     pub depths: Option<Spanned<toml::Value>>,
     pub encodings: Spanned<Vec<Spanned<String>>>,

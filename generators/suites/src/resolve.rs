@@ -85,6 +85,10 @@ pub struct Point {
 pub struct Family {
     pub name: String,
     pub model: ModelKind,
+    /// What the game is (the suite's words; may be empty).
+    pub description: String,
+    /// Where the game or its models come from (may be empty).
+    pub source: String,
     pub points: Vec<Point>,
     pub encodings: Vec<Encoding>,
     pub formats: Vec<OutFormat>,
@@ -288,6 +292,8 @@ impl Resolver<'_> {
         Ok(Family {
             name: f.name.get_ref().clone(),
             model,
+            description: f.description.trim().to_string(),
+            source: f.source.trim().to_string(),
             points,
             encodings,
             formats,

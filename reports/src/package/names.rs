@@ -2,9 +2,10 @@
 //! `<family>-<params>-d<depth>[-<encoding>]-<role>`, e.g. `connect3-5x5-d25-black`.
 //!
 //! `<params>` holds only the parameters that vary within the family (a model file by its
-//! stem), so a family of one board has none, and none that the name already holds; the encoding is named only in families with
-//! more than one. The role is the player whose win the formula asks about: Black, the
-//! first player, for BDDL and positional games; the first role of the game for GDL.
+//! stem), so a family of one board has none, and none that the name already holds; the
+//! encoding is named only in families with more than one. The role is the player whose
+//! win the formula asks about: Black for BDDL and positional games; the first role of the
+//! game for GDL.
 //! Names depend only on the manifest, so the same suite gets the same names; two files
 //! of one format that would get the same name are an error.
 
