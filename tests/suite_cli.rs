@@ -84,7 +84,8 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     let readme = fs::read_to_string(root.join("README.md")).expect("README");
     assert!(readme.contains("| httt | bddl | lifted |"), "{readme}");
     let httt = readme.split("\n## httt\n").nth(1).unwrap_or_default();
-    for field in ["- game:", "- source:", "- true means: true iff Black", "- sizes of the QDIMACS files", "- answers: "] {
+    for field in ["- game:", "- source:", "- true means: true iff Black", "- sizes of the QDIMACS files", "- answers: "]
+    {
         assert!(httt.contains(field), "the family's section has `{field}`:\n{readme}");
     }
     assert!(fs::read_to_string(root.join("description.tex")).expect("description.tex").contains("\\begin{tabular}"));
