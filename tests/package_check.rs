@@ -49,6 +49,23 @@ fn a_package_passes_and_each_damage_fails_with_its_place() {
     let (code, stderr) = check(&archive);
     assert_eq!(code, Some(0), "{stderr}");
 
+    let with = tmp.path().join("with.tar.xz");
+    let early = qbfgames(&["package", s(&out), "-o", s(&with), "--preprocessed"]);
+    assert!(String::from_utf8_lossy(&early.stderr).contains("--preprocessors NAME"), "no run, no preprocessed track");
+    let solvers = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
+    let ran = qbfgames(&["run", s(&out), "--config", s(&solvers), "--solvers", "depqbf", "--preprocessors", "bloqqer"]);
+    assert!(ran.status.success(), "{}", String::from_utf8_lossy(&ran.stderr));
+    assert!(qbfgames(&["package", s(&out), "-o", s(&with), "--preprocessed"]).status.success());
+    let (code, stderr) = check(&with);
+    assert_eq!(code, Some(0), "Bloqqer's output passes as strict QDIMACS 1.1: {stderr}");
+    let listing = Command::new("tar").args(["-tJf", s(&with)]).output().expect("tar runs");
+    let listing = String::from_utf8_lossy(&listing.stdout);
+    let readme = Command::new("tar").args(["-xJOf", s(&with), "with/README.md"]).output().expect("tar runs");
+    let readme = String::from_utf8_lossy(&readme.stdout);
+    let line = readme.lines().find(|l| l.starts_with("Track `qdimacs-preprocessed/`")).unwrap_or_default();
+    let count = listing.lines().filter(|l| l.starts_with("with/qdimacs-preprocessed/")).count();
+    assert!(line.contains(&format!("on {count} QDIMACS instances")), "{line}\n{listing}");
+
     let qdimacs = "qdimacs/httt/httt-3x3_el-d3-black.qdimacs";
     let truncated = damaged(
         tmp.path(),

@@ -79,7 +79,7 @@ pub use limits::{format_memory, parse_memory, parse_timeout, Limits, WALL_MARGIN
 pub use matrix::{run_matrix, Cell, Plan};
 pub use outcome::Outcome;
 pub use pool::run_pool;
-pub use preprocess::{cache_dir, output_path, preprocess, PreResult};
+pub use preprocess::{cache_dir, cached, output_path, preprocess, PreResult};
 pub use process::{find_program, Invocation};
 pub use record::{cell_key, Record};
 pub use status::{Status, UnknownStatus};

@@ -58,6 +58,14 @@ pub fn output_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.qdimacs"))
 }
 
+/// The complete cache entry of instance `id` in the cache directory `dir`, if there is one:
+/// its result, with the rewritten formula (`output_path`) present when it was rewritten.
+pub fn cached(dir: &Path, id: &str) -> Option<PreResult> {
+    let text = std::fs::read_to_string(dir.join(format!("{id}.json"))).ok()?;
+    let cached = serde_json::from_str::<PreResult>(&text).ok()?;
+    (cached.status.is_some() || output_path(dir, id).is_file()).then_some(cached)
+}
+
 /// The cached result for `id`, or the result of preprocessing it now.
 pub fn preprocess(
     executor: &dyn Executor,
@@ -69,12 +77,8 @@ pub fn preprocess(
     owner: &Path,
 ) -> Result<PreResult, Error> {
     let meta = dir.join(format!("{id}.json"));
-    if let Ok(text) = std::fs::read_to_string(&meta) {
-        if let Ok(cached) = serde_json::from_str::<PreResult>(&text) {
-            if cached.status.is_some() || output_path(dir, id).is_file() {
-                return Ok(cached);
-            }
-        }
+    if let Some(cached) = cached(dir, id) {
+        return Ok(cached);
     }
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;
     let out = output_path(dir, id);

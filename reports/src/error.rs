@@ -50,6 +50,9 @@ pub enum Error {
     /// A file whose bytes are not those its manifest row names.
     #[error("{path}: does not match its manifest id; run `qbfgames manifest verify {}`", dir.display())]
     IdMismatch { path: String, dir: PathBuf },
+    /// `package --preprocessed` without exactly one preprocessor's cached output.
+    #[error("{}/cache/ holds {found}\n  help: run `qbfgames run {} --preprocessors NAME` with one preprocessor and one set of limits, or remove the stale cache folders", dir.display(), dir.display())]
+    NoPreprocessed { dir: PathBuf, found: String },
     /// A suite directory without the models `generate` copies next to the instances.
     #[error("{}/models/ is missing: without the suite file and its models the package could not regenerate its instances\n  help: run `qbfgames generate SUITE --out {}` with this version (model paths relative to the suite file)", .0.display(), .0.display())]
     NoModels(PathBuf),

@@ -52,7 +52,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Depth(args) => depth::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),
-        Command::Package { dir, output, check } => package::run(dir.as_deref(), output.as_deref(), check.as_deref()),
+        Command::Package { dir, output, preprocessed, check } => {
+            package::run(dir.as_deref(), output.as_deref(), preprocessed, check.as_deref())
+        }
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use reports::package::{check_archive, Build};
 
-pub fn run(dir: Option<&Path>, output: Option<&Path>, check: Option<&Path>) -> Result<ExitCode> {
+pub fn run(dir: Option<&Path>, output: Option<&Path>, preprocessed: bool, check: Option<&Path>) -> Result<ExitCode> {
     if let Some(archive) = check {
         let checked = check_archive(archive)?;
         for problem in &checked.problems {
@@ -19,7 +19,8 @@ pub fn run(dir: Option<&Path>, output: Option<&Path>, check: Option<&Path>) -> R
     }
     let (Some(dir), Some(output)) = (dir, output) else { bail!("give DIR and -o NAME.tar.xz, or --check ARCHIVE") };
     let build = Build { version: env!("CARGO_PKG_VERSION"), commit: env!("QBFGAMES_COMMIT") };
-    let packaged = reports::package::package(dir, output, build, &suites::models::copied_docs(dir)?)?;
+    let docs = suites::models::copied_docs(dir)?;
+    let packaged = reports::package::package(dir, output, build, &docs, preprocessed)?;
     println!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);
     Ok(ExitCode::SUCCESS)
 }

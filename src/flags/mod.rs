@@ -96,6 +96,9 @@ pub enum Command {
         /// The archive to write (`.tar.xz`).
         #[arg(short, long, required_unless_present = "check")]
         output: Option<PathBuf>,
+        /// Add the `qdimacs-preprocessed/` track: the preprocessor output `run` cached in DIR/cache/.
+        #[arg(long)]
+        preprocessed: bool,
         /// Read an archive as a competition organiser would; exit 1 on any problem.
         #[arg(long, conflicts_with_all = ["dir", "output"])]
         check: Option<PathBuf>,

@@ -5,7 +5,8 @@
 //! `CITATION.bib`, `LICENSE`, `VERSION`, `manifest.csv`, `SHA256SUMS`) and a suite file
 //! under `models/`; `SHA256SUMS`
 //! listing every other file with its right hash; every `.gz` a complete gzip stream;
-//! every formula of the tracks read strictly (QDIMACS 1.1 for `qdimacs/`, cleansed
+//! every formula of the tracks read strictly (QDIMACS 1.1 for `qdimacs/` and
+//! `qdimacs-preprocessed/`, cleansed
 //! QCIR-G14 for `qcir/`, see [`qbf::io::check_qdimacs`]) and named
 //! `<family>-…-d<depth>…-<role>.<format>.gz` in its family's folder; every manifest row's
 //! file present and, for a formula, its uncompressed bytes hashing to the row's `id`; the
@@ -99,7 +100,7 @@ pub fn check_archive(path: &Path) -> Result<Checked, Error> {
     }
     for (entry, text) in &plain {
         let (track, strict): (_, Strict) = match entry.split('/').next() {
-            Some("qdimacs") => ("qdimacs", qbf::io::check_qdimacs),
+            Some("qdimacs" | "qdimacs-preprocessed") => ("qdimacs", qbf::io::check_qdimacs),
             Some("qcir") => ("qcir", qbf::io::check_qcir),
             _ => continue,
         };

@@ -18,10 +18,12 @@
 
 mod check;
 mod names;
+mod preprocessed;
 mod readme;
 
 pub use check::{check_archive, Checked};
 use contract::docs::Docs;
+use preprocessed::preprocessed;
 use readme::{description_tex, readme};
 use std::collections::BTreeMap;
 use std::fs;
@@ -53,7 +55,13 @@ pub struct Build<'a> {
 
 /// Packages the suite in `dir` (its manifest and every file it lists) as `output`, which
 /// must be named `NAME.tar.xz`; written atomically.
-pub fn package(dir: &Path, output: &Path, build: Build<'_>, docs: &Docs) -> Result<Packaged, Error> {
+pub fn package(
+    dir: &Path,
+    output: &Path,
+    build: Build<'_>,
+    docs: &Docs,
+    with_preprocessed: bool,
+) -> Result<Packaged, Error> {
     let rows = manifest::read(dir).map_err(|error| Error::PackageManifest { dir: dir.to_path_buf(), error })?;
     if rows.is_empty() {
         return Err(Error::EmptyManifest(dir.to_path_buf()));
@@ -93,6 +101,20 @@ pub fn package(dir: &Path, output: &Path, build: Build<'_>, docs: &Docs) -> Resu
         }
         packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
+    let mut readme_text = readme(&name, docs, &packaged);
+    if with_preprocessed {
+        let track = preprocessed(dir, &rows, &readable)?;
+        readme_text += &format!(
+            "\nTrack `qdimacs-preprocessed/`: the output of {} on {} QDIMACS instances, named as in `qdimacs/` (the run's own cache); {} it solved by itself and {} it failed on or did not reach are not in it.\n",
+            track.by,
+            track.files.len(),
+            track.solved,
+            track.missing
+        );
+        for (path, bytes) in track.files {
+            files.insert(path, gzip(&bytes)?);
+        }
+    }
     for (path, bytes) in models(dir)? {
         files.insert(format!("models/{path}"), bytes);
     }
@@ -102,7 +124,7 @@ pub fn package(dir: &Path, output: &Path, build: Build<'_>, docs: &Docs) -> Resu
     let mut json = Vec::new();
     manifest::write_json(&mut json, &packaged)?;
     files.insert("manifest.json".into(), json);
-    files.insert("README.md".into(), readme(&name, docs, &packaged).into_bytes());
+    files.insert("README.md".into(), readme_text.into_bytes());
     files.insert("description.tex".into(), description_tex(&name, docs, &packaged).into_bytes());
     files.insert("CITATION.bib".into(), include_bytes!("citation.bib").to_vec());
     files.insert("LICENSE".into(), include_bytes!("../../../LICENSE").to_vec());
