@@ -4,7 +4,8 @@
 //! be killed, the next run of the same directory (which holds the directory's lock, so no
 //! other run of it is alive) finds the processes by that variable and kills them, and
 //! removes the half-written files of the killed run: preprocessed formulas being written
-//! (`cache/*/.<id>.<pid>.<n>.qdimacs`) and logs being written (`logs/*/.tmp*`).
+//! (`cache/*/.<id>.<pid>.<n>.qdimacs`) and logs being written (the temporary files of
+//! [`contract::write_atomically`] under `logs/*/`).
 
 use std::path::Path;
 
@@ -34,28 +35,19 @@ pub fn kill_leftovers(dir: &Path) -> usize {
     killed
 }
 
-/// Removes the half-written files a killed run left under `dir`; returns how many.
-pub fn remove_partial_files(dir: &Path) -> usize {
+/// Removes the files in the subfolders of `root` whose names `half_written` says a killed
+/// run left half-written (the modules that write them know their names); returns how
+/// many.
+pub fn remove_half_written(root: &Path, half_written: fn(&str) -> bool) -> usize {
     let mut removed = 0;
-    for (folder, partial) in [("cache", is_partial_formula as fn(&str) -> bool), ("logs", is_temporary)] {
-        for sub in std::fs::read_dir(dir.join(folder)).into_iter().flatten().flatten() {
-            for file in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
-                let name = file.file_name();
-                if partial(&name.to_string_lossy()) && std::fs::remove_file(file.path()).is_ok() {
-                    removed += 1;
-                }
+    for sub in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        for file in std::fs::read_dir(sub.path()).into_iter().flatten().flatten() {
+            if half_written(&file.file_name().to_string_lossy()) && std::fs::remove_file(file.path()).is_ok() {
+                removed += 1;
             }
         }
     }
     removed
-}
-
-fn is_partial_formula(name: &str) -> bool {
-    name.starts_with('.') && name.ends_with(".qdimacs")
-}
-
-fn is_temporary(name: &str) -> bool {
-    name.starts_with(".tmp")
 }
 
 #[cfg(test)]
@@ -84,11 +76,14 @@ mod tests {
         let logs = dir.path().join("logs/fam");
         std::fs::create_dir_all(&cache)?;
         std::fs::create_dir_all(&logs)?;
-        for f in [cache.join(".ab.17.0.qdimacs"), cache.join("ab.qdimacs"), logs.join(".tmpX1"), logs.join("a.log.gz")]
+        for f in
+            [cache.join(".ab.17.0.qdimacs"), cache.join("ab.qdimacs"), logs.join(".qbfgames-X1"), logs.join("a.log.gz")]
         {
             std::fs::write(f, "")?;
         }
-        assert_eq!(remove_partial_files(dir.path()), 2);
+        let removed = remove_half_written(&dir.path().join("cache"), crate::preprocess::is_partial)
+            + remove_half_written(&dir.path().join("logs"), contract::is_temporary);
+        assert_eq!(removed, 2);
         assert!(cache.join("ab.qdimacs").exists() && logs.join("a.log.gz").exists());
         Ok(())
     }

@@ -10,9 +10,10 @@ use super::cores::usable;
 use super::error::{Context, Error};
 use super::executor::Executor;
 use super::instance::instances;
-use super::leftovers::{kill_leftovers, remove_partial_files};
+use super::leftovers::{kill_leftovers, remove_half_written};
 use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
+use super::preprocess::is_partial;
 use super::record::Record;
 use super::store::ResultStore;
 
@@ -49,7 +50,9 @@ impl LocalRun {
         let instances = instances(dir)?;
         let store = ResultStore::open(dir)?;
         let owner = std::path::absolute(dir).context(|| format!("finding the absolute path of {}", dir.display()))?;
-        let leftovers = (kill_leftovers(&owner), remove_partial_files(dir));
+        let half_written = remove_half_written(&dir.join("cache"), is_partial)
+            + remove_half_written(&dir.join("logs"), contract::is_temporary);
+        let leftovers = (kill_leftovers(&owner), half_written);
         let env = options.environment(&limits, jobs, versions(&runs)).record(dir)?;
         let (solvers, preprocessors) = runs;
         let cache = dir.join("cache");

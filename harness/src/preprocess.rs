@@ -39,6 +39,15 @@ impl PreResult {
     }
 }
 
+/// How the name of a formula the preprocessor is still writing begins (then
+/// `<id>.<pid>.<n>.qdimacs`); renamed to `<id>.qdimacs` once complete.
+const PARTIAL_PREFIX: &str = ".";
+
+/// Whether a file of a cache directory is a formula a killed run left half-written.
+pub(crate) fn is_partial(name: &str) -> bool {
+    name.starts_with(PARTIAL_PREFIX) && name.ends_with(".qdimacs")
+}
+
 /// `pid.n`, distinct for every call in every process: the temporary names of two runs
 /// preprocessing one instance at once (two threads, two processes) never meet.
 fn unique() -> String {
@@ -82,7 +91,7 @@ pub fn preprocess(
     }
     std::fs::create_dir_all(dir).context(|| format!("creating {}", dir.display()))?;
     let out = output_path(dir, id);
-    let partial = dir.join(format!(".{id}.{}.qdimacs", unique()));
+    let partial = dir.join(format!("{PARTIAL_PREFIX}{id}.{}.qdimacs", unique()));
     let mut job = pre.job(input, Some(&partial), *limits);
     job.owner = Some(owner.to_path_buf());
     let result = match executor.execute(&job) {

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use qbf::identity::sha256_hex;
 use reports::{Options, Report, RunData};
-use sha2::{Digest, Sha256};
 
 fn fixture() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/small")
@@ -24,7 +24,7 @@ fn report() -> Report {
 /// The golden file of an output and the bytes it must hold.
 fn golden(path: &str, bytes: &[u8]) -> (PathBuf, Vec<u8>) {
     if path.ends_with(".png") {
-        (golden_dir().join(format!("{path}.sha256")), format!("{:x}\n", Sha256::digest(bytes)).into_bytes())
+        (golden_dir().join(format!("{path}.sha256")), format!("{}\n", sha256_hex(bytes)).into_bytes())
     } else {
         (golden_dir().join(path), bytes.to_vec())
     }

@@ -10,8 +10,17 @@ use std::path::{Path, PathBuf};
 use tempfile::NamedTempFile;
 
 /// A temporary file in `dir`, world-readable (0644) like any output file, not private.
+/// How the temporary files of [`write_atomically`] and [`write_named`] begin.
+const TEMPORARY_PREFIX: &str = ".qbfgames-";
+
 fn temporary(dir: &Path) -> io::Result<NamedTempFile> {
-    tempfile::Builder::new().prefix(".qbfgames-").permissions(Permissions::from_mode(0o644)).tempfile_in(dir)
+    tempfile::Builder::new().prefix(TEMPORARY_PREFIX).permissions(Permissions::from_mode(0o644)).tempfile_in(dir)
+}
+
+/// Whether a file name is one of this module's temporary files: a file a killed process
+/// left half-written.
+pub fn is_temporary(name: &str) -> bool {
+    name.starts_with(TEMPORARY_PREFIX)
 }
 
 /// A file written by [`write_named`].

@@ -21,7 +21,7 @@ mod source;
 mod toml_file;
 mod verdict;
 
-pub use atomic::{write_atomically, write_named, Named, WriteError};
+pub use atomic::{is_temporary, write_atomically, write_named, Named, WriteError};
 pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;

@@ -179,8 +179,16 @@ pub fn read_csv(file: &Path) -> Result<Vec<Row>, ManifestError> {
     if !file.is_file() {
         return Err(ManifestError::Missing(file.to_path_buf()));
     }
+    let reader = std::fs::File::open(file)
+        .map_err(|e| ManifestError::Unreadable { file: file.to_path_buf(), error: csv::Error::from(e) })?;
+    read_from(file, reader)
+}
+
+/// Reads a manifest from `input` (a file inside an archive, say), every row checked;
+/// `file` names it in the errors.
+pub fn read_from(file: &Path, input: impl std::io::Read) -> Result<Vec<Row>, ManifestError> {
     let unreadable = |error| ManifestError::Unreadable { file: file.to_path_buf(), error };
-    let mut reader = csv::ReaderBuilder::new().from_path(file).map_err(unreadable)?;
+    let mut reader = csv::ReaderBuilder::new().from_reader(input);
     let headers = reader.headers().map_err(unreadable)?.clone();
     let mut column = [None; COLUMNS.len()];
     for (slot, name) in column.iter_mut().zip(COLUMNS) {

@@ -3,14 +3,14 @@
 //!
 //! Checked: one top folder; no entry twice; the documents present (`README.md`,
 //! `CITATION.bib`, `LICENSE`, `VERSION`, `manifest.csv`, `SHA256SUMS`) and a suite file
-//! under `models/`; `SHA256SUMS`
-//! listing every other file with its right hash; every `.gz` a complete gzip stream;
-//! every formula of the tracks read strictly (QDIMACS 1.1 for `qdimacs/` and
-//! `qdimacs-preprocessed/`, cleansed
-//! QCIR-G14 for `qcir/`, see [`qbf::io::check_qdimacs`]) and named
-//! `<family>-…-d<depth>…-<role>.<format>.gz` in its family's folder; every manifest row's
-//! file present and, for a formula, its uncompressed bytes hashing to the row's `id`; the
-//! README naming the set, stating what true means, and describing every family.
+//! under `models/`; `SHA256SUMS` listing every other file with its right hash; every
+//! `.gz` a complete gzip stream; every formula of the tracks read strictly (QDIMACS 1.1
+//! for `qdimacs/` and `qdimacs-preprocessed/`, cleansed QCIR-G14 for `qcir/`, see
+//! [`qbf::io::check_qdimacs`]) and named `<family>-…-d<depth>…-<role>.<format>.gz` in its
+//! family's folder; the manifest read by its one reader
+//! ([`contract::manifest::read_from`]), every row's file present and, for a formula, its
+//! uncompressed bytes hashing to the row's `id`; the README naming the set, stating what
+//! true means, and describing every family.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::File;
@@ -18,7 +18,7 @@ use std::io::Read;
 use std::path::Path;
 
 use contract::Source;
-use sha2::{Digest, Sha256};
+use qbf::identity::sha256_hex;
 
 use super::super::error::Error;
 
@@ -125,10 +125,6 @@ fn gunzip(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     Ok(out)
 }
 
-fn sha256_hex(bytes: &[u8]) -> String {
-    format!("{:x}", Sha256::digest(bytes))
-}
-
 /// `SHA256SUMS` lists every other file, each with its hash.
 fn check_sums(files: &BTreeMap<String, Vec<u8>>, place: &dyn Fn(&str) -> String, problems: &mut Vec<String>) {
     let Some(sums) = files.get("SHA256SUMS") else { return };
@@ -183,26 +179,21 @@ fn check_manifest(
 ) -> BTreeSet<String> {
     let mut families = BTreeSet::new();
     let Some(bytes) = files.get("manifest.csv") else { return families };
-    let mut reader = csv::Reader::from_reader(&bytes[..]);
-    let headers = reader.headers().cloned().unwrap_or_default();
-    let column = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(id), Some(family), Some(path)) = (column("id"), column("family"), column("path")) else {
-        problems.push(format!("{}:1:1: the header lacks `id`, `family` or `path`", place("manifest.csv")));
-        return families;
+    let rows = match contract::manifest::read_from(Path::new(&place("manifest.csv")), &bytes[..]) {
+        Ok(rows) => rows,
+        Err(e) => {
+            problems.push(e.to_string());
+            return families;
+        }
     };
-    for (i, record) in reader.records().enumerate() {
+    for (i, row) in rows.iter().enumerate() {
         let line = i + 2;
-        let Ok(record) = record else {
-            problems.push(format!("{}:{line}:1: not a CSV row of the header's length", place("manifest.csv")));
-            continue;
-        };
-        let (row_id, row_path) = (record.get(id).unwrap_or(""), record.get(path).unwrap_or(""));
-        families.insert(record.get(family).unwrap_or("").to_string());
-        if !files.contains_key(row_path) {
-            problems.push(format!("{}:{line}:1: `{row_path}` is not in the archive", place("manifest.csv")));
-        } else if let Some(text) = plain.get(row_path) {
-            if sha256_hex(text) != row_id {
-                problems.push(format!("{}:{line}:1: `{row_path}` does not hash to its id", place("manifest.csv")));
+        families.insert(row.family.clone());
+        if !files.contains_key(&row.path) {
+            problems.push(format!("{}:{line}:1: `{}` is not in the archive", place("manifest.csv"), row.path));
+        } else if let Some(text) = plain.get(row.path.as_str()) {
+            if sha256_hex(text) != row.id {
+                problems.push(format!("{}:{line}:1: `{}` does not hash to its id", place("manifest.csv"), row.path));
             }
         }
     }

@@ -32,7 +32,7 @@ use std::path::Path;
 
 use contract::manifest::{self, Row};
 use contract::write_atomically;
-use sha2::{Digest, Sha256};
+use qbf::identity::sha256_hex;
 
 use super::error::Error;
 use names::names;
@@ -160,11 +160,6 @@ fn models(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, Error> {
         }
     }
     Ok(files)
-}
-
-/// SHA-256 as lower-case hex: an instance's id, and the lines of `SHA256SUMS`.
-fn sha256_hex(bytes: &[u8]) -> String {
-    format!("{:x}", Sha256::digest(bytes))
 }
 
 fn gzip(bytes: &[u8]) -> io::Result<Vec<u8>> {

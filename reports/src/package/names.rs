@@ -102,17 +102,15 @@ mod tests {
     use super::*;
 
     /// Manifest rows (family, params, depth, encoding, format, a hex digit repeated into
-    /// the id), read from a manifest file by the manifest reader.
+    /// the id), read by the manifest reader.
     fn rows(specs: &[(&str, &str, u32, &str, &str, &str)]) -> Vec<Row> {
         let mut text = contract::manifest::COLUMNS.join(",") + "\n";
         for (family, params, depth, encoding, format, id) in specs {
             let id = id.repeat(64);
             text += &format!("{id},,{family},bddl,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,\n");
         }
-        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let file = dir.path().join("manifest.csv");
-        std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
-        contract::manifest::read_csv(&file).unwrap_or_else(|e| panic!("{e}"))
+        contract::manifest::read_from(std::path::Path::new("manifest.csv"), text.as_bytes())
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
