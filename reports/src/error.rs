@@ -59,4 +59,23 @@ pub enum Error {
     /// Two packaged files of one format that would get the same readable name.
     #[error("two {format} files would both be named `{name}` (ids {first} and {second})\n  help: the family has two jobs that differ only in a parameter the name leaves out; give them different family names")]
     NameCollision { name: String, format: String, first: String, second: String },
+    /// Sources of an answer that disagree (a solver against the manifest's expected value,
+    /// or configurations against each other).
+    #[error("{count} job(s) with answers that disagree:{first}\n  help: a solver or an encoding is wrong; `qbfgames report` lists the runs; a wrong benchmark is worse than none, so nothing is selected")]
+    Disagreement { count: usize, first: String },
+    /// Jobs without a single result at the calibration limit.
+    #[error("{count} job(s) have no result at the calibration limit of {limit} s:{first}\n  help: run them (`qbfgames run DIR --timeout {limit}`) before selecting")]
+    Uncalibrated { count: usize, limit: f64, first: String },
+    /// A selection request the calibrated jobs cannot meet.
+    #[error("the selection cannot be made as requested:{0}")]
+    SelectionShort(String),
+    /// A line of `selection.csv` that is not a selection line.
+    #[error("{}:{line}: {message}\n  help: the file is written by `qbfgames select`; run it again", path.display())]
+    BadSelection { path: PathBuf, line: usize, message: String },
+    /// A selection that names jobs the manifest does not list.
+    #[error("{}: selects {count} job(s) the manifest does not list, e.g. `{first}`\n  help: the suite was generated again after `qbfgames select`; run `qbfgames select` again", path.display())]
+    StaleSelection { path: PathBuf, count: usize, first: String },
+    /// `select` on a directory without a run.
+    #[error("{}: no results to calibrate with\n  help: `qbfgames run {}` first", .0.display(), .0.display())]
+    NothingToSelect(PathBuf),
 }

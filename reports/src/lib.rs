@@ -31,6 +31,7 @@ pub mod plot;
 pub mod progress;
 pub mod report;
 pub mod section;
+pub mod selection;
 pub mod sizes;
 pub mod summary;
 mod table;

@@ -13,6 +13,7 @@ mod package;
 mod play;
 mod report;
 mod run;
+mod select;
 mod slurm;
 mod slurm_collect;
 mod slurm_shard;
@@ -55,6 +56,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Package { dir, output, preprocessed, check } => {
             package::run(dir.as_deref(), output.as_deref(), preprocessed, check.as_deref())
         }
+        Command::Select(args) => select::run(&args),
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),

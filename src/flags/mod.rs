@@ -9,7 +9,7 @@ pub mod strategy;
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use games::{EncodeCmd, SolveCmd};
 
@@ -103,6 +103,12 @@ pub enum Command {
         #[arg(long, conflicts_with_all = ["dir", "output"])]
         check: Option<PathBuf>,
     },
+    /// Class each job by a run's CPU times (trivial, easy, medium, hard, unsolved) and select a
+    /// balanced subset per family into DIR/selection.csv, which `package` then follows.
+    #[command(
+        after_help = "Examples:\n  qbfgames select out/default\n  qbfgames select out/default --per-family 6 --min-per-family 3 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25"
+    )]
+    Select(SelectArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(
         after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs"
@@ -369,5 +375,44 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         super::Cli::command().debug_assert();
+    }
+}
+
+/// `qbfgames select`.
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// The directory `qbfgames run` wrote results into.
+    pub dir: PathBuf,
+    /// At most this many jobs per family.
+    #[arg(long, default_value_t = 8)]
+    pub per_family: usize,
+    /// At least this many per family (an error names the families that fall short).
+    #[arg(long, default_value_t = 1)]
+    pub min_per_family: usize,
+    /// At least this many families.
+    #[arg(long, default_value_t = 1)]
+    pub families: usize,
+    /// The range the share of true answers must lie in, as LO..HI.
+    #[arg(long, default_value = "0..1", value_parser = parse_share_range)]
+    pub true_share: (f64, f64),
+    /// The least share of selected jobs that some configuration does not solve at the limit.
+    #[arg(long, default_value_t = 0.0)]
+    pub unsolved_by_some: f64,
+    /// Configurations that must agree to give a job without a known answer one (`agreement`).
+    #[arg(long, default_value_t = 2)]
+    pub agree: usize,
+    /// CPU seconds under which every configuration must solve a job for it to be trivial.
+    #[arg(long, default_value_t = 1.0)]
+    pub trivial: f64,
+}
+
+fn parse_share_range(s: &str) -> Result<(f64, f64), String> {
+    let bad = || format!("`{s}` is not a range LO..HI of shares between 0 and 1 (e.g. 0.35..0.65)");
+    let (lo, hi) = s.split_once("..").ok_or_else(bad)?;
+    let (lo, hi): (f64, f64) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
+    if (0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi) && lo <= hi {
+        Ok((lo, hi))
+    } else {
+        Err(bad())
     }
 }

@@ -35,6 +35,7 @@ use contract::write_atomically;
 use qbf::identity::sha256_hex;
 
 use super::error::Error;
+use super::selection::{self, job_of, Calibrated};
 use names::names;
 
 /// What [`package`] wrote.
@@ -77,6 +78,11 @@ pub fn package(
         let path = dir.join(rel);
         fs::read(&path).map_err(|error| Error::Io { what: format!("reading {}", path.display()), error })
     };
+    let calibration = selection::read(dir)?;
+    let rows = match &calibration {
+        Some((jobs, _)) => selected_rows(dir, rows, jobs)?,
+        None => rows,
+    };
     let readable = names(&rows)?;
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut packaged = Vec::with_capacity(rows.len());
@@ -101,7 +107,8 @@ pub fn package(
         }
         packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
-    let mut readme_text = readme(&name, docs, &packaged);
+    let calibration = calibration.as_ref().map(|(jobs, limit)| (jobs.as_slice(), *limit));
+    let mut readme_text = readme(&name, docs, &packaged, calibration);
     if with_preprocessed {
         let track = preprocessed(dir, &rows, &readable)?;
         readme_text += &format!(
@@ -133,6 +140,25 @@ pub fn package(
     files.insert("SHA256SUMS".into(), sums.into_bytes());
     let bytes = write_atomically(output, |out| write_archive(out, &name, &files))?;
     Ok(Packaged { files: rows.len(), bytes })
+}
+
+/// The rows of the selected jobs, with the answers calibration found (`agreement`); an
+/// error when the selection names a job the manifest does not list.
+fn selected_rows(dir: &Path, rows: Vec<Row>, jobs: &[Calibrated]) -> Result<Vec<Row>, Error> {
+    let chosen: BTreeMap<&str, &Calibrated> = jobs.iter().filter(|j| j.selected).map(|j| (j.job.as_str(), j)).collect();
+    let listed: std::collections::BTreeSet<&str> = rows.iter().map(job_of).collect();
+    let stale: Vec<&&str> = chosen.keys().filter(|j| !listed.contains(**j)).collect();
+    if let Some(first) = stale.first() {
+        let path = dir.join(selection::FILE);
+        return Err(Error::StaleSelection { path, count: stale.len(), first: first.to_string() });
+    }
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            let job = chosen.get(job_of(&row))?;
+            Some(Row { expected: job.expected, expected_by: job.expected_by.clone(), ..row })
+        })
+        .collect())
 }
 
 /// Every file under `dir/models/` (the suite file and its models, written by `generate`),

@@ -9,7 +9,9 @@ use contract::docs::Docs;
 use contract::manifest::Row;
 use contract::{Depth, Verdict};
 
+use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
+use super::super::selection::{hardness_table, Calibrated, Class};
 use super::names::is_qbf;
 
 /// The facts of one family, from its manifest rows.
@@ -88,7 +90,7 @@ impl<'a> Facts<'a> {
 }
 
 /// The README.
-pub fn readme(name: &str, docs: &Docs, rows: &[Row]) -> String {
+pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Calibrated], f64)>) -> String {
     let version = rows.first().map_or("", |r| r.generator_version.as_str());
     let families = Facts::of(rows);
     let mut text = format!("# {name}\n\n");
@@ -103,12 +105,14 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row]) -> String {
          (`black`: Black of a BDDL or positional game; `first`: the first role of a\n\
          GDL game) can force a win within <depth> plies. `maps/` holds each formula's first-move\n\
          variables, `sources/` the game files the suite wrote, `models/` the suite file and every\n\
-         model it reads: `qbfgames generate models/<suite>.toml` with the same version writes\n\
-         every instance again, byte for byte. `manifest.csv` (also `manifest.json`) has one row\n\
+         model it reads: `qbfgames generate models/<suite>.toml` with the same version (and\n\
+         `--reach models/ladders.csv` where the suite has ladders) writes every instance again,\n\
+         byte for byte. `manifest.csv` (also `manifest.json`) has one row\n\
          per file: family, game model, parameters, encoding, format, depth, sizes, the GBD\n\
          identifier of QDIMACS files, the SHA-256 of the uncompressed file (`id`), and the\n\
          expected answer with its source (`expected_by`: `reference`, the explicit-state\n\
-         solver; `published`, a paper's table). Check the files with `sha256sum -c SHA256SUMS`.\n\
+         solver; `published`, a paper's table; `agreement`, several solver configurations\n\
+         agreed and none disagreed: not certified). Check the files with `sha256sum -c SHA256SUMS`.\n\
          `VERSION` names the qbfgames version and commit, `CITATION.bib` the works to cite,\n\
          `LICENSE` the licence and the models' sources, `description.tex` this description for a\n\
          competition booklet.\n\n\
@@ -126,6 +130,7 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row]) -> String {
             facts.rows.len(),
         );
     }
+    text += &hardness(calibration);
     for (family, facts) in &families {
         let doc = docs.families.get(*family).cloned().unwrap_or_default();
         let (t, f, u) = facts.answers();
@@ -144,8 +149,40 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row]) -> String {
             facts.spread(|r| r.blocks)
         );
         text += &format!("- answers: {t} true, {f} false, {u} unknown; from: {}\n", or(&facts.answer_sources(), "-"));
+        if let Some((jobs, _)) = calibration {
+            text += &format!("- hardness: {}\n", family_hardness(jobs, family));
+        }
     }
     text
+}
+
+/// The section on calibration and selection: how the set was chosen, and the table.
+fn hardness(calibration: Option<(&[Calibrated], f64)>) -> String {
+    let Some((jobs, limit)) = calibration else {
+        return "\nThe set is not calibrated: it holds every instance the suite generated (`qbfgames select` chooses a balanced subset by solver times).\n".into();
+    };
+    let mut table = Vec::new();
+    let written = write_markdown(&mut table, &hardness_table(jobs));
+    let table = if written.is_ok() { String::from_utf8_lossy(&table).into_owned() } else { String::new() };
+    format!(
+        "\n## Hardness and selection\n\n\
+         Every generated job was run by each solver configuration at a limit of {limit} s CPU\n\
+         time; a job is *trivial* when every configuration solved it in under 1 s, *easy*,\n\
+         *medium* or *hard* by the fastest configuration's time (under 10%, under 50%, at least\n\
+         50% of the limit), *unsolved* when none solved it. The set keeps, per family, jobs with a\n\
+         known answer, trivial ones dropped (at most two kept where a family has nothing\n\
+         harder), true and false answers alternated and the classes taken in turn, the\n\
+         frontier first. `selected`, `true`, `false` and `unsolved by some` count the set.\n\n{table}"
+    )
+}
+
+/// One family's classes and selection, in words.
+fn family_hardness(jobs: &[Calibrated], family: &str) -> String {
+    let mine: Vec<&Calibrated> = jobs.iter().filter(|j| j.family == family).collect();
+    let classes: Vec<String> =
+        Class::ALL.iter().map(|&c| format!("{} {c}", mine.iter().filter(|j| j.class == c).count())).collect();
+    let chosen = mine.iter().filter(|j| j.selected).count();
+    format!("{} of {} generated jobs selected (generated: {})", chosen, mine.len(), classes.join(", "))
 }
 
 /// `description.tex`: the set in at most two pages, from the same facts.

@@ -1,0 +1,150 @@
+//! Calibration: a run's results folded into one [`Calibrated`] per job, with its class and
+//! its answer's source.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use contract::manifest::Row;
+use contract::{Depth, Verdict};
+use harness::{Record, Status};
+
+use super::super::input::{seconds, RunData};
+use super::super::Error;
+use super::class::{classify, Class, Thresholds};
+
+/// What calibration found out about one job (one formula, in every format it was written).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Calibrated {
+    /// The manifest's `job` (the instance id for rows without one).
+    pub job: String,
+    pub family: String,
+    pub params: String,
+    pub depth: Depth,
+    pub encoding: String,
+    pub class: Class,
+    /// Runs with a result at the calibration limit (configurations × formats).
+    pub runs: usize,
+    /// How many of them solved it.
+    pub solved: usize,
+    /// CPU seconds of the fastest run that solved it.
+    pub best_s: Option<f64>,
+    /// The answer, and where it comes from: the manifest's source (`reference`,
+    /// `published`, …) or `agreement` (that many configurations said so, none the opposite;
+    /// not certified).
+    pub expected: Option<Verdict>,
+    pub expected_by: String,
+    /// Whether the selection keeps it, and why not (or `frontier` notes).
+    pub selected: bool,
+    pub note: String,
+}
+
+impl Calibrated {
+    /// Whether at least one run did not solve it at the limit.
+    pub fn unsolved_by_some(&self) -> bool {
+        self.solved < self.runs
+    }
+}
+
+/// The job of a manifest row (the id for hand-made rows without one).
+pub fn job_of(row: &Row) -> &str {
+    if row.job.is_empty() {
+        &row.id
+    } else {
+        &row.job
+    }
+}
+
+/// Classes every job of `data` that has a QBF file, from its records at the largest time
+/// limit of the run (`limit`); answers without a manifest source are taken from `agree`
+/// or more configurations that agree. An answer that contradicts another source, and jobs
+/// without any result, are errors: a selection must rest on every job it could choose.
+pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result<Vec<Calibrated>, Error> {
+    let limit = data.timeout();
+    let mut jobs: BTreeMap<&str, (&Row, Vec<&Record>)> = BTreeMap::new();
+    for row in data.instances.values().filter(|r| r.format == "qdimacs" || r.format == "qcir") {
+        let entry = jobs.entry(job_of(row)).or_insert((row, Vec::new()));
+        if row.format == "qdimacs" {
+            entry.0 = row;
+        }
+    }
+    for record in &data.records {
+        let usable = record.timeout_s == limit && record.status != Status::Starved;
+        if let Some(row) = data.instances.get(&record.instance).filter(|_| usable) {
+            if let Some(entry) = jobs.get_mut(job_of(row)) {
+                entry.1.push(record);
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(jobs.len());
+    let mut missing = Vec::new();
+    let mut disagreements = Vec::new();
+    for (job, (row, records)) in jobs {
+        if records.is_empty() {
+            missing.push(job.to_string());
+            continue;
+        }
+        let times: Vec<Option<f64>> = records.iter().map(|r| r.answer().is_some().then(|| seconds(r))).collect();
+        let (expected, expected_by) = match answer(row, &records, agree) {
+            Ok(a) => a,
+            Err(said) => {
+                disagreements.push(format!("{job}: {said}"));
+                continue;
+            }
+        };
+        out.push(Calibrated {
+            job: job.to_string(),
+            family: row.family.clone(),
+            params: row.params.clone(),
+            depth: row.depth,
+            encoding: row.encoding.clone(),
+            class: classify(&times, limit, thresholds),
+            runs: records.len(),
+            solved: times.iter().flatten().count(),
+            best_s: times.iter().flatten().copied().reduce(f64::min),
+            expected,
+            expected_by,
+            selected: false,
+            note: String::new(),
+        });
+    }
+    if !disagreements.is_empty() {
+        return Err(Error::Disagreement { count: disagreements.len(), first: shortlist(&disagreements) });
+    }
+    if !missing.is_empty() {
+        return Err(Error::Uncalibrated { count: missing.len(), limit, first: shortlist(&missing) });
+    }
+    Ok(out)
+}
+
+/// The answer of a job and its source, or what the sources said when they disagree.
+fn answer(row: &Row, records: &[&Record], agree: usize) -> Result<(Option<Verdict>, String), String> {
+    let mut said: BTreeMap<Verdict, BTreeSet<String>> = BTreeMap::new();
+    for r in records {
+        if let Some(v) = r.answer() {
+            said.entry(v).or_default().insert(r.configuration());
+        }
+    }
+    let list = |v: Verdict| said.get(&v).map(|s| s.iter().cloned().collect::<Vec<_>>().join(", "));
+    if let Some(expected) = row.expected {
+        let opposite = if expected == Verdict::True { Verdict::False } else { Verdict::True };
+        return match list(opposite) {
+            Some(who) => Err(format!("{} says {expected}, {who} said {opposite}", row.expected_by)),
+            None => Ok((Some(expected), row.expected_by.clone())),
+        };
+    }
+    match (list(Verdict::True), list(Verdict::False)) {
+        (Some(t), Some(f)) => Err(format!("{t} said true, {f} said false")),
+        _ => Ok(said
+            .iter()
+            .find(|(_, who)| who.len() >= agree)
+            .map_or((None, "none".to_string()), |(&v, _)| (Some(v), "agreement".to_string()))),
+    }
+}
+
+/// The first few items, then how many more.
+fn shortlist(items: &[String]) -> String {
+    let mut text = items.iter().take(5).map(|s| format!("\n    {s}")).collect::<String>();
+    if items.len() > 5 {
+        text += &format!("\n    … and {} more", items.len() - 5);
+    }
+    text
+}

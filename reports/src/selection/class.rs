@@ -1,0 +1,110 @@
+//! Hardness classes: what one calibration run says about a job.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How hard a job is for the calibrated configurations, at the calibration limit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Class {
+    /// Every configuration solved it in under [`Thresholds::trivial_s`].
+    Trivial,
+    /// The fastest configuration took under [`Thresholds::easy`] of the limit.
+    Easy,
+    /// The fastest configuration took between the easy and the hard fraction of the limit.
+    Medium,
+    /// Solved, but only near the limit: the fastest configuration took at least
+    /// [`Thresholds::hard`] of it.
+    Hard,
+    /// No configuration solved it within the limit.
+    Unsolved,
+}
+
+impl Class {
+    pub const ALL: [Class; 5] = [Class::Trivial, Class::Easy, Class::Medium, Class::Hard, Class::Unsolved];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Class::Trivial => "trivial",
+            Class::Easy => "easy",
+            Class::Medium => "medium",
+            Class::Hard => "hard",
+            Class::Unsolved => "unsolved",
+        }
+    }
+}
+
+impl fmt::Display for Class {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Class {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Class, String> {
+        Class::ALL.into_iter().find(|c| c.name() == s).ok_or_else(|| format!("`{s}` is not a hardness class"))
+    }
+}
+
+/// Where the classes begin.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Thresholds {
+    /// CPU seconds under which every configuration must solve a trivial job (QBF Gallery:
+    /// 1 s).
+    pub trivial_s: f64,
+    /// Fraction of the limit under which the fastest configuration makes a job easy.
+    pub easy: f64,
+    /// Fraction of the limit from which the fastest configuration makes a job hard.
+    pub hard: f64,
+}
+
+impl Default for Thresholds {
+    fn default() -> Thresholds {
+        Thresholds { trivial_s: 1.0, easy: 0.1, hard: 0.5 }
+    }
+}
+
+/// The class of a job from the CPU seconds of every configuration's run (`None`: not
+/// solved within `limit`).
+pub fn classify(times: &[Option<f64>], limit: f64, t: Thresholds) -> Class {
+    let solved: Vec<f64> = times.iter().flatten().copied().collect();
+    let Some(best) = solved.iter().copied().reduce(f64::min) else {
+        return Class::Unsolved;
+    };
+    if solved.len() == times.len() && solved.iter().all(|&s| s < t.trivial_s) {
+        Class::Trivial
+    } else if best >= t.hard * limit {
+        Class::Hard
+    } else if best >= t.easy * limit {
+        Class::Medium
+    } else {
+        Class::Easy
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const T: Thresholds = Thresholds { trivial_s: 1.0, easy: 0.1, hard: 0.5 };
+
+    #[test]
+    fn classes_follow_the_fastest_configuration_and_the_limit() {
+        assert_eq!(classify(&[Some(0.2), Some(0.9)], 100.0, T), Class::Trivial);
+        assert_eq!(classify(&[Some(0.2), None], 100.0, T), Class::Easy, "one configuration failed");
+        assert_eq!(classify(&[Some(0.2), Some(1.5)], 100.0, T), Class::Easy);
+        assert_eq!(classify(&[Some(20.0), Some(90.0)], 100.0, T), Class::Medium);
+        assert_eq!(classify(&[Some(60.0), None], 100.0, T), Class::Hard);
+        assert_eq!(classify(&[None, None], 100.0, T), Class::Unsolved);
+        assert_eq!(classify(&[], 100.0, T), Class::Unsolved);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for c in Class::ALL {
+            assert_eq!(c.name().parse::<Class>(), Ok(c));
+        }
+        assert!("impossible".parse::<Class>().is_err());
+    }
+}

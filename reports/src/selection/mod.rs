@@ -1,0 +1,22 @@
+//! Calibration and selection: what a run says about each job's hardness, and a balanced,
+//! deterministic subset per family for a competition (`qbfgames select`).
+//!
+//! [`calibrate`] folds the run's records at its time limit into one [`Calibrated`] per job
+//! (a formula in all its formats): its [`Class`] (trivial: every configuration under 1 s;
+//! easy, medium and hard by the fastest configuration's share of the limit; unsolved), how
+//! many runs solved it, and its answer with the answer's source (the manifest's, or
+//! `agreement` of several configurations; sources that disagree are an error). [`pick`]
+//! marks the selection per a [`Request`]; [`write`] and [`read`] keep it in
+//! `DIR/selection.csv`, which `qbfgames package` follows; [`hardness_table`] shows it.
+
+mod calibrate;
+mod class;
+mod file;
+mod pick;
+mod table;
+
+pub use calibrate::{calibrate, job_of, Calibrated};
+pub use class::{classify, Class, Thresholds};
+pub use file::{read, write, FILE};
+pub use pick::{pick, Request};
+pub use table::hardness_table;

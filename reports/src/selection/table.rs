@@ -1,0 +1,36 @@
+//! The hardness table: per family, how many jobs fell in each class, how many the selection
+//! keeps and their answers. Printed by `select` and `make suite`, and part of the package's
+//! README.
+
+use std::collections::BTreeMap;
+
+use contract::Verdict;
+
+use super::super::table::Table;
+use super::calibrate::Calibrated;
+use super::class::Class;
+
+/// One row per family and a total.
+pub fn hardness_table(jobs: &[Calibrated]) -> Table {
+    let mut columns = vec!["family".to_string(), ">jobs".to_string()];
+    columns.extend(Class::ALL.iter().map(|c| format!(">{c}")));
+    columns.extend([">unknown answer", ">selected", ">true", ">false", ">unsolved by some"].map(String::from));
+    let mut table = Table::new(&columns);
+    let mut families: BTreeMap<&str, Vec<&Calibrated>> = BTreeMap::new();
+    for j in jobs {
+        families.entry(&j.family).or_default().push(j);
+    }
+    let all: Vec<&Calibrated> = jobs.iter().collect();
+    for (family, members) in families.iter().map(|(f, m)| (*f, m)).chain([("total", &all)]) {
+        let count = |f: &dyn Fn(&Calibrated) -> bool| members.iter().filter(|j| f(j)).count().to_string();
+        let mut row = vec![family.to_string(), members.len().to_string()];
+        row.extend(Class::ALL.iter().map(|&c| count(&|j| j.class == c)));
+        row.push(count(&|j| j.expected.is_none()));
+        row.push(count(&|j| j.selected));
+        row.push(count(&|j| j.selected && j.expected == Some(Verdict::True)));
+        row.push(count(&|j| j.selected && j.expected == Some(Verdict::False)));
+        row.push(count(&|j| j.selected && j.unsolved_by_some()));
+        table.push_row(row);
+    }
+    table
+}

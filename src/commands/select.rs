@@ -1,0 +1,35 @@
+//! `qbfgames select DIR`: calibrate on the run's results, pick a balanced subset per family
+//! and write DIR/selection.csv (see [`reports::selection`]); prints the hardness table.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use reports::selection::{self, hardness_table, Request, Thresholds};
+use reports::{write_text, RunData};
+
+use crate::flags::SelectArgs;
+
+pub fn run(args: &SelectArgs) -> Result<ExitCode> {
+    let data = RunData::load(&args.dir)?;
+    if data.records.is_empty() {
+        return Err(reports::Error::NothingToSelect(args.dir.clone()).into());
+    }
+    let thresholds = Thresholds { trivial_s: args.trivial, ..Thresholds::default() };
+    let mut jobs = selection::calibrate(&data, thresholds, args.agree)?;
+    let request = Request {
+        per_family: args.per_family,
+        min_per_family: args.min_per_family,
+        families: args.families,
+        true_share: args.true_share,
+        unsolved_by_some: args.unsolved_by_some,
+        ..Request::default()
+    };
+    let picked = selection::pick(&mut jobs, &request);
+    println!("hardness at the calibration limit of {} s CPU:", data.timeout());
+    write_text(std::io::stdout().lock(), &hardness_table(&jobs))?;
+    picked?;
+    selection::write(&args.dir, &jobs, data.timeout())?;
+    let chosen = jobs.iter().filter(|j| j.selected).count();
+    println!("selected {chosen} of {} jobs -> {}", jobs.len(), args.dir.join(selection::FILE).display());
+    Ok(ExitCode::SUCCESS)
+}
