@@ -49,7 +49,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Convert { input, output, clause_form } => convert::run(&input, &output, clause_form),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
-        Command::Generate { suite, out, jobs } => generate::run(&suite, out, jobs),
+        Command::Generate { suite, out, jobs, reach, recalibrate, config } => {
+            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config)
+        }
         Command::Depth(args) => depth::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),

@@ -57,9 +57,10 @@ pub enum Command {
     /// Validate suite files and list their instances.
     #[command(subcommand)]
     Suite(SuiteCmd),
-    /// Generate a suite's instances into DIR/instances and DIR/manifest.csv.
+    /// Generate a suite's instances into DIR/instances and DIR/manifest.csv; climb its
+    /// ladders with their calibration solvers, recording the reach in DIR/ladders.csv.
     #[command(
-        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2"
+        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2\n  qbfgames generate NAME/models/default.toml --reach NAME/models/ladders.csv --out again"
     )]
     Generate {
         /// The suite file.
@@ -67,9 +68,19 @@ pub enum Command {
         /// The output directory (default: out/<suite name>).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default: all cores); ladders are climbed on them in parallel.
         #[arg(long)]
         jobs: Option<usize>,
+        /// Generate the ladders to the reach this ladders.csv records, running no solver
+        /// (default: DIR/ladders.csv of an earlier run, if there is one).
+        #[arg(long, value_name = "FILE")]
+        reach: Option<PathBuf>,
+        /// Climb the ladders with their solvers again, even where DIR/ladders.csv exists.
+        #[arg(long, conflicts_with = "reach")]
+        recalibrate: bool,
+        /// The solvers file the ladders' calibration solvers are taken from.
+        #[arg(long, default_value = "suite/solvers.toml")]
+        config: PathBuf,
     },
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
     #[command(

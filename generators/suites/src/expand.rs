@@ -29,6 +29,7 @@ impl Job<'_> {
         let expected = match self.family.expected {
             Expected::None => "none".to_string(),
             Expected::Reference { budget } => format!("reference ({budget} s)"),
+            Expected::ReferenceOrUnknown { budget } => format!("reference-or-unknown ({budget} s)"),
         };
         vec![
             self.family.name.clone(),

@@ -7,6 +7,10 @@
 //! Re-running reuses files the manifest already lists once their hash is verified; a file
 //! whose bytes no longer match its name, or a job that now produces different bytes than
 //! the manifest records, is an error.
+//!
+//! A family with a ladder ([`crate::ladder`]) is generated rung by rung: each ladder is
+//! climbed with its calibration solver ([`Reach::Calibrate`]), or to the reach recorded
+//! in a `ladders.csv` ([`Reach::Recorded`]); either way `DIR/ladders.csv` records it.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -18,6 +22,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::expand::{expand, Job};
+use crate::ladder::{self, Calibration, Recorded, Rung, Rungs};
 use crate::resolve::{Expected, Param, Suite};
 use crate::schema::OutFormat;
 use contract::manifest::{self, Row};
@@ -94,9 +99,9 @@ pub trait Builder: Sync {
     type Error: std::fmt::Display;
     /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
     fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, Self::Error>;
-    /// Whether Black wins within the job's depth, by the reference solver; an error when
-    /// it does not finish within `budget` seconds.
-    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<bool, Self::Error>;
+    /// Whether Black wins within the job's depth, by the reference solver; `None` when it
+    /// does not finish within `budget` seconds.
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, Self::Error>;
 }
 
 /// What went wrong while generating.
@@ -112,6 +117,8 @@ pub enum GenError {
     Corrupt { path: PathBuf, actual: String },
     #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
     Changed { job: String, format: String, old: String, new: String },
+    #[error("the suite has ladders, and generating them needs a calibration solver or a recorded reach (ladders.csv)")]
+    NoReach,
 }
 
 fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {
@@ -126,6 +133,9 @@ pub struct Summary {
     pub reused: usize,
     pub bytes: u64,
     pub seconds: f64,
+    /// The calibration runs of the suite's ladders (what `ladders.csv` holds), ladder by
+    /// ladder in the suite's order.
+    pub rungs: Vec<Rung>,
 }
 
 impl std::fmt::Display for Summary {
@@ -141,14 +151,43 @@ pub fn file_count(jobs: &[Job<'_>]) -> usize {
     jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum()
 }
 
+/// Where the reach of a suite's ladders comes from.
+#[derive(Clone, Copy)]
+pub enum Reach<'a> {
+    /// Climb every ladder with its calibration solver.
+    Calibrate(&'a Calibration<'a>),
+    /// Generate the rungs a `ladders.csv` records, running no solver.
+    Recorded(&'a Recorded),
+}
+
 /// Generates `suite` into `out` with `threads` worker threads; `progress` is called once
-/// per finished job.
+/// per finished job. A suite with ladders needs [`generate_with`] and a [`Reach`].
 pub fn generate<B: Builder>(
     suite: &Suite,
     builder: &B,
     out: &Path,
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
+) -> Result<Summary, GenError> {
+    generate_with(suite, builder, out, threads, progress, None)
+}
+
+/// A unit of work of the thread pool: a job, or a ladder climbed rung by rung.
+enum Task<'j, 'a> {
+    Job(&'j Job<'a>),
+    Ladder(&'j Rungs<'a>, &'j Calibration<'j>),
+}
+
+/// [`generate`], with the reach of the suite's ladders. Ladders are climbed in parallel
+/// on the same threads as the other jobs, each one's rungs in order; `DIR/ladders.csv`
+/// records the reach (and is removed for a suite without ladders).
+pub fn generate_with<B: Builder>(
+    suite: &Suite,
+    builder: &B,
+    out: &Path,
+    threads: usize,
+    progress: &(dyn Fn(&str) + Sync),
+    reach: Option<Reach<'_>>,
 ) -> Result<Summary, GenError> {
     let start = Instant::now();
     let manifest_path = out.join("manifest.csv");
@@ -157,36 +196,66 @@ pub fn generate<B: Builder>(
     } else {
         BTreeMap::new()
     };
-    let jobs = expand(suite);
+    let (plain, ladders) = ladder::split(expand(suite));
+    let mut tasks: Vec<Task<'_, '_>> = Vec::new();
+    let mut recorded = Vec::new();
+    match (reach, ladders.is_empty()) {
+        (_, true) => {}
+        (None, false) => return Err(GenError::NoReach),
+        (Some(Reach::Calibrate(c)), false) => tasks.extend(ladders.iter().map(|l| Task::Ladder(l, c))),
+        (Some(Reach::Recorded(r)), false) => {
+            for l in &ladders {
+                tasks.extend(l.jobs.iter().take(r.reach(&l.family.name, &l.key)).map(Task::Job));
+            }
+            recorded.clone_from(&r.rungs);
+        }
+    }
+    tasks.extend(plain.iter().map(Task::Job));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
-    let results: Vec<Result<(Vec<Row>, bool), GenError>> = pool.install(|| {
-        jobs.par_iter()
-            .map(|job| {
-                let r = run_job(suite, builder, out, job, &previous);
-                progress(&job.key());
-                r
+    let build = |job: &Job| run_job(suite, builder, out, job, &previous);
+    let results: Vec<Result<ladder::Climbed, GenError>> = pool.install(|| {
+        tasks
+            .par_iter()
+            .map(|task| match task {
+                Task::Job(job) => {
+                    let r = build(job);
+                    progress(&job.key());
+                    r.map(|(rows, reused)| ladder::Climbed {
+                        reused: if reused { rows.len() } else { 0 },
+                        rows,
+                        rungs: Vec::new(),
+                    })
+                }
+                Task::Ladder(l, c) => ladder::climb(c, l, out, &build, progress),
             })
             .collect()
     });
     let mut rows = Vec::new();
     let mut summary = Summary::default();
     for r in results {
-        let (job_rows, reused) = r?;
-        if reused {
-            summary.reused += job_rows.len();
-        } else {
-            summary.generated += job_rows.len();
-        }
-        rows.extend(job_rows);
+        let climbed = r?;
+        summary.reused += climbed.reused;
+        summary.generated += climbed.rows.len() - climbed.reused;
+        rows.extend(climbed.rows);
+        recorded.extend(climbed.rungs);
     }
     manifest::sort(&mut rows);
     for row in &rows {
         summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
     }
     summary.files = rows.len();
+    let ladders_path = out.join(ladder::FILE);
+    if ladders.is_empty() {
+        if ladders_path.is_file() {
+            fs::remove_file(&ladders_path).map_err(io_err(&ladders_path))?;
+        }
+    } else {
+        write_atomically(&ladders_path, |w| ladder::write_csv(w, &recorded))?;
+    }
+    summary.rungs = recorded;
     write_atomically(&manifest_path, |w| manifest::write_csv(w, &rows))?;
     write_atomically(&out.join("manifest.json"), |w| manifest::write_json(w, &rows))?;
     summary.seconds = start.elapsed().as_secs_f64();
@@ -194,7 +263,7 @@ pub fn generate<B: Builder>(
 }
 
 /// The rows of one job, and whether they were reused from the previous manifest.
-fn run_job<B: Builder>(
+pub(crate) fn run_job<B: Builder>(
     suite: &Suite,
     builder: &B,
     out: &Path,
@@ -216,8 +285,15 @@ fn run_job<B: Builder>(
     let instance = builder.build(&suite.dir, job).map_err(|e| build_err(e.to_string()))?;
     let computed = match job.family.expected {
         Expected::None => None,
-        Expected::Reference { budget } => {
-            Some(builder.expected(&suite.dir, job, budget).map_err(|e| build_err(e.to_string()))?)
+        Expected::Reference { budget } => match builder.expected(&suite.dir, job, budget) {
+            Ok(Some(answer)) => Some(answer),
+            Ok(None) => return Err(build_err(format!(
+                "the reference solver needs more than the expected_budget of {budget} s; raise the budget, shrink the family, or set expected = \"reference-or-unknown\" or \"none\" for it"
+            ))),
+            Err(e) => return Err(build_err(e.to_string())),
+        },
+        Expected::ReferenceOrUnknown { budget } => {
+            builder.expected(&suite.dir, job, budget).map_err(|e| build_err(e.to_string()))?
         }
     };
     let (computed, published) = (computed.map(Verdict::from_bool), job.answer.map(Verdict::from_bool));
@@ -406,7 +482,7 @@ mod summary_tests {
 
     #[test]
     fn summaries_read_as_one_line() {
-        let s = Summary { files: 12, generated: 10, reused: 2, bytes: 1_549_000, seconds: 0.34 };
+        let s = Summary { files: 12, generated: 10, reused: 2, bytes: 1_549_000, seconds: 0.34, rungs: Vec::new() };
         assert_eq!(s.to_string(), "12 files (10 generated, 2 reused), 1.5 MB, 0.3 s");
     }
 }

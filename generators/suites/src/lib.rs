@@ -8,7 +8,9 @@
 //! [`builder::Encoders`] is the builder that chooses each job's
 //! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
 //! expected answers. [`verify`] re-hashes a generated directory against its manifest, and
-//! [`depth`] finds critical depths by iterative deepening with a QBF solver. See
+//! [`depth`] finds critical depths by iterative deepening with a QBF solver.
+//! [`ladder`] grows a family rung by rung until a calibration solver fails, and records
+//! how far it got, so that the same instances can be generated again. See
 //! `docs/suites.md`.
 //!
 //! Imports `contract`, `qbf`, `games`, `encodings` and `harness` (child processes).
@@ -17,6 +19,7 @@ pub mod builder;
 pub mod depth;
 pub mod expand;
 pub mod generate;
+pub mod ladder;
 pub mod models;
 pub mod raw;
 pub mod resolve;
@@ -25,5 +28,5 @@ pub mod verify;
 
 pub use contract::Depth;
 pub use expand::{expand, Job};
-pub use resolve::{load, resolve, Expected, Family, Param, Params, Point, Suite, SuiteError};
+pub use resolve::{load, resolve, Expected, Family, Mark, Param, Params, Point, Suite, SuiteError};
 pub use schema::{Encoding, GdlPrefix, ModelKind, OutFormat};

@@ -3,6 +3,11 @@
 //! `qbfgames generate DIR/models/<suite>.toml` (also from an unpacked package) gives the
 //! same instances byte for byte.
 //!
+//! A suite with ladders also needs the reach its ladders were generated to:
+//! `DIR/ladders.csv` is copied to `DIR/models/ladders.csv`, and
+//! `qbfgames generate DIR/models/<suite>.toml --reach DIR/models/ladders.csv` regenerates
+//! the same instances without running any solver.
+//!
 //! Only a suite whose model paths are all relative and inside the suite's folder can be
 //! carried this way; for any other suite nothing is copied and [`copy_models`] says so.
 
@@ -13,6 +18,7 @@ use contract::docs::{Docs, FamilyDoc};
 use contract::write_atomically;
 
 use crate::generate::GenError;
+use crate::ladder::FILE as LADDERS;
 use crate::resolve::{load, Param, Suite, SuiteError};
 
 /// The words of the suite `generate` copied into `dir/models/` (empty without one).
@@ -33,9 +39,10 @@ pub fn model_files(suite: &Suite) -> BTreeSet<&str> {
     params.filter_map(|v| if let Param::Path(p) = v { Some(p.as_str()) } else { None }).collect()
 }
 
-/// Copies the suite file and its models into `out/models/`; returns the model paths that
-/// could not be carried (absolute, or outside the suite's folder), in which case nothing
-/// is copied.
+/// Copies the suite file and its models into `out/models/`, and `out/ladders.csv` where
+/// generation wrote one (a `models/ladders.csv` without it is removed); returns the model
+/// paths that could not be carried (absolute, or outside the suite's folder), in which
+/// case nothing is copied.
 pub fn copy_models<'a>(suite: &'a Suite, suite_file: &Path, out: &Path) -> Result<Vec<&'a str>, GenError> {
     let files = model_files(suite);
     let outside: Vec<&str> = files.iter().copied().filter(|p| !inside(Path::new(p))).collect();
@@ -49,6 +56,12 @@ pub fn copy_models<'a>(suite: &'a Suite, suite_file: &Path, out: &Path) -> Resul
     })?;
     let mut copies = vec![(suite_file.to_path_buf(), models.join(name))];
     copies.extend(files.iter().map(|p| (suite.dir.join(p), models.join(p))));
+    let (reach, reach_copy) = (out.join(LADDERS), models.join(LADDERS));
+    if reach.is_file() {
+        copies.push((reach, reach_copy));
+    } else if reach_copy.is_file() {
+        std::fs::remove_file(&reach_copy).map_err(|source| GenError::Io { path: reach_copy.clone(), source })?;
+    }
     for (from, to) in copies {
         let bytes = std::fs::read(&from).map_err(|source| GenError::Io { path: from.clone(), source })?;
         write_atomically(&to, |w| w.write_all(&bytes)).map_err(|source| GenError::Io { path: to.clone(), source })?;

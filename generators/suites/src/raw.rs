@@ -64,13 +64,31 @@ pub struct FamilyFile {
     pub symmetry_breaking: Option<bool>,
     pub expected: Option<Spanned<String>>,
     pub expected_budget: Option<Spanned<i64>>,
+    /// `[family.ladder]`: grow one parameter until a calibration solver stops solving.
+    pub ladder: Option<LadderFile>,
+}
+
+/// `[family.ladder]`: the parameter that grows, and the calibration that decides how far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LadderFile {
+    /// `"depth"` or a grid key of the family: its values are the rungs, in the order written.
+    pub over: Spanned<String>,
+    /// A solver of the solvers file (`suite/solvers.toml`) that reads QDIMACS.
+    pub solver: Spanned<String>,
+    /// CPU seconds per calibration run (an integer or a decimal).
+    pub limit: Spanned<toml::Value>,
+    /// The memory limit per calibration run, e.g. `"4G"`.
+    pub memory: Option<Spanned<String>>,
+    /// Consecutive unsolved rungs after which the ladder stops.
+    pub fails: Spanned<i64>,
 }
 
 /// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.
 pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
     parse_toml(
         source,
-        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point)",
+        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point); a `[family.ladder]` needs over, solver, limit and fails",
         "docs/suites.md",
     )
 }

@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use toml::{Spanned, Value};
 
-use crate::raw::{FamilyFile, OptionsFile, SuiteFile};
+use crate::ladder::{Ladder, Over};
+use crate::raw::{FamilyFile, LadderFile, OptionsFile, SuiteFile};
 use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use contract::{Depth, ParseError, Source};
 use qbf::tseitin::ClauseForm;
@@ -41,6 +42,50 @@ pub enum Expected {
     /// instance that needs more is an error, never an `unknown` that would depend on the
     /// machine's speed: the manifest stays the same on every machine.
     Reference { budget: u64 },
+    /// The reference solver within the budget, else `unknown` (`expected_by = none`):
+    /// for instances meant to lie beyond reach, such as a ladder's top rungs. Which
+    /// instances get an answer then depends on the machine's speed.
+    ReferenceOrUnknown { budget: u64 },
+}
+
+impl Expected {
+    /// The reference solver's budget per instance, if it is asked.
+    pub fn budget(self) -> Option<u64> {
+        match self {
+            Expected::None => None,
+            Expected::Reference { budget } | Expected::ReferenceOrUnknown { budget } => Some(budget),
+        }
+    }
+}
+
+/// A place in the suite file, kept for errors found after resolution (a ladder's solver
+/// missing from the solvers file, a ladder missing from a `ladders.csv`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub line_text: String,
+}
+
+impl Mark {
+    /// The place of byte `offset` of `source`.
+    pub fn at(source: &Source, offset: usize) -> Mark {
+        let loc = source.locate(offset);
+        Mark { file: source.name.clone(), line: loc.line, col: loc.col, line_text: loc.line_text }
+    }
+
+    /// An error at this place.
+    pub fn error(&self, message: impl Into<String>, help: impl Into<String>) -> ParseError {
+        ParseError {
+            file: self.file.clone(),
+            line: self.line,
+            col: self.col,
+            line_text: self.line_text.clone(),
+            message: message.into(),
+            help: help.into(),
+        }
+    }
 }
 
 /// A grid value after resolution.
@@ -95,6 +140,8 @@ pub struct Family {
     pub clause_form: ClauseForm,
     pub symmetry_breaking: bool,
     pub expected: Expected,
+    /// `[family.ladder]`: the parameter that grows, and how far.
+    pub ladder: Option<Ladder>,
 }
 
 /// Reads and resolves a suite file.
@@ -201,19 +248,17 @@ impl Resolver<'_> {
             };
         }
         d.symmetry_breaking = symmetry_breaking.unwrap_or(d.symmetry_breaking);
-        let current_budget = match d.expected {
-            Expected::Reference { budget } => budget,
-            Expected::None => DEFAULT_BUDGET,
-        };
+        let current_budget = d.expected.budget().unwrap_or(DEFAULT_BUDGET);
         if let Some(e) = expected {
             d.expected = match e.get_ref().as_str() {
                 "reference" => Expected::Reference { budget: current_budget },
+                "reference-or-unknown" => Expected::ReferenceOrUnknown { budget: current_budget },
                 "none" => Expected::None,
                 other => {
                     return Err(self.err(
                         e,
                         format!("unknown source of expected answers `{other}`"),
-                        "use \"reference\" (the explicit-state solver) or \"none\"",
+                        "use \"reference\" (the explicit-state solver), \"reference-or-unknown\" (unknown past the budget) or \"none\"",
                     ))
                 }
             };
@@ -222,8 +267,9 @@ impl Resolver<'_> {
             let value = u64::try_from(*b.get_ref()).ok().filter(|&v| v > 0).ok_or_else(|| {
                 self.err(b, "`expected_budget` must be a positive number of seconds", "e.g. expected_budget = 60")
             })?;
-            if let Expected::Reference { budget } = &mut d.expected {
-                *budget = value;
+            match &mut d.expected {
+                Expected::Reference { budget } | Expected::ReferenceOrUnknown { budget } => *budget = value,
+                Expected::None => {}
             }
         }
         Ok(d)
@@ -289,6 +335,7 @@ impl Resolver<'_> {
                 points.push(Point { params, depths: depths.clone(), answer });
             }
         }
+        let ladder = f.ladder.as_ref().map(|l| self.ladder(f, l, &formats, &points)).transpose()?;
         Ok(Family {
             name: f.name.get_ref().clone(),
             model,
@@ -300,7 +347,139 @@ impl Resolver<'_> {
             clause_form: d.clause_form,
             symmetry_breaking: d.symmetry_breaking,
             expected: d.expected,
+            ladder,
         })
+    }
+
+    /// `[family.ladder]`: checks every key against the family it grows.
+    fn ladder(
+        &self,
+        f: &FamilyFile,
+        l: &LadderFile,
+        formats: &[OutFormat],
+        points: &[Point],
+    ) -> Result<Ladder, ParseError> {
+        if !formats.contains(&OutFormat::Qdimacs) {
+            return Err(self.err(
+                &f.formats,
+                format!(
+                    "family `{}` has a ladder but writes no QDIMACS, which its calibration solver reads",
+                    f.name.get_ref()
+                ),
+                "add \"qdimacs\" to `formats`",
+            ));
+        }
+        let fails = u32::try_from(*l.fails.get_ref()).ok().filter(|&n| n >= 1).ok_or_else(|| {
+            self.err(
+                &l.fails,
+                "`fails` must be at least 1",
+                "the ladder stops after this many unsolved rungs in a row, e.g. fails = 2",
+            )
+        })?;
+        let limit_s = match l.limit.get_ref() {
+            Value::Integer(n) => Some(*n as f64),
+            Value::Float(x) => Some(*x),
+            _ => None,
+        }
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| {
+            self.err(&l.limit, "`limit` must be a positive number of CPU seconds", "e.g. limit = 10 or limit = 2.5")
+        })?;
+        let memory = match &l.memory {
+            None => 4 << 30,
+            Some(m) => harness::parse_memory(m.get_ref()).map_err(|_| {
+                self.err(
+                    m,
+                    format!("`{}` is not a memory size", m.get_ref()),
+                    "write a number with a unit, e.g. \"4G\" or \"512M\"",
+                )
+            })?,
+        };
+        let solver = l.solver.get_ref();
+        if solver.is_empty() || !solver.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+            return Err(self.err(
+                &l.solver,
+                format!("`{solver}` is not a solver name"),
+                "name a solver of the solvers file, e.g. solver = \"depqbf\"",
+            ));
+        }
+        let over = l.over.get_ref();
+        let (over, derived) = if over == "depth" {
+            if let Some(p) = points.iter().find(|p| p.depths.len() < 2 || p.depths.contains(&Depth::Model)) {
+                let depths: Vec<String> = p.depths.iter().map(Depth::to_string).collect();
+                return Err(self.err(
+                    &l.over,
+                    format!("a depth ladder needs at least two depths as its rungs, and a point has depths [{}]", depths.join(", ")),
+                    "give the family a range of depths, e.g. depths = { from = 1, to = 21, step = 2 } (`to` is the cap)",
+                ));
+            }
+            (Over::Depth, Vec::new())
+        } else {
+            (Over::Key(over.clone()), self.ladder_key(f, &l.over)?)
+        };
+        Ok(Ladder {
+            over,
+            derived,
+            solver: solver.clone(),
+            limit_s,
+            memory,
+            fails,
+            at: Mark::at(self.source, l.over.span().start),
+            solver_at: Mark::at(self.source, l.solver.span().start),
+        })
+    }
+
+    /// Checks that `over` names a grid key of `f` with at least two distinct values;
+    /// returns the keys whose path templates use it.
+    fn ladder_key(&self, f: &FamilyFile, over: &Spanned<String>) -> Result<Vec<String>, ParseError> {
+        let key = over.get_ref();
+        if let Some(k) = f.points.iter().flat_map(|p| p.keys()).find(|k| k.get_ref() == key) {
+            return Err(self.err(
+                k,
+                format!("`{key}` is the ladder's parameter, so it is set in `[family.grid]`, not in a point"),
+                "list its values, the rungs, under `[family.grid]`",
+            ));
+        }
+        let Some((_, values)) = f.grid.iter().find(|(k, _)| k.get_ref() == key) else {
+            let keys: Vec<String> = f.grid.keys().map(|k| format!("\"{}\"", k.get_ref())).collect();
+            let help = if keys.is_empty() {
+                "use \"depth\"".to_string()
+            } else {
+                format!("use \"depth\" or a grid key of the family: {}", keys.join(", "))
+            };
+            return Err(self.err(over, format!("family `{}` has no grid key `{key}` to grow", f.name.get_ref()), help));
+        };
+        let items = match values.get_ref() {
+            Value::Array(items) => items.clone(),
+            _ => Vec::new(),
+        };
+        if items.len() < 2 {
+            return Err(self.err(
+                values,
+                format!("the ladder grows `{key}`, which needs at least two values, its rungs"),
+                format!("list them in order, lowest first, e.g. {key} = [3, 4, 5]"),
+            ));
+        }
+        let written: Vec<String> = items.iter().map(Value::to_string).collect();
+        if (1..written.len()).any(|i| written[..i].contains(&written[i])) {
+            return Err(self.err(values, format!("a value of `{key}` is listed twice"), "list each rung once"));
+        }
+        let template = format!("{{{key}}}");
+        let uses = |v: &Value| match v {
+            Value::String(s) => s.contains(&template),
+            Value::Array(a) => a.iter().any(|x| matches!(x, Value::String(s) if s.contains(&template))),
+            _ => false,
+        };
+        let mut derived: Vec<String> = f
+            .grid
+            .iter()
+            .chain(f.points.iter().flatten())
+            .filter(|(_, v)| uses(v.get_ref()))
+            .map(|(k, _)| k.get_ref().clone())
+            .collect();
+        derived.sort();
+        derived.dedup();
+        Ok(derived)
     }
 
     fn choices<T: Copy + PartialEq + Ord>(

@@ -1,0 +1,703 @@
+//! Scaling ladders (`[family.ladder]`): a family grows one parameter (the depth, or a grid
+//! key) rung by rung until a calibration solver has failed at the calibration limit
+//! `fails` times in a row, so that each family reaches from easy to beyond reach.
+//!
+//! Every combination of a family's other parameters and encodings is a ladder of its own;
+//! [`split`] finds them among a suite's jobs. `generate` climbs each ladder ([`climb`]):
+//! it builds a rung, runs the solver on the rung's QDIMACS under the harness's limits,
+//! and stops after `fails` consecutive rungs without an answer. The failing rungs stay in
+//! the suite (they are its "beyond reach" end); rungs after the stop are not generated.
+//!
+//! How far a ladder gets depends on the machine, so every calibration run is recorded in
+//! `DIR/ladders.csv` (one [`Rung`] a line). Given that file back ([`Recorded::read`]),
+//! `generate` builds exactly the same rungs without running any solver, and writes the
+//! same bytes.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use contract::manifest::Row;
+use contract::{ParseError, Source};
+use harness::{classify, format_memory, Executor, InputFormat, Limits, Status, ToolRun, Tools};
+
+use crate::expand::Job;
+use crate::generate::GenError;
+use crate::resolve::{params_string, Family, Mark, Param, Suite};
+
+/// The name of the record of a generation's ladders, in `DIR/` and in `DIR/models/`.
+pub const FILE: &str = "ladders.csv";
+
+/// The columns of `ladders.csv`, in order.
+pub const COLUMNS: [&str; 10] =
+    ["family", "ladder", "over", "rung", "status", "cpu_s", "solver", "solver_version", "limit_s", "memory"];
+
+/// How often a calibration run that the machine starved (see [`Status::Starved`]) is run
+/// again before generation gives up.
+const STARVED_RETRIES: usize = 3;
+
+/// The parameter a ladder grows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// The family's depths, ascending.
+    Depth,
+    /// A grid key's values, in the order written.
+    Key(String),
+}
+
+impl Over {
+    /// As written in `over = "…"`.
+    pub fn name(&self) -> &str {
+        match self {
+            Over::Depth => "depth",
+            Over::Key(k) => k,
+        }
+    }
+}
+
+/// A family's `[family.ladder]`, resolved.
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    pub over: Over,
+    /// Grid keys whose path templates use the ladder's key: they change with it.
+    pub derived: Vec<String>,
+    /// A solver of the solvers file; checked when generation loads that file.
+    pub solver: String,
+    /// CPU seconds per calibration run.
+    pub limit_s: f64,
+    /// The memory limit per calibration run, in bytes.
+    pub memory: u64,
+    /// Consecutive unsolved rungs after which the ladder stops.
+    pub fails: u32,
+    /// Where `over` is written: errors about the whole ladder point here.
+    pub at: Mark,
+    /// Where `solver` is written.
+    pub solver_at: Mark,
+}
+
+impl Ladder {
+    /// The limits of a calibration run: the CPU limit, the harness's default wall-clock
+    /// safety limit, and the memory limit.
+    pub fn limits(&self) -> Limits {
+        Limits::new(Duration::from_secs_f64(self.limit_s), self.memory)
+    }
+
+    /// The value of the ladder's parameter at `job`: its rung.
+    pub fn rung(&self, job: &Job) -> String {
+        match &self.over {
+            Over::Depth => job.depth.to_string(),
+            Over::Key(k) => job.params.get(k).map(Param::to_string).unwrap_or_default(),
+        }
+    }
+
+    /// The ladder `job` is on: its job key without the family, with the growing
+    /// parameter (and the paths made from it) as `*`, e.g. `board=4;shape=tic/d=*/corplus`.
+    pub fn key(&self, job: &Job) -> String {
+        let mut params = job.params.clone();
+        let mut depth = job.depth.to_string();
+        match &self.over {
+            Over::Depth => depth = "*".to_string(),
+            Over::Key(k) => {
+                for key in std::iter::once(k).chain(&self.derived) {
+                    if let Some(v) = params.get_mut(key) {
+                        *v = Param::Str("*".to_string());
+                    }
+                }
+            }
+        }
+        format!("{}/d={depth}/{}", params_string(&params), job.encoding.name())
+    }
+}
+
+/// One ladder of a suite: the jobs of a family that differ only in the ladder's
+/// parameter, rung by rung.
+#[derive(Clone, Debug)]
+pub struct Rungs<'a> {
+    pub family: &'a Family,
+    pub ladder: &'a Ladder,
+    /// [`Ladder::key`] of its jobs.
+    pub key: String,
+    /// One job per rung, lowest first.
+    pub jobs: Vec<Job<'a>>,
+}
+
+impl Rungs<'_> {
+    /// The rung values, in order.
+    pub fn values(&self) -> Vec<String> {
+        self.jobs.iter().map(|j| self.ladder.rung(j)).collect()
+    }
+}
+
+/// Splits a suite's jobs (in [`expand`](crate::expand()) order) into the jobs outside
+/// ladders and the ladders, each in the order of its first job.
+pub fn split(jobs: Vec<Job<'_>>) -> (Vec<Job<'_>>, Vec<Rungs<'_>>) {
+    let mut plain = Vec::new();
+    let mut ladders: Vec<Rungs<'_>> = Vec::new();
+    let mut index: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for job in jobs {
+        let Some(ladder) = job.family.ladder.as_ref() else {
+            plain.push(job);
+            continue;
+        };
+        let key = ladder.key(&job);
+        let i = *index.entry((job.family.name.clone(), key.clone())).or_insert_with(|| {
+            ladders.push(Rungs { family: job.family, ladder, key, jobs: Vec::new() });
+            ladders.len() - 1
+        });
+        ladders[i].jobs.push(job);
+    }
+    (plain, ladders)
+}
+
+/// One calibration run: a line of `ladders.csv`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rung {
+    pub family: String,
+    /// [`Ladder::key`].
+    pub ladder: String,
+    /// [`Over::name`].
+    pub over: String,
+    pub rung: String,
+    /// `true`, `false` (solved), `timeout`, `memout` or `unknown` (not solved).
+    pub status: Status,
+    /// The solver's CPU time.
+    pub cpu_s: f64,
+    pub solver: String,
+    pub solver_version: String,
+    pub limit_s: f64,
+    /// The memory limit, as [`format_memory`] writes it.
+    pub memory: String,
+}
+
+impl Rung {
+    fn fields(&self) -> [String; 10] {
+        [
+            self.family.clone(),
+            self.ladder.clone(),
+            self.over.clone(),
+            self.rung.clone(),
+            self.status.to_string(),
+            format!("{:.3}", self.cpu_s),
+            self.solver.clone(),
+            self.solver_version.clone(),
+            self.limit_s.to_string(),
+            self.memory.clone(),
+        ]
+    }
+
+    /// Whether the solver answered.
+    pub fn solved(&self) -> bool {
+        self.status.verdict().is_some()
+    }
+}
+
+/// Writes `ladders.csv`: the header and one line per calibration run.
+pub fn write_csv<W: Write>(out: W, rungs: &[Rung]) -> io::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record(COLUMNS)?;
+    for r in rungs {
+        w.write_record(r.fields())?;
+    }
+    w.flush()
+}
+
+/// What `generate` prints about one ladder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reached {
+    pub family: String,
+    pub ladder: String,
+    /// Rungs generated.
+    pub rungs: usize,
+    /// The highest rung generated.
+    pub top: String,
+    /// The highest rung the solver answered.
+    pub last_solved: Option<String>,
+    /// Calibration CPU seconds over all rungs.
+    pub cpu_s: f64,
+}
+
+impl fmt::Display for Reached {
+    /// `gttt board=3;shape=tic/d=*/corplus: 5 rungs up to 5, last solved 3, 1.02 s calibration CPU`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let solved = self.last_solved.as_deref().unwrap_or("none");
+        let s = if self.rungs == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{} {}: {} rung{s} up to {}, last solved {solved}, {:.2} s calibration CPU",
+            self.family, self.ladder, self.rungs, self.top, self.cpu_s
+        )
+    }
+}
+
+/// One [`Reached`] per ladder of `rungs`, in their order.
+pub fn reached(rungs: &[Rung]) -> Vec<Reached> {
+    let mut out: Vec<Reached> = Vec::new();
+    for r in rungs {
+        let same = out.last().is_some_and(|l| l.family == r.family && l.ladder == r.ladder);
+        if !same {
+            out.push(Reached {
+                family: r.family.clone(),
+                ladder: r.ladder.clone(),
+                rungs: 0,
+                top: String::new(),
+                last_solved: None,
+                cpu_s: 0.0,
+            });
+        }
+        if let Some(l) = out.last_mut() {
+            l.rungs += 1;
+            l.top.clone_from(&r.rung);
+            l.cpu_s += r.cpu_s;
+            if r.solved() {
+                l.last_solved = Some(r.rung.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The calibration solvers of `suite`'s ladders, from the solvers file `tools` (read from
+/// `config`), located and with their versions asked. A solver missing from the file, or
+/// one that does not read QDIMACS, is an error at the ladder's `solver` key.
+pub fn solvers(
+    suite: &Suite,
+    tools: &Tools,
+    config: &Path,
+    executor: &dyn Executor,
+) -> Result<BTreeMap<String, ToolRun>, LadderError> {
+    let mut out = BTreeMap::new();
+    for ladder in suite.families.iter().filter_map(|f| f.ladder.as_ref()) {
+        if out.contains_key(&ladder.solver) {
+            continue;
+        }
+        let Some(tool) = tools.solvers.get(&ladder.solver) else {
+            let known = tools.solvers.keys().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ");
+            return Err(LadderError::Located(ladder.solver_at.error(
+                format!("no solver `{}` in the solvers file {}", ladder.solver, config.display()),
+                format!("use one of {known}, or give the solvers file with --config"),
+            )));
+        };
+        if !tool.reads(InputFormat::Qdimacs) {
+            return Err(LadderError::Located(ladder.solver_at.error(
+                format!("solver `{}` does not read QDIMACS, and ladders calibrate on QDIMACS", ladder.solver),
+                "choose a solver whose `formats` include \"qdimacs\"",
+            )));
+        }
+        out.insert(ladder.solver.clone(), harness::prepare(tool, executor)?);
+    }
+    Ok(out)
+}
+
+/// Why the calibration solvers could not be made ready.
+#[derive(Debug, thiserror::Error)]
+pub enum LadderError {
+    #[error("{0}")]
+    Located(ParseError),
+    #[error(transparent)]
+    Harness(#[from] harness::Error),
+}
+
+/// The calibration solvers and how to run them.
+pub struct Calibration<'a> {
+    /// By name, as [`solvers`] makes them.
+    pub solvers: &'a BTreeMap<String, ToolRun>,
+    pub executor: &'a dyn Executor,
+}
+
+/// Builds one job: its manifest rows, and whether they were reused from the previous
+/// manifest.
+pub type BuildJob<'f> = dyn Fn(&Job) -> Result<(Vec<Row>, bool), GenError> + 'f;
+
+/// What climbing one ladder gave: the manifest rows of its rungs, how many of them were
+/// reused from the previous manifest, and the calibration runs.
+pub struct Climbed {
+    pub rows: Vec<Row>,
+    pub reused: usize,
+    pub rungs: Vec<Rung>,
+}
+
+/// Climbs one ladder: each rung is built by `build` (its manifest rows, and whether they
+/// were reused), its QDIMACS solved under the ladder's limits, until `fails` rungs in a
+/// row are not solved or the rungs run out. `progress` sees each rung's job key.
+pub fn climb(
+    calibration: &Calibration<'_>,
+    ladder: &Rungs<'_>,
+    out: &Path,
+    build: &BuildJob<'_>,
+    progress: &(dyn Fn(&str) + Sync),
+) -> Result<Climbed, GenError> {
+    let l = ladder.ladder;
+    let solver = calibration.solvers.get(&l.solver).ok_or_else(|| GenError::Build {
+        job: format!("{}/{}", ladder.family.name, ladder.key),
+        message: format!("the calibration solver `{}` was not made ready", l.solver),
+    })?;
+    let limits = l.limits();
+    let mut climbed = Climbed { rows: Vec::new(), reused: 0, rungs: Vec::new() };
+    let mut unsolved = 0;
+    for job in &ladder.jobs {
+        let (rows, reused) = build(job)?;
+        progress(&job.key());
+        let qdimacs = rows.iter().find(|r| r.format == "qdimacs").ok_or_else(|| GenError::Build {
+            job: job.key(),
+            message: "a ladder's rung wrote no QDIMACS to calibrate on".to_string(),
+        })?;
+        let (status, cpu) = solve(calibration.executor, solver, &limits, &out.join(&qdimacs.path), job)?;
+        if let (Some(said), Some(expected)) = (status.verdict(), qdimacs.expected) {
+            if said != expected {
+                return Err(calibration_error(
+                    job,
+                    solver,
+                    format!(
+                        "answers {said}, but the expected answer (by {}) is {expected}; the solver or the encoding is wrong",
+                        qdimacs.expected_by
+                    ),
+                ));
+            }
+        }
+        climbed.reused += if reused { rows.len() } else { 0 };
+        climbed.rows.extend(rows);
+        climbed.rungs.push(Rung {
+            family: ladder.family.name.clone(),
+            ladder: ladder.key.clone(),
+            over: l.over.name().to_string(),
+            rung: l.rung(job),
+            status,
+            cpu_s: cpu,
+            solver: l.solver.clone(),
+            solver_version: solver.version.clone(),
+            limit_s: l.limit_s,
+            memory: format_memory(l.memory),
+        });
+        unsolved = if status.verdict().is_some() { 0 } else { unsolved + 1 };
+        if unsolved >= l.fails {
+            break;
+        }
+    }
+    Ok(climbed)
+}
+
+fn calibration_error(job: &Job, solver: &ToolRun, message: String) -> GenError {
+    GenError::Build { job: job.key(), message: format!("calibration solver `{}`: {message}", solver.tool.name) }
+}
+
+/// One calibration run of `file`, run again while the machine starves it: its status
+/// (an answer, `timeout`, `memout` or `unknown`) and CPU seconds. A run that fails
+/// (`error`) is an error of generation, with what the solver printed.
+fn solve(
+    executor: &dyn Executor,
+    solver: &ToolRun,
+    limits: &Limits,
+    file: &Path,
+    job: &Job,
+) -> Result<(Status, f64), GenError> {
+    let run = solver.job(file, None, *limits);
+    for _ in 0..=STARVED_RETRIES {
+        let m = executor.execute(&run).map_err(|e| calibration_error(job, solver, format!("cannot start: {e}")))?;
+        let (status, detail) = classify(&m, limits, &solver.tool.answer);
+        match status {
+            Status::Starved => continue,
+            Status::True | Status::False | Status::Timeout | Status::Memout | Status::Unknown => {
+                return Ok((status, m.cpu.as_secs_f64()))
+            }
+            _ => {
+                let stderr = String::from_utf8_lossy(&m.stderr);
+                let tail: Vec<&str> = stderr.lines().rev().take(5).collect();
+                let tail: Vec<&str> = tail.into_iter().rev().collect();
+                return Err(calibration_error(
+                    job,
+                    solver,
+                    format!(
+                        "{status} ({detail}){}",
+                        if tail.is_empty() { String::new() } else { format!(": {}", tail.join(" | ")) }
+                    ),
+                ));
+            }
+        }
+    }
+    Err(calibration_error(
+        job,
+        solver,
+        format!(
+            "starved {} times in a row (the wall-clock limit stopped it before it had half its CPU time); run generate on a less busy machine or with fewer --jobs",
+            STARVED_RETRIES + 1
+        ),
+    ))
+}
+
+/// The reach recorded in a `ladders.csv`, checked against a suite's ladders.
+#[derive(Clone, Debug, Default)]
+pub struct Recorded {
+    /// The calibration runs, ladder by ladder in the suite's order.
+    pub rungs: Vec<Rung>,
+}
+
+impl Recorded {
+    /// How many rungs of the ladder `key` of `family` were generated.
+    pub fn reach(&self, family: &str, key: &str) -> usize {
+        self.rungs.iter().filter(|r| r.family == family && r.ladder == key).count()
+    }
+
+    /// Reads `file` and checks it against `ladders` (the suite's, from [`split`]): every
+    /// line a rung of one of them, in order, calibrated with the ladder's solver, limit
+    /// and memory, ending where the ladder's rule stops it; every ladder present. Each
+    /// problem is an error at its place in the file, or at the ladder in the suite.
+    pub fn read(file: &Path, ladders: &[Rungs<'_>]) -> Result<Recorded, ReachError> {
+        let source = Source::read(&file.display().to_string()).map_err(ReachError::Io)?;
+        Recorded::parse(&source, ladders).map_err(ReachError::Located)
+    }
+
+    /// [`Recorded::read`] on a file already read.
+    pub fn parse(source: &Source, ladders: &[Rungs<'_>]) -> Result<Recorded, ParseError> {
+        let help =
+            "calibrate again (`qbfgames generate --recalibrate`), or give the ladders.csv generated with this suite";
+        let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(&source.bytes[..]);
+        let mut records = reader.records();
+        let header = match records.next() {
+            Some(Ok(h)) => h,
+            Some(Err(e)) => return Err(csv_error(source, &e)),
+            None => {
+                return Err(ParseError::at(
+                    source,
+                    0,
+                    "the file is empty",
+                    format!("it starts with the header {}", COLUMNS.join(",")),
+                ))
+            }
+        };
+        if header.iter().ne(COLUMNS) {
+            return Err(ParseError::at(
+                source,
+                0,
+                "this is not a ladders.csv: the header differs",
+                format!("the header is {}", COLUMNS.join(",")),
+            ));
+        }
+        /// How far a ladder of the file has got.
+        #[derive(Default)]
+        struct Progress {
+            rows: usize,
+            unsolved: u32,
+            last_offset: usize,
+        }
+        let mut seen: Vec<Progress> = ladders.iter().map(|_| Progress::default()).collect();
+        let mut rows: Vec<(usize, Rung)> = Vec::new();
+        for record in records {
+            let record = record.map_err(|e| csv_error(source, &e))?;
+            let start = record.position().map_or(0, |p| p.byte() as usize);
+            let at = |field: usize, message: String, help: &str| {
+                ParseError::at(source, field_start(&source.bytes, start, field), message, help)
+            };
+            if record.len() != COLUMNS.len() {
+                return Err(at(
+                    0,
+                    format!("the line has {} fields, the header {}", record.len(), COLUMNS.len()),
+                    "write one field per column; quote fields with commas",
+                ));
+            }
+            let field = |i: usize| record.get(i).unwrap_or_default();
+            let family = field(0);
+            if !ladders.iter().any(|l| l.family.name == family) {
+                return Err(at(0, format!("the suite has no ladder in a family `{family}`"), help));
+            }
+            let Some(i) = ladders.iter().position(|l| l.family.name == family && l.key == field(1)) else {
+                let known: Vec<&str> =
+                    ladders.iter().filter(|l| l.family.name == family).map(|l| l.key.as_str()).collect();
+                return Err(at(
+                    1,
+                    format!(
+                        "family `{family}` of the suite has no ladder `{}`; its ladders are {}",
+                        field(1),
+                        known.join(", ")
+                    ),
+                    help,
+                ));
+            };
+            let (ladder, progress) = (&ladders[i], &mut seen[i]);
+            let l = ladder.ladder;
+            if field(2) != l.over.name() {
+                return Err(at(
+                    2,
+                    format!("the ladder grows `{}` in the suite, not `{}`", l.over.name(), field(2)),
+                    help,
+                ));
+            }
+            if progress.unsolved >= l.fails {
+                return Err(at(
+                    3,
+                    format!(
+                        "this ladder stopped after {} unsolved rungs in a row (fails = {}); this rung is past its end",
+                        l.fails, l.fails
+                    ),
+                    help,
+                ));
+            }
+            let values = ladder.values();
+            match values.get(progress.rows) {
+                Some(v) if v == field(3) => {}
+                Some(v) => {
+                    return Err(at(
+                        3,
+                        format!(
+                            "rung `{}` is not the ladder's next rung `{v}` (its rungs are {})",
+                            field(3),
+                            values.join(", ")
+                        ),
+                        help,
+                    ))
+                }
+                None => {
+                    let last = values.last().map_or("", String::as_str);
+                    return Err(at(3, format!("rung `{}` is past the ladder's last rung `{last}`", field(3)), help));
+                }
+            }
+            let status: Status = field(4).parse().map_err(|e: harness::UnknownStatus| at(4, e.to_string(), help))?;
+            if !matches!(status, Status::True | Status::False | Status::Timeout | Status::Memout | Status::Unknown) {
+                return Err(at(
+                    4,
+                    format!("`{status}` is not a calibration status"),
+                    "a calibration run is true, false, timeout, memout or unknown",
+                ));
+            }
+            let cpu_s: f64 =
+                field(5).parse().ok().filter(|c: &f64| c.is_finite() && *c >= 0.0).ok_or_else(|| {
+                    at(5, format!("`{}` is not a number of CPU seconds", field(5)), "write e.g. 1.250")
+                })?;
+            if field(6) != l.solver {
+                return Err(at(
+                    6,
+                    format!("the suite calibrates this ladder with `{}`, not `{}`", l.solver, field(6)),
+                    help,
+                ));
+            }
+            if field(7).is_empty() {
+                return Err(at(
+                    7,
+                    "the solver's version is empty".to_string(),
+                    "write the version the solver reported",
+                ));
+            }
+            if field(8).parse::<f64>().ok() != Some(l.limit_s) {
+                return Err(at(
+                    8,
+                    format!("the suite's limit for this ladder is {} s, not `{}`", l.limit_s, field(8)),
+                    help,
+                ));
+            }
+            if field(9) != format_memory(l.memory) {
+                return Err(at(
+                    9,
+                    format!("the suite's memory for this ladder is {}, not `{}`", format_memory(l.memory), field(9)),
+                    help,
+                ));
+            }
+            progress.rows += 1;
+            progress.unsolved = if status.verdict().is_some() { 0 } else { progress.unsolved + 1 };
+            progress.last_offset = field_start(&source.bytes, start, 3);
+            let rung = Rung {
+                family: family.to_string(),
+                ladder: ladder.key.clone(),
+                over: l.over.name().to_string(),
+                rung: field(3).to_string(),
+                status,
+                cpu_s,
+                solver: l.solver.clone(),
+                solver_version: field(7).to_string(),
+                limit_s: l.limit_s,
+                memory: format_memory(l.memory),
+            };
+            rows.push((i, rung));
+        }
+        for (ladder, progress) in ladders.iter().zip(&seen) {
+            if progress.rows == 0 {
+                return Err(ladder.ladder.at.error(
+                    format!("the ladder `{}` of family `{}` is not in {}", ladder.key, ladder.family.name, source.name),
+                    help,
+                ));
+            }
+            if progress.unsolved < ladder.ladder.fails && progress.rows < ladder.jobs.len() {
+                return Err(ParseError::at(
+                    source,
+                    progress.last_offset,
+                    format!(
+                        "the ladder ends at this rung with {} unsolved in a row, before its last rung and before fails = {}",
+                        progress.unsolved, ladder.ladder.fails
+                    ),
+                    help,
+                ));
+            }
+        }
+        rows.sort_by_key(|(i, _)| *i);
+        Ok(Recorded { rungs: rows.into_iter().map(|(_, r)| r).collect() })
+    }
+}
+
+/// Why a `ladders.csv` could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ReachError {
+    #[error("{0}")]
+    Io(io::Error),
+    #[error("{0}")]
+    Located(ParseError),
+}
+
+fn csv_error(source: &Source, e: &csv::Error) -> ParseError {
+    let offset = e.position().map_or(0, |p| p.byte() as usize);
+    ParseError::at(source, offset, format!("not a CSV line: {e}"), "ladders.csv is CSV with the header of its columns")
+}
+
+/// The byte offset of field `index` of the CSV line starting at `start`.
+fn field_start(bytes: &[u8], start: usize, index: usize) -> usize {
+    let (mut quoted, mut field) = (false, 0);
+    for (i, &b) in bytes.iter().enumerate().skip(start) {
+        if field == index {
+            return i;
+        }
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => field += 1,
+            b'\n' if !quoted => break,
+            _ => {}
+        }
+    }
+    start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_are_found_past_quoted_commas() {
+        let line = b"x\nf,\"a=1,1/d=*/corplus\",depth,3\n";
+        assert_eq!(field_start(line, 2, 0), 2);
+        assert_eq!(field_start(line, 2, 2), 24);
+        assert_eq!(field_start(line, 2, 3), 30);
+    }
+
+    #[test]
+    fn reached_sums_each_ladder() {
+        let rung = |ladder: &str, rung: &str, status, cpu_s| Rung {
+            family: "f".into(),
+            ladder: ladder.into(),
+            over: "depth".into(),
+            rung: rung.into(),
+            status,
+            cpu_s,
+            solver: "s".into(),
+            solver_version: "1".into(),
+            limit_s: 1.0,
+            memory: "4096M".into(),
+        };
+        let rungs = [
+            rung("a", "1", Status::True, 0.5),
+            rung("a", "3", Status::Timeout, 1.0),
+            rung("b", "1", Status::Timeout, 1.0),
+        ];
+        let r = reached(&rungs);
+        assert_eq!(r.len(), 2);
+        assert_eq!(r[0].to_string(), "f a: 2 rungs up to 3, last solved 1, 1.50 s calibration CPU");
+        assert_eq!(r[1].to_string(), "f b: 1 rung up to 1, last solved none, 1.00 s calibration CPU");
+    }
+}
