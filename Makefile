@@ -9,20 +9,26 @@ all: build
 build:
 	$(CARGO) build --release
 
-# The main job: generate the default suite, run the default solvers over it (DepQBF and
-# CAQE, each with and without Bloqqer), package it for submission, and write the report.
+# The main job: generate the default suite, calibrate it on this machine (DepQBF and CAQE,
+# each with and without Bloqqer, CALIBRATION_LIMIT CPU seconds per run), select a balanced
+# set from the calibration (SELECT: what the set must meet; an unmet request fails the
+# target and says what is missing), package it for submission, check the package as an
+# organiser would, and write the report.
 SUITE ?= suite/default.toml
 OUT ?= out/default
 QBFGAMES := target/release/qbfgames
+CALIBRATION_LIMIT ?= 10
+SELECT ?= --per-family 6 --min-per-family 3 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
 
 suite: build solvers
 	$(QBFGAMES) generate $(SUITE) --out $(OUT)
 	$(QBFGAMES) manifest verify $(OUT)
-	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 10 --memory 4G
+	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G
+	$(QBFGAMES) select $(OUT) $(SELECT)
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
-	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, report in $(OUT)/report, package $(OUT).tar.xz"
+	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, selection in $(OUT)/selection.csv, report in $(OUT)/report, package $(OUT).tar.xz"
 
 # Solvers and preprocessors of suite/solvers.toml: DepQBF (Debian), pyqbf's solvers in
 # .venv, Bloqqer built into tools/ (idempotent; prints what it did).
