@@ -18,7 +18,7 @@ SUITE ?= suite/default.toml
 OUT ?= out/default
 QBFGAMES := target/release/qbfgames
 CALIBRATION_LIMIT ?= 10
-SELECT ?= --per-family 6 --min-per-family 3 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
+SELECT ?= --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
 
 suite: build solvers
 	$(QBFGAMES) generate $(SUITE) --out $(OUT)

@@ -117,7 +117,7 @@ pub enum Command {
     /// Class each job by a run's CPU times (trivial, easy, medium, hard, unsolved) and select a
     /// balanced subset per family into DIR/selection.csv, which `package` then follows.
     #[command(
-        after_help = "Examples:\n  qbfgames select out/default\n  qbfgames select out/default --per-family 6 --min-per-family 3 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25"
+        after_help = "Examples:\n  qbfgames select out/default\n  qbfgames select out/default --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25"
     )]
     Select(SelectArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
