@@ -21,6 +21,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+use crate::error::io_err;
+pub use crate::error::GenError;
 use crate::expand::{expand, Job};
 use crate::ladder::{self, Calibration, Recorded, Rung, Rungs};
 use crate::resolve::{Expected, Param, Suite};
@@ -102,27 +104,6 @@ pub trait Builder: Sync {
     /// Whether Black wins within the job's depth, by the reference solver; `None` when it
     /// does not finish within `budget` seconds.
     fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, Self::Error>;
-}
-
-/// What went wrong while generating.
-#[derive(Debug, thiserror::Error)]
-pub enum GenError {
-    #[error("{path}: {source}")]
-    Io { path: PathBuf, source: io::Error },
-    #[error(transparent)]
-    Manifest(#[from] contract::manifest::ManifestError),
-    #[error("{job}: {message}")]
-    Build { job: String, message: String },
-    #[error("{path}: the file's bytes hash to {actual}, not to its name; delete it and generate again")]
-    Corrupt { path: PathBuf, actual: String },
-    #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
-    Changed { job: String, format: String, old: String, new: String },
-    #[error("the suite has ladders, and generating them needs a calibration solver or a recorded reach (ladders.csv)")]
-    NoReach,
-}
-
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {
-    move |source| GenError::Io { path: path.to_path_buf(), source }
 }
 
 /// What a run did.

@@ -17,15 +17,14 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
-use std::time::Duration;
 
 use contract::manifest::Row;
 use contract::{ParseError, Source};
 use harness::{classify, format_memory, Executor, InputFormat, Limits, Status, ToolRun, Tools};
 
+use crate::error::GenError;
 use crate::expand::Job;
-use crate::generate::GenError;
-use crate::resolve::{params_string, Family, Mark, Param, Suite};
+use crate::resolve::{params_string, Family, Ladder, Over, Param, Suite};
 
 /// The name of the record of a generation's ladders, in `DIR/` and in `DIR/models/`.
 pub const FILE: &str = "ladders.csv";
@@ -38,77 +37,30 @@ pub const COLUMNS: [&str; 10] =
 /// again before generation gives up.
 const STARVED_RETRIES: usize = 3;
 
-/// The parameter a ladder grows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Over {
-    /// The family's depths, ascending.
-    Depth,
-    /// A grid key's values, in the order written.
-    Key(String),
-}
-
-impl Over {
-    /// As written in `over = "…"`.
-    pub fn name(&self) -> &str {
-        match self {
-            Over::Depth => "depth",
-            Over::Key(k) => k,
-        }
+/// The value of the ladder's parameter at `job`: its rung.
+pub fn rung(ladder: &Ladder, job: &Job) -> String {
+    match &ladder.over {
+        Over::Depth => job.depth.to_string(),
+        Over::Key(k) => job.params.get(k).map(Param::to_string).unwrap_or_default(),
     }
 }
 
-/// A family's `[family.ladder]`, resolved.
-#[derive(Clone, Debug)]
-pub struct Ladder {
-    pub over: Over,
-    /// Grid keys whose path templates use the ladder's key: they change with it.
-    pub derived: Vec<String>,
-    /// A solver of the solvers file; checked when generation loads that file.
-    pub solver: String,
-    /// CPU seconds per calibration run.
-    pub limit_s: f64,
-    /// The memory limit per calibration run, in bytes.
-    pub memory: u64,
-    /// Consecutive unsolved rungs after which the ladder stops.
-    pub fails: u32,
-    /// Where `over` is written: errors about the whole ladder point here.
-    pub at: Mark,
-    /// Where `solver` is written.
-    pub solver_at: Mark,
-}
-
-impl Ladder {
-    /// The limits of a calibration run: the CPU limit, the harness's default wall-clock
-    /// safety limit, and the memory limit.
-    pub fn limits(&self) -> Limits {
-        Limits::new(Duration::from_secs_f64(self.limit_s), self.memory)
-    }
-
-    /// The value of the ladder's parameter at `job`: its rung.
-    pub fn rung(&self, job: &Job) -> String {
-        match &self.over {
-            Over::Depth => job.depth.to_string(),
-            Over::Key(k) => job.params.get(k).map(Param::to_string).unwrap_or_default(),
-        }
-    }
-
-    /// The ladder `job` is on: its job key without the family, with the growing
-    /// parameter (and the paths made from it) as `*`, e.g. `board=4;shape=tic/d=*/corplus`.
-    pub fn key(&self, job: &Job) -> String {
-        let mut params = job.params.clone();
-        let mut depth = job.depth.to_string();
-        match &self.over {
-            Over::Depth => depth = "*".to_string(),
-            Over::Key(k) => {
-                for key in std::iter::once(k).chain(&self.derived) {
-                    if let Some(v) = params.get_mut(key) {
-                        *v = Param::Str("*".to_string());
-                    }
+/// The ladder `job` is on: its job key without the family, with the growing
+/// parameter (and the paths made from it) as `*`, e.g. `board=4;shape=tic/d=*/corplus`.
+pub fn key(ladder: &Ladder, job: &Job) -> String {
+    let mut params = job.params.clone();
+    let mut depth = job.depth.to_string();
+    match &ladder.over {
+        Over::Depth => depth = "*".to_string(),
+        Over::Key(k) => {
+            for key in std::iter::once(k).chain(&ladder.derived) {
+                if let Some(v) = params.get_mut(key) {
+                    *v = Param::Str("*".to_string());
                 }
             }
         }
-        format!("{}/d={depth}/{}", params_string(&params), job.encoding.name())
     }
+    format!("{}/d={depth}/{}", params_string(&params), job.encoding.name())
 }
 
 /// One ladder of a suite: the jobs of a family that differ only in the ladder's
@@ -117,7 +69,7 @@ impl Ladder {
 pub struct Rungs<'a> {
     pub family: &'a Family,
     pub ladder: &'a Ladder,
-    /// [`Ladder::key`] of its jobs.
+    /// [`key()`] of its jobs.
     pub key: String,
     /// One job per rung, lowest first.
     pub jobs: Vec<Job<'a>>,
@@ -126,7 +78,7 @@ pub struct Rungs<'a> {
 impl Rungs<'_> {
     /// The rung values, in order.
     pub fn values(&self) -> Vec<String> {
-        self.jobs.iter().map(|j| self.ladder.rung(j)).collect()
+        self.jobs.iter().map(|j| rung(self.ladder, j)).collect()
     }
 }
 
@@ -141,7 +93,7 @@ pub fn split(jobs: Vec<Job<'_>>) -> (Vec<Job<'_>>, Vec<Rungs<'_>>) {
             plain.push(job);
             continue;
         };
-        let key = ladder.key(&job);
+        let key = key(ladder, &job);
         let i = *index.entry((job.family.name.clone(), key.clone())).or_insert_with(|| {
             ladders.push(Rungs { family: job.family, ladder, key, jobs: Vec::new() });
             ladders.len() - 1
@@ -155,7 +107,7 @@ pub fn split(jobs: Vec<Job<'_>>) -> (Vec<Job<'_>>, Vec<Rungs<'_>>) {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rung {
     pub family: String,
-    /// [`Ladder::key`].
+    /// [`key()`].
     pub ladder: String,
     /// [`Over::name`].
     pub over: String,
@@ -362,7 +314,7 @@ pub fn climb(
             family: ladder.family.name.clone(),
             ladder: ladder.key.clone(),
             over: l.over.name().to_string(),
-            rung: l.rung(job),
+            rung: rung(l, job),
             status,
             cpu_s: cpu,
             solver: l.solver.clone(),

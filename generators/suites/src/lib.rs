@@ -17,6 +17,7 @@
 
 pub mod builder;
 pub mod depth;
+mod error;
 pub mod expand;
 pub mod generate;
 pub mod ladder;

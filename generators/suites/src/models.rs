@@ -17,7 +17,7 @@ use std::path::{Component, Path};
 use contract::docs::{Docs, FamilyDoc};
 use contract::write_atomically;
 
-use crate::generate::GenError;
+use crate::error::GenError;
 use crate::ladder::FILE as LADDERS;
 use crate::resolve::{load, Param, Suite, SuiteError};
 

@@ -6,13 +6,14 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use toml::{Spanned, Value};
 
-use crate::ladder::{Ladder, Over};
 use crate::raw::{FamilyFile, LadderFile, OptionsFile, SuiteFile};
 use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use contract::{Depth, ParseError, Source};
+use harness::Limits;
 use qbf::tseitin::ClauseForm;
 
 /// A grid value with the span it was written at (none: a default).
@@ -765,5 +766,52 @@ impl Resolver<'_> {
             out.insert(key.clone(), value);
         }
         Ok(out)
+    }
+}
+
+/// The parameter a ladder grows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Over {
+    /// The family's depths, ascending.
+    Depth,
+    /// A grid key's values, in the order written.
+    Key(String),
+}
+
+impl Over {
+    /// As written in `over = "…"`.
+    pub fn name(&self) -> &str {
+        match self {
+            Over::Depth => "depth",
+            Over::Key(k) => k,
+        }
+    }
+}
+
+/// A family's `[family.ladder]`, resolved.
+#[derive(Clone, Debug)]
+pub struct Ladder {
+    pub over: Over,
+    /// Grid keys whose path templates use the ladder's key: they change with it.
+    pub derived: Vec<String>,
+    /// A solver of the solvers file; checked when generation loads that file.
+    pub solver: String,
+    /// CPU seconds per calibration run.
+    pub limit_s: f64,
+    /// The memory limit per calibration run, in bytes.
+    pub memory: u64,
+    /// Consecutive unsolved rungs after which the ladder stops.
+    pub fails: u32,
+    /// Where `over` is written: errors about the whole ladder point here.
+    pub at: Mark,
+    /// Where `solver` is written.
+    pub solver_at: Mark,
+}
+
+impl Ladder {
+    /// The limits of a calibration run: the CPU limit, the harness's default wall-clock
+    /// safety limit, and the memory limit.
+    pub fn limits(&self) -> Limits {
+        Limits::new(Duration::from_secs_f64(self.limit_s), self.memory)
     }
 }

@@ -1,0 +1,25 @@
+//! What can go wrong while generating a suite.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What went wrong while generating.
+#[derive(Debug, thiserror::Error)]
+pub enum GenError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Manifest(#[from] contract::manifest::ManifestError),
+    #[error("{job}: {message}")]
+    Build { job: String, message: String },
+    #[error("{path}: the file's bytes hash to {actual}, not to its name; delete it and generate again")]
+    Corrupt { path: PathBuf, actual: String },
+    #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
+    Changed { job: String, format: String, old: String, new: String },
+    #[error("the suite has ladders, and generating them needs a calibration solver or a recorded reach (ladders.csv)")]
+    NoReach,
+}
+
+pub(crate) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {
+    move |source| GenError::Io { path: path.to_path_buf(), source }
+}
