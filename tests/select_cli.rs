@@ -71,6 +71,27 @@ fn select_classes_picks_and_refuses_what_it_cannot_do() {
     assert!(readme.contains("## Hardness and selection") && readme.contains("limit of 10 s CPU"), "{readme}");
     assert!(readme.contains("- hardness: 2 of 4 generated jobs selected (generated: 4 trivial"), "{readme}");
 
+    // Without the reference solver's answers, two solvers that agree give them (`agreement`);
+    // three cannot, and a selection without answers is refused.
+    let manifest_path = dir.join("manifest.csv");
+    let with_reference = fs::read_to_string(&manifest_path).expect("manifest.csv");
+    let without =
+        with_reference.replace(",false,reference,", ",unknown,none,").replace(",true,reference,", ",unknown,none,");
+    fs::write(&manifest_path, without).expect("write manifest.csv");
+    let agreed = qbfgames(&["select", s(&dir)]);
+    assert!(agreed.status.success(), "{}", text(&agreed.stderr));
+    let selection = fs::read_to_string(dir.join("selection.csv")).expect("selection.csv");
+    assert_eq!(selection.lines().filter(|l| l.contains(",agreement,")).count(), 6, "{selection}");
+    let unanswered = qbfgames(&["select", s(&dir), "--agree", "3"]);
+    assert_eq!(unanswered.status.code(), Some(1));
+    assert!(
+        text(&unanswered.stderr)
+            .contains("family `httt`: 0 selectable, 1 requested (of 4 jobs: 4 trivial, 4 without a known answer)"),
+        "{}",
+        text(&unanswered.stderr)
+    );
+    fs::write(&manifest_path, with_reference).expect("restore manifest.csv");
+
     // A configuration that contradicts the reference solver: nothing is selected.
     let results = dir.join("results.csv");
     let csv = fs::read_to_string(&results).expect("results.csv");

@@ -409,7 +409,7 @@ pub struct SelectArgs {
     /// The least share of selected jobs that some configuration does not solve at the limit.
     #[arg(long, default_value_t = 0.0)]
     pub unsolved_by_some: f64,
-    /// Configurations that must agree to give a job without a known answer one (`agreement`).
+    /// Different solvers that must agree to give a job without a known answer one (`agreement`).
     #[arg(long, default_value_t = 2)]
     pub agree: usize,
     /// CPU seconds under which every configuration must solve a job for it to be trivial.

@@ -55,7 +55,8 @@ pub fn job_of(row: &Row) -> &str {
 
 /// Classes every job of `data` that has a QBF file, from its records at the largest time
 /// limit of the run (`limit`); answers without a manifest source are taken from `agree`
-/// or more configurations that agree. An answer that contradicts another source, and jobs
+/// or more different solvers that agree (with or without a preprocessor: one solver's
+/// configurations count once). An answer that contradicts another source, and jobs
 /// without any result, are errors: a selection must rest on every job it could choose.
 pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result<Vec<Calibrated>, Error> {
     let limit = data.timeout();
@@ -118,9 +119,11 @@ pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result
 /// The answer of a job and its source, or what the sources said when they disagree.
 fn answer(row: &Row, records: &[&Record], agree: usize) -> Result<(Option<Verdict>, String), String> {
     let mut said: BTreeMap<Verdict, BTreeSet<String>> = BTreeMap::new();
+    let mut solvers: BTreeMap<Verdict, BTreeSet<&str>> = BTreeMap::new();
     for r in records {
         if let Some(v) = r.answer() {
             said.entry(v).or_default().insert(r.configuration());
+            solvers.entry(v).or_default().insert(&r.solver);
         }
     }
     let list = |v: Verdict| said.get(&v).map(|s| s.iter().cloned().collect::<Vec<_>>().join(", "));
@@ -133,7 +136,7 @@ fn answer(row: &Row, records: &[&Record], agree: usize) -> Result<(Option<Verdic
     }
     match (list(Verdict::True), list(Verdict::False)) {
         (Some(t), Some(f)) => Err(format!("{t} said true, {f} said false")),
-        _ => Ok(said
+        _ => Ok(solvers
             .iter()
             .find(|(_, who)| who.len() >= agree)
             .map_or((None, "none".to_string()), |(&v, _)| (Some(v), "agreement".to_string()))),

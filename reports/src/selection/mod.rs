@@ -5,7 +5,7 @@
 //! (a formula in all its formats): its [`Class`] (trivial: every configuration under 1 s;
 //! easy, medium and hard by the fastest configuration's share of the limit; unsolved), how
 //! many runs solved it, and its answer with the answer's source (the manifest's, or
-//! `agreement` of several configurations; sources that disagree are an error). [`pick`]
+//! `agreement` of several solvers; sources that disagree are an error). [`pick`]
 //! marks the selection per a [`Request`]; [`write()`] and [`read`] keep it in
 //! `DIR/selection.csv`, which `qbfgames package` follows; [`hardness_table`] shows it.
 
