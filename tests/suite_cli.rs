@@ -117,6 +117,28 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
 }
 
 #[test]
+fn names_made_of_dots_cannot_escape_the_output_folder() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let text_of = fs::read_to_string(&suite).expect("suite");
+    for (what, edited, at) in [
+        ("suite", text_of.replacen("name = \"small\"", "name = \"..\"", 1), "small.toml:1:8"),
+        ("family", text_of.replacen("name = \"httt\"", "name = \".\"", 1), "small.toml:6:8"),
+        ("hidden family", text_of.replacen("name = \"httt\"", "name = \".hidden\"", 1), "small.toml:6:8"),
+    ] {
+        fs::write(&suite, &edited).expect("write");
+        let out = qbfgames(&["generate", s(&suite)]);
+        assert_eq!(out.status.code(), Some(1), "{what}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(&format!("{at}: `name` must be a name of letters")) && err.contains("not start with `.`"),
+            "{what}: {err}"
+        );
+    }
+    assert!(!tmp.path().join("manifest.csv").exists() && !Path::new("manifest.csv").exists(), "nothing written");
+}
+
+#[test]
 fn a_bad_suite_gives_one_error_and_writes_nothing() {
     let tmp = tempfile::tempdir().expect("tmp");
     let suite = tmp.path().join("bad.toml");

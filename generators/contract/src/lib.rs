@@ -7,6 +7,7 @@
 //! - [`Source`] and [`ParseError`]: input files read whole (gzip and xz transparently), and
 //!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
 //!   [`parse_toml`] reads typed TOML files with such errors.
+//! - [`name`]: the one rule for names that become paths.
 //! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
 //!   file, renamed; `write_named` names it after writing, for content addressing).
 //!
@@ -16,6 +17,7 @@ mod atomic;
 mod depth;
 pub mod docs;
 pub mod manifest;
+pub mod name;
 mod parse_error;
 mod source;
 mod toml_file;

@@ -257,8 +257,11 @@ impl Fields<'_> {
         let depth =
             self.get("depth").parse().map_err(|_| self.bad("depth", "a depth is a number of plies or `model`"))?;
         let path = self.get("path");
-        if path.is_empty() || Path::new(path).is_absolute() {
-            return Err(self.bad("path", "paths are relative to the manifest's directory"));
+        if path.is_empty() || !inside(path) {
+            return Err(self.bad("path", "paths are relative to the manifest's directory and stay inside it (no `..`)"));
+        }
+        if !self.get("map").is_empty() && !inside(self.get("map")) {
+            return Err(self.bad("map", "paths are relative to the manifest's directory and stay inside it (no `..`)"));
         }
         Ok(Row {
             id: id.to_string(),
@@ -284,6 +287,12 @@ impl Fields<'_> {
             map: self.get("map").to_string(),
         })
     }
+}
+
+/// Whether a relative path stays inside the directory it is relative to: no root, no
+/// prefix, no `..`.
+fn inside(path: &str) -> bool {
+    Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
 }
 
 #[cfg(test)]
@@ -379,6 +388,11 @@ mod tests {
         assert!(e.starts_with("DIR/manifest.csv:2: column `id`"), "{e}");
         let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "deep")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: column `depth`: invalid value `deep`"), "{e}");
+        let escaping = line(&"b".repeat(64), "true", "3").replace("instances/x.qdimacs", "../outside.qdimacs");
+        let e = err(&format!("{header}\n{escaping}\n"))?;
+        assert!(e.starts_with("DIR/manifest.csv:2: column `path`: invalid value `../outside.qdimacs`"), "{e}");
+        let absolute = line(&"b".repeat(64), "true", "3").replace("instances/x.qdimacs", "/etc/passwd");
+        assert!(err(&format!("{header}\n{absolute}\n"))?.contains("column `path`"));
         let e = err(&format!("{header}\n{},extra\n", line(&"b".repeat(64), "true", "3")))?;
         assert!(e.starts_with("DIR/manifest.csv:2: the row has 20 fields, the header 19"), "{e}");
         let empty = tempfile::tempdir()?;

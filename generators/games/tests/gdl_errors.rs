@@ -56,3 +56,11 @@ snapshot!(
     unbounded_grounding,
     format!("{ROLES}(init (count 0))\n(<= (next (count (s ?n))) (true (count ?n)))\n(<= terminal (true (count 0)))\n")
 );
+
+#[test]
+fn a_game_without_roles_is_an_error_not_a_panic() {
+    for text in ["", "(foo)", "\"\u{fffd}", "(init (p))\n(<= terminal (true (p)))\n"] {
+        let message = error(text);
+        assert!(message.starts_with("game.kif:1:1: the game declares no role"), "{text:?}: {message}");
+    }
+}

@@ -208,14 +208,12 @@ impl Resolver<'_> {
     }
 
     fn check_name(&self, name: &Spanned<String>, key: &str) -> Result<(), ParseError> {
-        let ok = !name.get_ref().is_empty()
-            && name.get_ref().chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
-        if ok {
+        if contract::name::is_path_name(name.get_ref()) {
             Ok(())
         } else {
             Err(self.err(
                 name,
-                format!("`{key}` must be a non-empty name of letters, digits, `-`, `_` and `.`"),
+                format!("`{key}` must be {}", contract::name::RULE),
                 "names become directory names; use e.g. \"httt-4x4\"",
             ))
         }

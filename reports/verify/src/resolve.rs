@@ -28,11 +28,11 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Table, Error> {
     let raw = parse(source)?;
     let r = Resolver { source };
     let name = raw.name.get_ref();
-    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)) {
+    if !contract::name::is_path_name(name) {
         return Err(r
             .err(
                 &raw.name,
-                "`name` must be a non-empty name of letters, digits, `-`, `_` and `.`",
+                format!("`name` must be {}", contract::name::RULE),
                 "it names the output directory; use e.g. \"corplus-table7\"",
             )
             .into());

@@ -37,7 +37,16 @@ pub fn load(source: Source) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = rules::build_program(source, &sexps)?;
     let analysis = validate::validate(&program)?;
-    ground::ground(&program, &analysis)
+    let game = ground::ground(&program, &analysis)?;
+    if game.roles.is_empty() {
+        return Err(ParseError::at(
+            &program.source,
+            0,
+            "the game declares no role",
+            "a GDL game names its players with facts such as (role white) (role black)",
+        ));
+    }
+    Ok(game)
 }
 
 /// A game that the tool cannot handle (not two-player, not well-formed, not strictly
