@@ -46,6 +46,7 @@ const QCIR_CASES: &[(&str, &str)] = &[
     ("qcir_quantifier_after_output", "#QCIR-G14\nexists(1)\noutput(2)\nforall(3)\n2 = and(1, 3)\n"),
     ("qcir_second_output", "#QCIR-G14\nexists(1)\noutput(1)\noutput(-1)\n"),
     ("qcir_missing_output", "#QCIR-G14\nexists(1, 2)\n3 = and(1, 2)\n"),
+    ("qcir_sparse_id_bomb", "#QCIR-G14\nexists(1)\noutput(1000000000)\n"),
     ("qcir_output_undefined", "#QCIR-G14\nexists(1, 2)\noutput(g)\nh = and(1, 2)\n"),
     ("qcir_unknown_gate_type", "#QCIR-G14\nexists(a, b)\noutput(g)\ng = nand(a, b)\n"),
     ("qcir_wrong_arity", "#QCIR-G14\nexists(a, b, c)\noutput(g)\ng = xor(a, b, c)\n"),

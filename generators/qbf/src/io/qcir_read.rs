@@ -117,6 +117,12 @@ pub fn visit_qcir(source: &Source, visitor: &mut impl QcirVisitor) -> Result<(),
     reader.run(visitor)
 }
 
+/// The largest id a file of `len` bytes may use: every id is a table slot, so ids far
+/// beyond what the file can name would let a tiny file allocate gigabytes.
+fn id_budget(len: usize) -> u32 {
+    u32::try_from(len.saturating_mul(4)).unwrap_or(u32::MAX).saturating_add(1_000_000)
+}
+
 /// The largest all-digit token outside comment lines: numeric names keep their number,
 /// so other names must be numbered above it.
 fn max_numeric_name(bytes: &[u8]) -> u32 {
@@ -335,6 +341,18 @@ impl<'a> Reader<'a> {
                 format!("numeric names go from 1 to {}", Var::MAX_INDEX),
             )
         })?;
+        let budget = id_budget(self.source.bytes.len());
+        if id > budget {
+            return Err(self.err(
+                at,
+                format!(
+                    "`{}` would be variable {id}, but a file of {} bytes names at most {budget}: qbfgames keeps numeric ids, so it would allocate for ids that are never used",
+                    String::from_utf8_lossy(name),
+                    self.source.bytes.len()
+                ),
+                "number the variables and gates densely (1, 2, 3, …), as QCIR writers usually do",
+            ));
+        }
         if self.state.len() <= id as usize {
             self.state.resize(id as usize + 1, NameState::Unseen);
         }
