@@ -64,3 +64,15 @@ fn a_game_without_roles_is_an_error_not_a_panic() {
         assert!(message.starts_with("game.kif:1:1: the game declares no role"), "{text:?}: {message}");
     }
 }
+
+#[test]
+fn terms_nested_deeper_than_the_limit_are_an_error_not_a_stack_overflow() {
+    for depth in [300, 20_000, 200_000] {
+        let text = format!("{ROLES}(init {}x{})\n", "(f ".repeat(depth), ")".repeat(depth));
+        let message = error(&text);
+        assert!(message.starts_with("game.kif:2:"), "{message}");
+        assert!(message.contains("lists nested more than 256 deep"), "{message}");
+    }
+    let not = format!("{ROLES}(<= (next (p)) {}(true (p)){})\n", "(not ".repeat(100_000), ")".repeat(100_000));
+    assert!(error(&not).contains("lists nested more than 256 deep"));
+}

@@ -86,29 +86,38 @@ impl<'s> Parser<'s> {
         Ok(Condition { atoms, offset })
     }
 
-    /// `(` item* `)`.
+    /// `(` item* `)`, where an item may itself be a group: groups only group (a condition
+    /// is a conjunction), so nested ones are read in a loop, as deep as the file nests them,
+    /// without recursion.
     fn group(&mut self, atoms: &mut Vec<Atom>) -> Result<(), ParseError> {
-        let open = self.expect(Tok::LParen, "`(`", CONDITION_HELP)?;
-        loop {
+        let first = self.expect(Tok::LParen, "`(`", CONDITION_HELP)?;
+        let mut open = vec![(first.offset, first.line)];
+        while let Some(&(offset, line)) = open.last() {
             match self.peek() {
                 Some(Token { tok: Tok::RParen, .. }) => {
                     self.pos += 1;
-                    return Ok(());
+                    open.pop();
+                }
+                Some(t @ Token { tok: Tok::LParen, .. }) => {
+                    self.pos += 1;
+                    open.push((t.offset, t.line));
                 }
                 Some(t @ Token { tok: Tok::Section(_) | Tok::Keyword(_) | Tok::Comma, .. }) => {
                     return Err(self.error(
                         t.offset,
                         format!("expected an atom or `)`, found {}", describe(t.tok)),
-                        format!("close the `(` opened on line {}", open.line),
+                        format!("close the `(` opened on line {line}"),
                     ));
                 }
-                None => return Err(self.error(open.offset, "this `(` is never closed", "add the matching `)`")),
+                None => return Err(self.error(offset, "this `(` is never closed", "add the matching `)`")),
                 Some(_) => self.item(atoms)?,
             }
         }
+        Ok(())
     }
 
-    /// One item of a condition: an atom, `NOT(atom)`, or a nested group.
+    /// One item of a condition: an atom, `NOT(atom)`, or a group (read by [`Self::group`],
+    /// which reads the groups nested in it itself: no recursion deeper than one group).
     fn item(&mut self, atoms: &mut Vec<Atom>) -> Result<(), ParseError> {
         let t = self.next("an atom", CONDITION_HELP)?;
         match t.tok {
@@ -423,6 +432,30 @@ mod tests {
 
     fn problem(text: &str) -> Problem {
         parse_problem(&Source::from_bytes("p.ig", text)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn goals_nested_any_depth_read_without_recursion() {
+        let goal = |depth: usize| {
+            let text = format!(
+                "#boardsize\n3 3\n#init\n#depth\n3\n#blackgoal\n{}black(?x,?y) black(?x,?y+1){}\n#whitegoal\nwhite(?x,?y)\n",
+                "(".repeat(depth),
+                ")".repeat(depth)
+            );
+            parse_problem(&Source::from_bytes("p.ig", text))
+        };
+        let flat = goal(1).unwrap_or_else(|e| panic!("{e}"));
+        let deep = goal(100_000).unwrap_or_else(|e| panic!("{e}"));
+        let atoms = |p: &Problem| p.black_goals.iter().map(|c| c.atoms.len()).collect::<Vec<_>>();
+        assert_eq!(atoms(&deep), atoms(&flat));
+        let unclosed = format!("#boardsize\n3 3\n#init\n#depth\n3\n#blackgoal\n{}black(?x,?y)\n", "(".repeat(100_000));
+        let e = parse_problem(&Source::from_bytes("p.ig", unclosed)).map(|_| ()).unwrap_err().to_string();
+        assert!(
+            e.starts_with("p.ig:7:100000: expected an atom or `)`")
+                || e.starts_with("p.ig:7:100000: this `(` is never closed"),
+            "{}",
+            &e[..e.len().min(200)]
+        );
     }
 
     #[test]

@@ -23,6 +23,10 @@ impl Sexp {
     }
 }
 
+/// The deepest nesting of lists read: the stages after reading walk terms recursively, so
+/// the input may not choose how deep they recurse.
+pub const MAX_NESTING: usize = 256;
+
 /// Reads all top-level s-expressions of `source`.
 pub fn read_sexps(source: &Source) -> Result<Vec<Sexp>, ParseError> {
     let bytes = &source.bytes;
@@ -38,7 +42,17 @@ pub fn read_sexps(source: &Source) -> Result<Vec<Sexp>, ParseError> {
                 }
                 continue;
             }
-            b'(' => stack.push((Vec::new(), i)),
+            b'(' => {
+                if stack.len() >= MAX_NESTING {
+                    return Err(ParseError::at(
+                        source,
+                        i,
+                        format!("lists nested more than {MAX_NESTING} deep"),
+                        "GDL terms of real games nest a few levels; a deeper nesting is a broken or hostile file",
+                    ));
+                }
+                stack.push((Vec::new(), i))
+            }
             b')' => {
                 let Some((items, start)) = stack.pop() else {
                     return Err(ParseError::at(
