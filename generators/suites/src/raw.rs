@@ -36,6 +36,8 @@ pub struct OptionsFile {
     pub expected: Option<Spanned<String>>,
     /// The reference solver's budget per instance, in seconds.
     pub expected_budget: Option<Spanned<i64>>,
+    /// The most jobs the suite may have (default [`crate::resolve::MAX_JOBS`]).
+    pub max_jobs: Option<Spanned<i64>>,
 }
 
 /// `[[family]]`: one game model, a parameter grid, depths, encodings and formats.

@@ -161,10 +161,21 @@ pub enum SuiteError {
     Parse(ParseError),
 }
 
+/// The most jobs a suite may have unless its `[options] max_jobs` says otherwise: checked
+/// before anything is expanded, so a typo such as `to = 10000000` is an error, not an
+/// hour of generating.
+pub const MAX_JOBS: u64 = 100_000;
+
 /// Resolves the suite in `source`; model paths are relative to `dir`.
 pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
     let raw: SuiteFile = super::raw::parse(source)?;
-    let r = Resolver { source, dir };
+    let max_jobs = match &raw.options.max_jobs {
+        None => MAX_JOBS,
+        Some(n) => u64::try_from(*n.get_ref()).ok().filter(|&n| n > 0).ok_or_else(|| {
+            ParseError::at(source, n.span().start, "`max_jobs` must be a positive number", "e.g. max_jobs = 200000")
+        })?,
+    };
+    let r = Resolver { source, dir, max_jobs };
     let name = raw.name.get_ref().clone();
     r.check_name(&raw.name, "name")?;
     let defaults = r.options(&raw.options)?;
@@ -178,6 +189,16 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
             ));
         }
         families.push(r.family(family, &defaults)?);
+        let jobs: u64 = families
+            .iter()
+            .map(|f: &Family| {
+                let depths: u64 = f.points.iter().map(|p| p.depths.len() as u64).sum();
+                depths.saturating_mul(f.encodings.len() as u64)
+            })
+            .fold(0, u64::saturating_add);
+        if jobs > max_jobs {
+            return Err(r.too_many(&family.name, jobs));
+        }
     }
     if families.is_empty() {
         return Err(ParseError::at(
@@ -200,9 +221,19 @@ struct Defaults {
 struct Resolver<'a> {
     source: &'a Source,
     dir: &'a Path,
+    max_jobs: u64,
 }
 
 impl Resolver<'_> {
+    /// The error for a suite that would have `jobs` jobs, more than `max_jobs`.
+    fn too_many<T>(&self, at: &Spanned<T>, jobs: u64) -> ParseError {
+        self.err(
+            at,
+            format!("this makes {jobs} jobs, more than the {} a suite may have", self.max_jobs),
+            "fewer depths or grid values, or raise the limit with `max_jobs = N` under `[options]`",
+        )
+    }
+
     fn err<T>(&self, at: &Spanned<T>, message: impl Into<String>, help: impl Into<String>) -> ParseError {
         ParseError::at(self.source, at.span().start, message, help)
     }
@@ -596,6 +627,10 @@ impl Resolver<'_> {
                         "make `from` at most `to`",
                     ));
                 }
+                let count = to.checked_sub(from).and_then(|d| u64::try_from(d / step + 1).ok()).unwrap_or(u64::MAX);
+                if count > self.max_jobs {
+                    return Err(self.too_many(v, count));
+                }
                 (from..=to).step_by(step as usize).map(depth).collect::<Result<Vec<_>, _>>()?
             }
             other => {
@@ -678,6 +713,12 @@ impl Resolver<'_> {
             }
         }
         axes.sort_by(|a, b| a.0.cmp(&b.0));
+        let size = axes.iter().map(|(_, v)| v.len() as u64).fold(1, u64::saturating_mul);
+        if size > self.max_jobs {
+            if let Some((k, _)) = grid.iter().next() {
+                return Err(self.too_many(k, size));
+            }
+        }
         let mut points: Vec<Vec<KeyedSpot<'_>>> = vec![Vec::new()];
         for (key, values) in &axes {
             points = points
