@@ -1,6 +1,8 @@
-//! `manifest verify`: every file's hash and statistics recomputed and compared.
+//! `manifest verify`: every file's hash and statistics recomputed and compared; the two
+//! manifests compared with each other; rows listed twice and files no row lists reported.
 
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 use crate::generate::GENERATOR_VERSION;
 use contract::manifest::{read_csv, Row};
@@ -17,7 +19,76 @@ pub fn verify(dir: &Path) -> Result<Vec<String>, contract::manifest::ManifestErr
     for row in &rows {
         check(dir, row, &mut differences);
     }
+    twins(&rows, &mut differences);
+    compare_json(dir, &rows, &mut differences);
+    strays(dir, &rows, &mut differences);
     Ok(differences)
+}
+
+/// Rows listed twice: the same job and format (game source files are shared by the jobs
+/// made from them, so one file may well have several rows; hand-made rows without a job
+/// are keyed by their file).
+fn twins(rows: &[Row], out: &mut Vec<String>) {
+    let mut seen: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        let job = if row.job.is_empty() { row.path.as_str() } else { row.job.as_str() };
+        if let Some(first) = seen.insert((job, &row.format), i) {
+            out.push(format!(
+                "{}: job {job} has two {} rows (manifest.csv lines {} and {})",
+                row.path,
+                row.format,
+                first + 2,
+                i + 2
+            ));
+        }
+    }
+}
+
+/// `manifest.json` must hold the same rows as `manifest.csv`.
+fn compare_json(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
+    let path = dir.join("manifest.json");
+    let Ok(bytes) = std::fs::read(&path) else {
+        out.push("manifest.json: missing (generate writes it beside manifest.csv)".to_string());
+        return;
+    };
+    let json: Vec<Row> = match serde_json::from_slice(&bytes) {
+        Ok(json) => json,
+        Err(e) => {
+            out.push(format!("manifest.json: not a manifest: {e}"));
+            return;
+        }
+    };
+    if json.len() != rows.len() {
+        out.push(format!("manifest.json: {} rows, manifest.csv {}", json.len(), rows.len()));
+    }
+    if let Some(i) = json.iter().zip(rows).position(|(j, c)| j != c) {
+        out.push(format!("manifest.json: row {} differs from manifest.csv line {} ({})", i + 1, i + 2, rows[i].path));
+    }
+}
+
+/// Files under `instances/` that no row lists (as its file or its symbol map).
+fn strays(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
+    let listed: BTreeSet<PathBuf> =
+        rows.iter().flat_map(|r| [&r.path, &r.map]).filter(|p| !p.is_empty()).map(|p| dir.join(p)).collect();
+    let mut folders = vec![dir.join("instances")];
+    let mut found = Vec::new();
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for path in entries.flatten().map(|e| e.path()) {
+            if path.is_dir() {
+                folders.push(path);
+            } else if !listed.contains(&path)
+                && !path.file_name().is_some_and(|n| contract::is_temporary(&n.to_string_lossy()))
+            {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    for path in found {
+        let shown = path.strip_prefix(dir).unwrap_or(&path).display().to_string();
+        out.push(format!("{shown}: a file no manifest row lists (a stray, or its row was deleted)"));
+    }
 }
 
 fn check(dir: &Path, row: &Row, out: &mut Vec<String>) {

@@ -181,3 +181,62 @@ fn rerunning_reuses_verified_files_and_detects_corruption() {
         other => panic!("expected a corruption error, got {other:?}"),
     }
 }
+
+#[test]
+fn verify_reports_strays_twin_rows_and_manifests_that_disagree() {
+    let suite = suite();
+    let dir = tempfile::tempdir().expect("tmp");
+    generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let (csv_path, json_path) = (dir.path().join("manifest.csv"), dir.path().join("manifest.json"));
+    let (csv, json) = (fs::read_to_string(&csv_path).expect("csv"), fs::read_to_string(&json_path).expect("json"));
+    assert!(verify(dir.path()).expect("readable").is_empty());
+
+    let stray = dir.path().join("instances").join("toy-a").join("extra.qdimacs");
+    fs::write(&stray, b"p cnf 1 1\ne 1 0\n1 0\n").expect("stray");
+    let found = verify(dir.path()).expect("readable");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("instances/toy-a/extra.qdimacs: a file no manifest row lists"), "{found:?}");
+    fs::remove_file(&stray).expect("rm");
+
+    let lines: Vec<&str> = csv.lines().collect();
+    let doubled = format!("{}\n{}\n", csv.trim_end(), lines[1]);
+    fs::write(&csv_path, doubled).expect("twin");
+    let found = verify(dir.path()).expect("readable");
+    assert!(
+        found.iter().any(|d| d.contains("has two") && d.contains(&format!("lines 2 and {}", lines.len() + 1))),
+        "{found:?}"
+    );
+    assert!(found.iter().any(|d| d.starts_with("manifest.json:")), "{found:?}");
+
+    let path_of = |line: &str| line.split(',').find(|f| f.starts_with("instances/")).unwrap_or_default().to_string();
+    let once = (1..lines.len()).find(|&i| csv.matches(&path_of(lines[i])).count() == 1).expect("a file with one row");
+    let deleted: String = lines.iter().enumerate().filter(|(i, _)| *i != once).map(|(_, l)| format!("{l}\n")).collect();
+    fs::write(&csv_path, deleted).expect("delete a row");
+    let found = verify(dir.path()).expect("readable");
+    assert!(found.iter().any(|d| d.contains("a file no manifest row lists")), "{found:?}");
+
+    let flipped = csv.replacen(",true,reference,", ",false,reference,", 1);
+    assert_ne!(flipped, csv, "a row with a reference answer");
+    fs::write(&csv_path, flipped).expect("edit expected");
+    let found = verify(dir.path()).expect("readable");
+    assert!(found.iter().any(|d| d.contains("differs from manifest.csv")), "{found:?}");
+
+    fs::write(&csv_path, &csv).expect("restore");
+    fs::write(&json_path, json.replacen("\"toy-a\"", "\"toy-z\"", 1)).expect("edit json");
+    let found = verify(dir.path()).expect("readable");
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].starts_with("manifest.json: row 1 differs"), "{found:?}");
+}
+
+#[test]
+fn generating_a_smaller_suite_removes_the_instances_it_no_longer_lists() {
+    let dir = tempfile::tempdir().expect("tmp");
+    generate(&suite(), &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let smaller = SUITE.replace("depths = { from = 1, to = 5 }", "depths = [1, 2]");
+    let smaller = resolve(&Source::from_bytes("toy.toml", smaller), Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+    let summary = generate(&smaller, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let files = tree(dir.path()).keys().filter(|p| p.starts_with("instances")).count();
+    let manifest = fs::read_to_string(dir.path().join("manifest.csv")).expect("manifest");
+    assert!(files < manifest.lines().count(), "only listed files are left: {files} files, {summary}");
+    assert!(verify(dir.path()).expect("readable").is_empty(), "no strays after a smaller suite");
+}
