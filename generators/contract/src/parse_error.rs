@@ -45,16 +45,60 @@ impl ParseError {
     }
 }
 
+/// The most characters of the offending line an error quotes: a window around the column,
+/// so that a file with one 2 MB line does not give 2 MB of error.
+const QUOTE: usize = 200;
+
+impl ParseError {
+    /// The quoted part of the line (with `…` where it is cut) and the caret's column in it.
+    fn window(&self) -> (String, usize) {
+        let chars: Vec<char> = self.line_text.chars().collect();
+        let col = self.col.saturating_sub(1);
+        if chars.len() <= QUOTE {
+            return (self.line_text.clone(), col);
+        }
+        let start = col.saturating_sub(QUOTE / 2).min(chars.len().saturating_sub(QUOTE));
+        let end = (start + QUOTE).min(chars.len());
+        let mut text: String = if start > 0 { "…".into() } else { String::new() };
+        text.extend(&chars[start..end]);
+        if end < chars.len() {
+            text.push('…');
+        }
+        (text, col - start + usize::from(start > 0))
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let number = self.line.to_string();
         let pad = " ".repeat(number.len());
-        let caret = " ".repeat(self.col.saturating_sub(1));
+        let (text, caret) = self.window();
         writeln!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)?;
-        writeln!(f, "  {number} | {}", self.line_text)?;
-        writeln!(f, "  {pad} | {caret}^")?;
+        writeln!(f, "  {number} | {text}")?;
+        writeln!(f, "  {pad} | {}^", " ".repeat(caret))?;
         write!(f, "  help: {}", self.help)
     }
 }
 
 impl std::error::Error for ParseError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_line_is_quoted_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(1_000_000), "b".repeat(1_000_000));
+        let source = Source::from_bytes("long.txt", line.clone());
+        let shown = ParseError::at(&source, 1_000_000, "bad", "fix").to_string();
+        assert!(shown.len() < 1_000, "{} bytes", shown.len());
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], "long.txt:1:1000001: bad");
+        let quote = lines[1].trim_start_matches("  1 | ");
+        let caret = lines[2].trim_start_matches("    | ").chars().count() - 1;
+        assert_eq!(quote.chars().nth(caret), Some('X'), "{shown}");
+        assert!(quote.starts_with('…') && quote.ends_with('…'));
+        let short = ParseError::at(&Source::from_bytes("s.txt", "ab X"), 3, "bad", "fix").to_string();
+        assert!(short.contains("  1 | ab X\n    |    ^"), "{short}");
+    }
+}
