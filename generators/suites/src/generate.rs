@@ -27,6 +27,7 @@ use crate::expand::{expand, Job};
 use crate::ladder::{self, Calibration, Recorded, Rung, Rungs};
 use crate::resolve::{Expected, Param, Suite};
 use crate::schema::OutFormat;
+use crate::unlisted::{content_addressed, unlisted};
 use contract::manifest::{self, Row};
 use contract::Source;
 use contract::Verdict;
@@ -248,22 +249,8 @@ pub fn generate_with<B: Builder>(
 /// manifest no longer lists: instances of an earlier version of the suite. Other files are
 /// left alone (and `manifest verify` reports them as strays).
 fn remove_unlisted(out: &Path, rows: &[Row]) -> Result<(), GenError> {
-    let listed: std::collections::BTreeSet<PathBuf> =
-        rows.iter().flat_map(|r| [&r.path, &r.map]).filter(|p| !p.is_empty()).map(|p| out.join(p)).collect();
-    let addressed = |name: &str| {
-        name.len() > 65 && name.as_bytes()[64] == b'.' && name.as_bytes()[..64].iter().all(u8::is_ascii_hexdigit)
-    };
-    let mut folders = vec![out.join("instances")];
-    while let Some(folder) = folders.pop() {
-        let Ok(entries) = fs::read_dir(&folder) else { continue };
-        for path in entries.flatten().map(|e| e.path()) {
-            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-            if path.is_dir() {
-                folders.push(path);
-            } else if addressed(&name) && !listed.contains(&path) {
-                fs::remove_file(&path).map_err(io_err(&path))?;
-            }
-        }
+    for path in unlisted(out, rows).into_iter().filter(|p| content_addressed(p)) {
+        fs::remove_file(&path).map_err(io_err(&path))?;
     }
     Ok(())
 }

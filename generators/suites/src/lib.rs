@@ -25,6 +25,7 @@ pub mod models;
 pub mod raw;
 pub mod resolve;
 pub mod schema;
+mod unlisted;
 pub mod verify;
 
 pub use contract::Depth;

@@ -180,6 +180,7 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
     r.check_name(&raw.name, "name")?;
     let defaults = r.options(&raw.options)?;
     let mut families = Vec::new();
+    let mut jobs = 0u64;
     for family in &raw.families {
         if families.iter().any(|f: &Family| f.name == *family.name.get_ref()) {
             return Err(r.err(
@@ -188,14 +189,10 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
                 "give every family a unique name",
             ));
         }
-        families.push(r.family(family, &defaults)?);
-        let jobs: u64 = families
-            .iter()
-            .map(|f: &Family| {
-                let depths: u64 = f.points.iter().map(|p| p.depths.len() as u64).sum();
-                depths.saturating_mul(f.encodings.len() as u64)
-            })
-            .fold(0, u64::saturating_add);
+        let resolved = r.family(family, &defaults)?;
+        let depths: u64 = resolved.points.iter().map(|p| p.depths.len() as u64).sum();
+        jobs = jobs.saturating_add(depths.saturating_mul(resolved.encodings.len() as u64));
+        families.push(resolved);
         if jobs > max_jobs {
             return Err(r.too_many(&family.name, jobs));
         }

@@ -1,10 +1,11 @@
 //! `manifest verify`: every file's hash and statistics recomputed and compared; the two
 //! manifests compared with each other; rows listed twice and files no row lists reported.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::collections::BTreeMap;
+use std::path::Path;
 
 use crate::generate::GENERATOR_VERSION;
+use crate::unlisted::unlisted;
 use contract::manifest::{read_csv, Row};
 use contract::Source;
 use encodings::SymbolMap;
@@ -66,26 +67,9 @@ fn compare_json(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
     }
 }
 
-/// Files under `instances/` that no row lists (as its file or its symbol map).
+/// Files under `instances/` that no row lists.
 fn strays(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
-    let listed: BTreeSet<PathBuf> =
-        rows.iter().flat_map(|r| [&r.path, &r.map]).filter(|p| !p.is_empty()).map(|p| dir.join(p)).collect();
-    let mut folders = vec![dir.join("instances")];
-    let mut found = Vec::new();
-    while let Some(folder) = folders.pop() {
-        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
-        for path in entries.flatten().map(|e| e.path()) {
-            if path.is_dir() {
-                folders.push(path);
-            } else if !listed.contains(&path)
-                && !path.file_name().is_some_and(|n| contract::is_temporary(&n.to_string_lossy()))
-            {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    for path in found {
+    for path in unlisted(dir, rows) {
         let shown = path.strip_prefix(dir).unwrap_or(&path).display().to_string();
         out.push(format!("{shown}: a file no manifest row lists (a stray, or its row was deleted)"));
     }

@@ -3,7 +3,6 @@
 //! with the frontier first (hard and unsolved jobs, then the slowest solved ones).
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use contract::Verdict;
 
@@ -177,14 +176,12 @@ fn frontier_first(jobs: &[Calibrated], members: &mut [usize]) {
 /// Why a family has fewer than `min` jobs.
 fn shortfall(family: &str, jobs: &[Calibrated], members: &[usize], chosen: usize, min: usize) -> String {
     let count = |f: &dyn Fn(&Calibrated) -> bool| members.iter().filter(|&&i| f(&jobs[i])).count();
-    let mut text = format!("family `{family}`: {chosen} selectable, {min} requested (of {} jobs: ", members.len());
-    let _ = write!(
-        text,
-        "{} trivial, {} without a known answer); extend its ladder or depths, or lower the minimum",
+    format!(
+        "family `{family}`: {chosen} selectable, {min} requested (of {} jobs: {} trivial, {} without a known answer); extend its ladder or depths, or lower the minimum",
+        members.len(),
         count(&|j| j.class == Class::Trivial),
         count(&|j| j.expected.is_none())
-    );
-    text
+    )
 }
 
 #[cfg(test)]
