@@ -13,18 +13,19 @@ use super::load_bddl;
 use crate::flags::games::{BddlGame, QbfFormat};
 use crate::output::write_atomically;
 
-pub fn run(game: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode> {
-    let game = load_bddl(game)?;
+pub fn run(args: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode> {
+    let budget = args.size.budget();
+    let game = load_bddl(args)?;
     let comments = Lifted::comments(&game);
     let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
     match format {
         QbfFormat::Qcir => {
-            let (qbf, _) = Lifted.formula(&game, game.depth(), Side::Black, Form::Circuit)?;
+            let (qbf, _) = Lifted.formula_within(&game, game.depth(), Side::Black, Form::Circuit, budget)?;
             let qbf = qbf.into_circuit().context("the lifted encoding is a circuit")?;
             write_atomically(output, |out| write_qcir(out, &qbf, &comments))?;
         }
         QbfFormat::Qdimacs => {
-            let streamed = Lifted.streamed(&game, game.depth(), ClauseForm::default())?;
+            let streamed = Lifted.streamed(&game, game.depth(), ClauseForm::default(), budget)?;
             write_atomically(output, |w| streamed.write(w, &comments))?;
         }
     }

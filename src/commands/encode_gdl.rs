@@ -20,7 +20,7 @@ pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
         QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),
         QbfFormat::Qcir => Form::Circuit,
     };
-    match encoding.formula(&game, args.depth, Side::Black, form)?.0 {
+    match encoding.formula_within(&game, args.depth, Side::Black, form, args.size.budget())?.0 {
         Qbf::Clauses(qbf) => {
             write_atomically(&encode.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
             eprintln!("{}", Size::of(&qbf));

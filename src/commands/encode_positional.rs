@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use contract::Budget;
 use encodings::corplus::Corplus;
 use encodings::lifted::Lifted;
 use encodings::Encoding;
@@ -15,7 +16,7 @@ use games::positional::named::NamedGame;
 use crate::flags::games::{EncodeOut, PositionalEncoding};
 use crate::output::write_atomically;
 
-pub fn run(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut) -> Result<ExitCode> {
+pub fn run(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut, budget: Budget) -> Result<ExitCode> {
     let files = match (encoding, &out.emit_bddl) {
         (PositionalEncoding::Corplus, None) => None,
         _ => Some(BddlFiles::new(&named.game)?),
@@ -29,11 +30,11 @@ pub fn run(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut) -> R
         (PositionalEncoding::Lifted, Some(files)) => {
             let game = files.game()?;
             let comment = format!("lifted BDDL encoding of {}, depth {}", named.name, game.depth());
-            (Lifted.streamed(&game, game.depth(), form)?, comment)
+            (Lifted.streamed(&game, game.depth(), form, budget)?, comment)
         }
         _ => {
             let comment = format!("COR+ encoding of {}, depth {}", named.name, named.game.turns.len());
-            (Corplus.streamed(&named.game, named.game.depth(), form)?, comment)
+            (Corplus.streamed(&named.game, named.game.depth(), form, budget)?, comment)
         }
     };
     write_atomically(&out.output, |w| streamed.write(w, &[&comment]))?;

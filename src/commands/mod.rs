@@ -29,9 +29,12 @@ use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
 use anyhow::{anyhow, Result};
+use contract::Budget;
+use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use games::bddl::Game;
 use games::gdl::GroundGame;
+use games::positional::gttt::Gttt;
 use games::positional::named::{LoadError, NamedGame};
 use games::positional::Player;
 
@@ -62,11 +65,15 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
-            EncodeModel::Pg { game, out } => encode_positional::run(load_pg(&game)?, PositionalEncoding::Corplus, &out),
-            EncodeModel::Gttt { game, out } => {
-                encode_positional::run(load_gttt(&game)?, PositionalEncoding::Corplus, &out)
+            EncodeModel::Pg { game, out } => {
+                encode_positional::run(load_pg(&game)?, PositionalEncoding::Corplus, &out, game.size.budget())
             }
-            EncodeModel::Hex { game, encoding, out } => encode_positional::run(load_hex(&game)?, encoding, &out),
+            EncodeModel::Gttt { game, out } => {
+                encode_positional::run(load_gttt(&game)?, PositionalEncoding::Corplus, &out, game.size.budget())
+            }
+            EncodeModel::Hex { game, encoding, out } => {
+                encode_positional::run(load_hex(&game)?, encoding, &out, game.size.budget())
+            }
         },
         Command::Solve(SolveCmd { model }) => match model {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
@@ -112,9 +119,10 @@ pub fn load_bddl(game: &BddlGame) -> Result<Game> {
     Ok(games::bddl::load(&read_source(&game.domain)?, &read_source(&game.problem)?, game.depth)?)
 }
 
-/// Loads and grounds a GDL game file, with parse errors shown as diagnostics.
-pub fn load_ground(path: &str) -> Result<GroundGame> {
-    Ok(games::gdl::load(read_source(path)?)?)
+/// Loads and grounds a GDL game file within `budget`, with parse errors shown as
+/// diagnostics.
+pub fn load_ground(path: &str, budget: Budget) -> Result<GroundGame> {
+    Ok(games::gdl::load_within(read_source(path)?, budget)?)
 }
 
 /// The index of the role named by `--first` (default: the first role).
@@ -122,9 +130,10 @@ pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
     game.first_role(first).map_err(|e| anyhow!("--first {e}"))
 }
 
-/// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`.
+/// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`, grounded
+/// within `--max-size`.
 pub fn load_gdl(args: &GdlGame) -> Result<(GroundGame, GdlEncoding)> {
-    let game = load_ground(&args.game)?;
+    let game = load_ground(&args.game, args.size.budget())?;
     let first = role_index(&game, args.first.as_deref())?;
     let rules = match args.encoding {
         GdlEncodingArg::Ge => Rules::General,
@@ -168,7 +177,16 @@ pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
 
 pub fn load_gttt(args: &GtttArgs) -> Result<NamedGame> {
     let first = if args.white_first { Player::White } else { Player::Black };
-    let named = NamedGame::gttt(&args.shape, &args.pq, args.board, args.torus, first, !args.no_first_moves);
+    let points = args.depth.map_or_else(|| (args.board as u64).saturating_mul(args.board as u64), |d| d as u64);
+    let fits = |gttt: &Gttt| {
+        let size = Corplus::size(gttt.vertices(), points, 4 * gttt.set_cells_bound());
+        args.size.budget().check(
+            &format!("the COR+ formula of the {0}×{0} board at depth {points}", args.board),
+            "--board or --depth",
+            size,
+        )
+    };
+    let named = NamedGame::gttt(&args.shape, &args.pq, args.board, args.torus, first, !args.no_first_moves, fits);
     named.and_then(|n| n.cut(args.depth)).map_err(flag_error)
 }
 

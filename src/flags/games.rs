@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
+use contract::Budget;
 
 /// `qbfgames encode <model>`: write a game as a QBF instance.
 #[derive(Args, Debug)]
@@ -98,6 +99,8 @@ pub struct GdlGame {
     /// The role that must win, Black in `strategy` and `play` (default: the first `role` of the file).
     #[arg(long)]
     pub first: Option<String>,
+    #[command(flatten)]
+    pub size: SizeBudget,
 }
 
 /// The file format of a generated instance.
@@ -189,6 +192,8 @@ pub struct SolveGdl {
     /// The role that must win (default: the first `role` of the file).
     #[arg(long)]
     pub first: Option<String>,
+    #[command(flatten)]
+    pub size: SizeBudget,
 }
 
 /// The files of a BDDL game.
@@ -203,6 +208,23 @@ pub struct BddlGame {
     /// The depth in plies, overriding the problem's `#depth`.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: Option<u32>,
+    #[command(flatten)]
+    pub size: SizeBudget,
+}
+
+/// The size budget of `encode`.
+#[derive(Args, Debug)]
+pub struct SizeBudget {
+    /// Refuse, before any work, a game or formula estimated at more than this many literals
+    /// (the sum of the clause lengths; a GDL grounding may make one ground atom per 100).
+    #[arg(long, value_name = "LITERALS", default_value_t = Budget::DEFAULT_SIZE, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_size: u64,
+}
+
+impl SizeBudget {
+    pub fn budget(&self) -> Budget {
+        Budget::new(self.max_size)
+    }
 }
 
 /// Selects a PG file.
@@ -213,6 +235,8 @@ pub struct PgArgs {
     /// Keep only the first N time points (default: all of the file's #times).
     #[arg(long)]
     pub depth: Option<usize>,
+    #[command(flatten)]
+    pub size: SizeBudget,
 }
 
 /// Selects a GTTT game.
@@ -239,6 +263,8 @@ pub struct GtttArgs {
     /// Number of time points (default: n², the whole board).
     #[arg(long)]
     pub depth: Option<usize>,
+    #[command(flatten)]
+    pub size: SizeBudget,
 }
 
 /// Selects a Hex puzzle.
@@ -250,6 +276,8 @@ pub struct HexArgs {
     /// Number of time points, Black first (default: the number of empty cells).
     #[arg(long)]
     pub depth: Option<usize>,
+    #[command(flatten)]
+    pub size: SizeBudget,
 }
 
 /// Where `encode` writes.

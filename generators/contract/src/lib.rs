@@ -8,12 +8,14 @@
 //!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
 //!   [`parse_toml`] reads typed TOML files with such errors.
 //! - [`name`]: the one rule for names that become paths.
+//! - [`Budget`]: how large a formula may grow before the work is refused.
 //! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
 //!   file, renamed; `write_named` names it after writing, for content addressing).
 //!
 //! This crate is the bottom layer: it imports no other crate of the workspace.
 
 mod atomic;
+pub mod budget;
 mod depth;
 pub mod docs;
 pub mod manifest;
@@ -24,6 +26,7 @@ mod toml_file;
 mod verdict;
 
 pub use atomic::{is_temporary, write_atomically, write_named, Named, WriteError};
+pub use budget::{Budget, TooLarge};
 pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;

@@ -71,15 +71,36 @@ struct Layer {
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Corplus;
 
+impl Corplus {
+    /// The literal bound of [`Encoding::estimate`] from the game's numbers: `n` vertices,
+    /// `points` time points, and `ends` literals of the winning-set clauses (10)–(13), at
+    /// most four per cell of a winning set. Usable before a game is built.
+    pub fn size(n: u64, points: u64, ends: u64) -> u64 {
+        let bits = u64::from(u64::BITS - n.saturating_sub(1).leading_zeros());
+        let per_point = n.saturating_mul(14 + 3 * bits).saturating_add(2);
+        n.saturating_mul(3).saturating_add(points.saturating_mul(per_point)).saturating_add(ends)
+    }
+}
+
 impl Encoding for Corplus {
     type Game = PositionalGame;
+
+    /// Clauses (1)–(13) counted per time point from the board and the winning sets: every
+    /// time point writes at most `n·(14 + 3·bits)` literals (a White stone's clause (7)
+    /// fewer), the end `3·Σ|Black set| + 2·#Black sets + Σ|White set|`.
+    fn estimate(&self, game: &PositionalGame, depth: u32) -> u64 {
+        let points = u64::from(depth).min(game.turns.len() as u64);
+        let sum = |sets: &[Vec<usize>]| sets.iter().map(|s| s.len() as u64).sum::<u64>();
+        let ends = 3 * sum(&game.black_wins) + 2 * game.black_wins.len() as u64 + sum(&game.white_wins);
+        Corplus::size(game.size() as u64, points, ends)
+    }
 
     /// `depth` counts time points (at most the game's). The map of [`Side::Black`] is the
     /// move bits of the first layer, after the two initial boards and the first `time`
     /// variable; refused unless Black has the first time point. With [`Side::White`] it is
     /// the bits of White's first stone, at the same place: universal but not outermost
     /// (the initial boards are) until the prefix is put White-first.
-    fn encode<C: ClauseSink>(
+    fn write<C: ClauseSink>(
         &self,
         game: &PositionalGame,
         depth: u32,

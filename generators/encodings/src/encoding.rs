@@ -24,6 +24,7 @@
 
 use std::io::{self, Write};
 
+use contract::{Budget, TooLarge};
 use games::gdl::GameError;
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, Lit, Prefix, VarManager};
 use qbf::io::{QdimacsStream, StreamedSize};
@@ -54,17 +55,24 @@ pub struct Sink<C> {
     form: Form,
     clauses: C,
     circuit: Option<(Circuit, Lit)>,
+    budget: Budget,
 }
 
 impl<C: ClauseSink> Sink<C> {
     /// A sink that takes the formula as clauses in `form`.
     pub fn clauses(clauses: C, form: ClauseForm) -> Sink<C> {
-        Sink { form: Form::Clauses(form), clauses, circuit: None }
+        Sink::new(clauses, Form::Clauses(form))
     }
 
     /// A sink of the given shape.
     pub fn new(clauses: C, form: Form) -> Sink<C> {
-        Sink { form, clauses, circuit: None }
+        Sink { form, clauses, circuit: None, budget: Budget::default() }
+    }
+
+    /// The sink with a size budget other than the default: [`Encoding::encode`] refuses a
+    /// formula whose estimated size exceeds it.
+    pub fn within(self, budget: Budget) -> Sink<C> {
+        Sink { budget, ..self }
     }
 
     /// The shape the caller asked for.
@@ -154,6 +162,9 @@ pub enum EncodeError {
     /// A positional game asked for more time points than it has.
     #[error("depth {depth} is more than the game's {points} time points")]
     TooDeep { depth: u32, points: usize },
+    /// The formula's estimated size exceeds the budget.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
 }
 
 /// A QBF encoding of the games of type [`Encoding::Game`]; see the module doc.
@@ -161,9 +172,15 @@ pub trait Encoding {
     /// The games this encoding takes.
     type Game;
 
-    /// Encodes `game` with `depth` plies into `sink`, taking variables from `vars`; returns
-    /// the prefix and the map of `side`'s first move.
-    fn encode<C: ClauseSink>(
+    /// An upper bound on the literal occurrences of the clausal form of `game` at `depth`,
+    /// computed from the game's sizes without building anything: what the size budget is
+    /// checked against before any work.
+    fn estimate(&self, game: &Self::Game, depth: u32) -> u64;
+
+    /// Writes `game` with `depth` plies into `sink`, taking variables from `vars`; returns
+    /// the prefix and the map of `side`'s first move. Called by [`encode`](Self::encode)
+    /// once the estimate fits the budget.
+    fn write<C: ClauseSink>(
         &self,
         game: &Self::Game,
         depth: u32,
@@ -171,6 +188,22 @@ pub trait Encoding {
         sink: &mut Sink<C>,
         vars: &mut VarManager,
     ) -> Result<Encoded, EncodeError>;
+
+    /// Encodes `game` with `depth` plies into `sink`, taking variables from `vars`; returns
+    /// the prefix and the map of `side`'s first move. Refused with
+    /// [`EncodeError::TooLarge`] before any work when the [`estimate`](Self::estimate)
+    /// exceeds the sink's budget.
+    fn encode<C: ClauseSink>(
+        &self,
+        game: &Self::Game,
+        depth: u32,
+        side: Side,
+        sink: &mut Sink<C>,
+        vars: &mut VarManager,
+    ) -> Result<Encoded, EncodeError> {
+        sink.budget.check(&format!("the formula at depth {depth}"), "the depth", self.estimate(game, depth))?;
+        self.write(game, depth, side, sink, vars)
+    }
 
     /// [`encode`](Self::encode) in memory, with fresh variables from 1.
     fn formula(
@@ -180,7 +213,19 @@ pub trait Encoding {
         side: Side,
         form: Form,
     ) -> Result<(Qbf, Result<SymbolMap, MapError>), EncodeError> {
-        let (mut sink, mut vars) = (Sink::new(Cnf::new(), form), VarManager::new());
+        self.formula_within(game, depth, side, form, Budget::default())
+    }
+
+    /// [`formula`](Self::formula) with a size budget other than the default.
+    fn formula_within(
+        &self,
+        game: &Self::Game,
+        depth: u32,
+        side: Side,
+        form: Form,
+        budget: Budget,
+    ) -> Result<(Qbf, Result<SymbolMap, MapError>), EncodeError> {
+        let (mut sink, mut vars) = (Sink::new(Cnf::new(), form).within(budget), VarManager::new());
         let Encoded { prefix, map } = self.encode(game, depth, side, &mut sink, &mut vars)?;
         let qbf = match sink.into_parts() {
             (_, Some((circuit, output))) => Qbf::Circuit(CircuitQbf { vars, prefix, circuit, output }),
@@ -189,10 +234,16 @@ pub trait Encoding {
         Ok((qbf, map))
     }
 
-    /// [`encode`](Self::encode) for Black in clauses of `form`, streamed to a spill file
+    /// [`encode`](Self::encode) for Black in clauses of `form` within `budget`, streamed to a spill file
     /// (no clause set in memory), ready to be written as QDIMACS with [`Streamed::write`].
-    fn streamed(&self, game: &Self::Game, depth: u32, form: ClauseForm) -> Result<Streamed, StreamError> {
-        let (mut sink, mut vars) = (Sink::clauses(QdimacsStream::new()?, form), VarManager::new());
+    fn streamed(
+        &self,
+        game: &Self::Game,
+        depth: u32,
+        form: ClauseForm,
+        budget: Budget,
+    ) -> Result<Streamed, StreamError> {
+        let (mut sink, mut vars) = (Sink::clauses(QdimacsStream::new()?, form).within(budget), VarManager::new());
         let prefix = self.encode(game, depth, Side::Black, &mut sink, &mut vars)?.prefix;
         let (stream, _) = sink.into_parts();
         Ok(Streamed { stream, max_var: vars.max_index(), prefix })

@@ -147,6 +147,17 @@ struct Build<'g> {
 impl Encoding for GdlEncoding {
     type Game = GroundGame;
 
+    /// Counted per step from the ground game: each derived atom's completion (an AND per
+    /// body, an OR over them: `3·|body| + 4` literals per body once clausified) and each
+    /// move's constraints (at most `16 + bits` literals), over the `depth + 1` steps.
+    fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
+        let atoms: u64 =
+            game.atoms.iter().map(|a| a.bodies.iter().map(|b| 3 * b.len() as u64 + 4).sum::<u64>() + 1).sum();
+        let bits = u64::from(usize::BITS - game.moves.len().leading_zeros());
+        let moves = game.moves.len() as u64 * (16 + bits);
+        (u64::from(depth) + 1) * (atoms + moves + 30)
+    }
+
     /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps.
     /// The map of [`Side::Black`] is `x`'s first move: its choice variables
     /// `does(x, ·, 1)`, which every prefix method puts into the outermost block `E_0` and
@@ -157,7 +168,7 @@ impl Encoding for GdlEncoding {
     /// gates over the initial position) and the map is `o`'s universal bits
     /// `moveL(·, 1)`: on the false instance, the move that refutes `x`. Refused
     /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
-    fn encode<C: ClauseSink>(
+    fn write<C: ClauseSink>(
         &self,
         game: &GroundGame,
         depth: u32,

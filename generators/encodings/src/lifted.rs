@@ -43,6 +43,7 @@ use crate::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink}
 use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
 use games::bddl::{Action, Atom, Board, Condition, Expr, Game, Pred};
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, Var, VarManager};
+use qbf::tseitin::ClauseForm;
 
 /// A position given by bits (0-based coordinates).
 struct Pos {
@@ -108,11 +109,33 @@ impl Lifted {
 impl Encoding for Lifted {
     type Game = Game;
 
+    /// The plies and goals are measured on the formula without its initial state at depth
+    /// `d ≤ 6`, or extrapolated from depths 4 and 6 (each further pair of plies adds the
+    /// same gates): their size does not depend on the board's area, so this is cheap. The
+    /// initial state, one implication per cell, is counted from the board's area.
+    fn estimate(&self, game: &Game, depth: u32) -> u64 {
+        let form = ClauseForm::default();
+        let measure = |d: u32| -> u64 {
+            let qbf = circuit(game, d as usize, VarManager::new(), false);
+            qbf::tseitin::to_cnf(&qbf, form).cnf.num_literals() as u64
+        };
+        let plies = if depth <= 6 {
+            measure(depth)
+        } else {
+            let (four, six) = (measure(4), measure(6));
+            six + u64::from(depth - 5) / 2 * six.saturating_sub(four)
+        };
+        let board = game.board();
+        let bits = (bits_for(board.width as usize) + bits_for(board.height as usize)) as u64;
+        let cells = u64::from(board.width.unsigned_abs()) * u64::from(board.height.unsigned_abs());
+        plies + cells * (3 * bits + 20) + 100
+    }
+
     /// The map of [`Side::Black`] is the action and position bits of the first ply, the
     /// first variables taken; refused if Black moves second. With [`Side::White`] (a game
     /// with `#blackturn second`) it is White's universal action and x/y bits of the first
     /// ply, already the outermost block. Maps are read off the circuit's prefix.
-    fn encode<C: ClauseSink>(
+    fn write<C: ClauseSink>(
         &self,
         game: &Game,
         depth: u32,
@@ -121,7 +144,7 @@ impl Encoding for Lifted {
         vars: &mut VarManager,
     ) -> Result<Encoded, EncodeError> {
         let start = vars.max_index() + 1;
-        let qbf = circuit(game, depth as usize, std::mem::take(vars));
+        let qbf = circuit(game, depth as usize, std::mem::take(vars), true);
         let map = match side {
             Side::Black if game.problem.black_second => Err(MapError::BlackNotFirst),
             Side::White if !game.problem.black_second => Err(MapError::WhiteNotFirst),
@@ -131,8 +154,9 @@ impl Encoding for Lifted {
     }
 }
 
-/// Encodes `game` with `depth` plies as a circuit, taking variables from `vars`.
-fn circuit(game: &Game, depth: usize, mut vars: VarManager) -> CircuitQbf {
+/// Encodes `game` with `depth` plies as a circuit, taking variables from `vars`; without
+/// `initial`, the initial state is left out (what [`Lifted::estimate`] measures).
+fn circuit(game: &Game, depth: usize, mut vars: VarManager, initial: bool) -> CircuitQbf {
     let board = game.board();
     let first = if game.problem.black_second { 2 } else { 1 };
     let (bx, by) = (bits_for(board.width as usize), bits_for(board.height as usize));
@@ -208,8 +232,12 @@ fn circuit(game: &Game, depth: usize, mut vars: VarManager) -> CircuitQbf {
             e.c.and(&mut e.vars, [moved, guarded])
         };
     }
-    let init = e.initial(first);
-    let output = e.c.and(&mut e.vars, [init, cont]);
+    let output = if initial {
+        let init = e.initial(first);
+        e.c.and(&mut e.vars, [init, cont])
+    } else {
+        cont
+    };
     CircuitQbf { vars: e.vars, prefix, circuit: e.c, output }
 }
 

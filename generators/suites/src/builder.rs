@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::generate::{Builder, Instance, SourceFile};
 use crate::{Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Param};
-use contract::{ParseError, Source, Verdict};
+use contract::{Budget, ParseError, Source, TooLarge, Verdict};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use encodings::lifted::Lifted;
@@ -42,6 +42,8 @@ pub enum BuildError {
     Bddl(#[from] BddlError),
     #[error(transparent)]
     Encode(#[from] EncodeError),
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
     #[error(transparent)]
     Map(#[from] MapError),
     #[error("the game has no role `{0}`")]
@@ -109,6 +111,7 @@ fn pq(job: &Job) -> Result<(usize, usize), BuildError> {
 /// Encodes `game` in each of `forms` (the first one's map is kept): the circuit of a
 /// [`Form::Circuit`], the clauses of a [`Form::Clauses`].
 fn instance<E: Encoding>(
+    job: &Job,
     encoding: &E,
     game: &E::Game,
     depth: u32,
@@ -117,7 +120,7 @@ fn instance<E: Encoding>(
 ) -> Result<Instance, BuildError> {
     let mut out = Instance { circuit: None, cnf: None, sources, map: None };
     for (k, &form) in forms.iter().enumerate() {
-        let (qbf, map) = encoding.formula(game, depth, Side::Black, form)?;
+        let (qbf, map) = encoding.formula_within(game, depth, Side::Black, form, job.family.budget)?;
         match qbf {
             Qbf::Circuit(c) => out.circuit = Some(c),
             Qbf::Clauses(c) => out.cnf = Some(c),
@@ -148,13 +151,13 @@ fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         SourceFile { label: "bddl-domain", bytes: domain.bytes },
         SourceFile { label: "bddl-problem", bytes: problem.bytes },
     ];
-    instance(&Lifted, &game, game.depth(), &[Form::Circuit], sources)
+    instance(job, &Lifted, &game, game.depth(), &[Form::Circuit], sources)
 }
 
 fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let source = read(dir, job, "game")?;
     let sources = vec![SourceFile { label: "gdl", bytes: source.bytes.clone() }];
-    let game = games::gdl::load(source)?;
+    let game = games::gdl::load_within(source, job.family.budget)?;
     let first = match first_role(job) {
         None => 0,
         Some(name) => game.role_index(&name).ok_or(BuildError::NoRole(name))?,
@@ -168,7 +171,7 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     };
     let depth = job.depth.plies().ok_or(BuildError::NoDepth)?;
     let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
-    instance(&GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
+    instance(job, &GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
 }
 
 /// The positional game of a `gttt`, `hex` or `pg` job, cut to the job's depth.
@@ -181,7 +184,11 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> 
             let torus = matches!(job.params.get("torus"), Some(Param::Bool(true)));
             let first = if str_param(job, "first")? == "white" { Player::White } else { Player::Black };
             let (p, q) = pq(job)?;
-            Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking }.game()
+            let gttt = Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking };
+            let points = job.depth.plies().map_or_else(|| gttt.vertices(), u64::from);
+            let size = Corplus::size(gttt.vertices(), points, 4 * gttt.set_cells_bound());
+            job.family.budget.check(&format!("the COR+ formula of the {board}×{board} board"), "the board", size)?;
+            gttt.game()
         }
         ModelKind::Hex => read_hex(&read(dir, job, "puzzle")?)?.game(),
         ModelKind::Pg => read_pg(&read(dir, job, "file")?)?.game,
@@ -212,10 +219,10 @@ fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         sources.push(SourceFile { label: "pg", bytes: text });
     }
     match (job.encoding, bddl) {
-        (EncodingName::Corplus, _) => instance(&Corplus, &game, game.depth(), &[CLAUSES], sources),
+        (EncodingName::Corplus, _) => instance(job, &Corplus, &game, game.depth(), &[CLAUSES], sources),
         (EncodingName::Lifted, Some(files)) => {
             let bddl_game = files.game()?;
-            instance(&Lifted, &bddl_game, bddl_game.depth(), &[Form::Circuit], sources)
+            instance(job, &Lifted, &bddl_game, bddl_game.depth(), &[Form::Circuit], sources)
         }
         (other, _) => Err(BuildError::NoEncoding { model: "positional", encoding: other.name() }),
     }
@@ -264,6 +271,9 @@ impl Encoders {
         if let Some(d) = job.depth.plies() {
             args.extend(["--depth".into(), d.to_string()]);
         }
+        if job.family.budget != Budget::default() {
+            args.extend(["--max-size".into(), job.family.budget.max_size.to_string()]);
+        }
         Ok(Invocation { program: self.exe.clone(), args })
     }
 }
@@ -279,9 +289,9 @@ impl Builder for Encoders {
         }
     }
 
-    fn expected(&self, dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, BuildError> {
+    fn expected(&self, dir: &Path, job: &Job, budget: Duration) -> Result<Option<bool>, BuildError> {
         let inv = self.reference(dir, job)?;
-        let done = run(&inv, Duration::from_secs(budget))?;
+        let done = run(&inv, budget)?;
         match done.outcome {
             Outcome::Solved(Verdict::True) => Ok(Some(true)),
             Outcome::Solved(Verdict::False) => Ok(Some(false)),

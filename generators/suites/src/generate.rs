@@ -16,7 +16,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
@@ -103,8 +103,8 @@ pub trait Builder: Sync {
     /// The instance of a job. Model paths in `job.params` are relative to `suite_dir`.
     fn build(&self, suite_dir: &Path, job: &Job) -> Result<Instance, Self::Error>;
     /// Whether Black wins within the job's depth, by the reference solver; `None` when it
-    /// does not finish within `budget` seconds.
-    fn expected(&self, suite_dir: &Path, job: &Job, budget: u64) -> Result<Option<bool>, Self::Error>;
+    /// does not finish within `budget`.
+    fn expected(&self, suite_dir: &Path, job: &Job, budget: Duration) -> Result<Option<bool>, Self::Error>;
 }
 
 /// What a run did.
@@ -275,18 +275,23 @@ pub(crate) fn run_job<B: Builder>(
         }
     }
     let build_err = |message: String| GenError::Build { job: key.clone(), message };
+    let started = Instant::now();
     let instance = builder.build(&suite.dir, job).map_err(|e| build_err(e.to_string()))?;
+    let encoded = started.elapsed();
+    // The expected_budget covers the whole job: the reference solver has what encoding left.
+    let left = |budget: u64| Duration::from_secs(budget).saturating_sub(encoded);
     let computed = match job.family.expected {
         Expected::None => None,
-        Expected::Reference { budget } => match builder.expected(&suite.dir, job, budget) {
+        Expected::Reference { budget } => match builder.expected(&suite.dir, job, left(budget)) {
             Ok(Some(answer)) => Some(answer),
             Ok(None) => return Err(build_err(format!(
-                "the reference solver needs more than the expected_budget of {budget} s; raise the budget, shrink the family, or set expected = \"reference-or-unknown\" or \"none\" for it"
+                "encoding and the reference solver need more than the expected_budget of {budget} s (encoding took {:.1} s); raise the budget, shrink the family, or set expected = \"reference-or-unknown\" or \"none\" for it",
+                encoded.as_secs_f64()
             ))),
             Err(e) => return Err(build_err(e.to_string())),
         },
         Expected::ReferenceOrUnknown { budget } => {
-            builder.expected(&suite.dir, job, budget).map_err(|e| build_err(e.to_string()))?
+            builder.expected(&suite.dir, job, left(budget)).map_err(|e| build_err(e.to_string()))?
         }
     };
     let (computed, published) = (computed.map(Verdict::from_bool), job.answer.map(Verdict::from_bool));

@@ -38,6 +38,8 @@ pub struct OptionsFile {
     pub expected_budget: Option<Spanned<i64>>,
     /// The most jobs the suite may have (default [`crate::resolve::MAX_JOBS`]).
     pub max_jobs: Option<Spanned<i64>>,
+    /// The most literals one instance may have (default `contract::Budget::DEFAULT_SIZE`).
+    pub max_size: Option<Spanned<i64>>,
 }
 
 /// `[[family]]`: one game model, a parameter grid, depths, encodings and formats.

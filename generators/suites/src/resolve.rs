@@ -12,7 +12,7 @@ use toml::{Spanned, Value};
 
 use crate::raw::{FamilyFile, LadderFile, OptionsFile, SuiteFile};
 use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
-use contract::{Depth, ParseError, Source};
+use contract::{Budget, Depth, ParseError, Source};
 use harness::Limits;
 use qbf::tseitin::ClauseForm;
 
@@ -141,6 +141,9 @@ pub struct Family {
     pub clause_form: ClauseForm,
     pub symmetry_breaking: bool,
     pub expected: Expected,
+    /// `[options] max_size`: the most literals one instance may have (checked before it
+    /// is built).
+    pub budget: Budget,
     /// `[family.ladder]`: the parameter that grows, and how far.
     pub ladder: Option<Ladder>,
 }
@@ -169,13 +172,20 @@ pub const MAX_JOBS: u64 = 100_000;
 /// Resolves the suite in `source`; model paths are relative to `dir`.
 pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
     let raw: SuiteFile = super::raw::parse(source)?;
-    let max_jobs = match &raw.options.max_jobs {
-        None => MAX_JOBS,
+    let positive = |value: &Option<Spanned<i64>>, default: u64, key: &str, example: &str| match value {
+        None => Ok(default),
         Some(n) => u64::try_from(*n.get_ref()).ok().filter(|&n| n > 0).ok_or_else(|| {
-            ParseError::at(source, n.span().start, "`max_jobs` must be a positive number", "e.g. max_jobs = 200000")
-        })?,
+            ParseError::at(
+                source,
+                n.span().start,
+                format!("`{key}` must be a positive number"),
+                format!("e.g. {example}"),
+            )
+        }),
     };
-    let r = Resolver { source, dir, max_jobs };
+    let max_jobs = positive(&raw.options.max_jobs, MAX_JOBS, "max_jobs", "max_jobs = 200000")?;
+    let max_size = positive(&raw.options.max_size, Budget::DEFAULT_SIZE, "max_size", "max_size = 500000000")?;
+    let r = Resolver { source, dir, max_jobs, budget: Budget::new(max_size) };
     let name = raw.name.get_ref().clone();
     r.check_name(&raw.name, "name")?;
     let defaults = r.options(&raw.options)?;
@@ -219,6 +229,7 @@ struct Resolver<'a> {
     source: &'a Source,
     dir: &'a Path,
     max_jobs: u64,
+    budget: Budget,
 }
 
 impl Resolver<'_> {
@@ -374,6 +385,7 @@ impl Resolver<'_> {
             clause_form: d.clause_form,
             symmetry_breaking: d.symmetry_breaking,
             expected: d.expected,
+            budget: self.budget,
             ladder,
         })
     }

@@ -57,7 +57,7 @@ impl Builder for Toy {
         })
     }
 
-    fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<Option<bool>, String> {
+    fn expected(&self, _: &Path, job: &Job, _: Duration) -> Result<Option<bool>, String> {
         let (_, depth) = board_and_depth(job)?;
         Ok((depth < self.unknown_from).then_some(depth % 2 == 1))
     }
@@ -314,7 +314,7 @@ fn reference_or_unknown_gives_unknown_past_the_budget_and_reference_stays_strict
     let strict = generate(&suite(&plain("reference")), &Toy { unknown_from: 3 }, fresh.path(), 2, &|_| {});
     let message = strict.err().map(|e| e.to_string()).unwrap_or_default();
     assert!(
-        message.contains("d=3/corplus: the reference solver needs more than the expected_budget of 5 s")
+        message.contains("d=3/corplus: encoding and the reference solver need more than the expected_budget of 5 s")
             && message.contains("\"reference-or-unknown\""),
         "{message}"
     );

@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use contract::Source;
 use qbf::eval::eval_circuit;
@@ -65,7 +66,7 @@ impl Builder for Toy {
         })
     }
 
-    fn expected(&self, _: &Path, job: &Job, _: u64) -> Result<Option<bool>, String> {
+    fn expected(&self, _: &Path, job: &Job, _: Duration) -> Result<Option<bool>, String> {
         let (Some(Param::Int(board)), Depth::Plies(depth)) = (job.params.get("board"), job.depth) else {
             return Err("bad job".into());
         };

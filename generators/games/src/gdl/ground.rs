@@ -37,7 +37,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::rules::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
-use contract::ParseError;
+use contract::{Budget, ParseError};
 
 /// A propositional node of the ground game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -124,9 +124,6 @@ pub struct NoSuchRole {
 
 /// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
 type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
-
-/// Grounding gives up beyond this many ground atoms (a game this large is no benchmark).
-const MAX_ATOMS: usize = 2_000_000;
 
 /// Grounding gives up on terms nested deeper than this: a rule that wraps a term in a
 /// function at every step (a counter without bound) would otherwise never stop.
@@ -266,9 +263,35 @@ fn term_equals(store: &TermStore, p: &Pat, t: TermId, binding: &[Option<TermId>]
     }
 }
 
+/// The complete bindings of one rule's body, flat: `stride` variables per binding.
+struct Matches {
+    stride: usize,
+    count: usize,
+    flat: Vec<Option<TermId>>,
+}
+
+impl Matches {
+    fn iter(&self) -> impl Iterator<Item = &[Option<TermId>]> + '_ {
+        (0..self.count).map(|i| &self.flat[i * self.stride..(i + 1) * self.stride])
+    }
+}
+
 struct Grounder<'p> {
     analysis: &'p Analysis,
     db: Db,
+    /// The most ground atoms, and ground instances of one rule, grounding may make.
+    limit: usize,
+}
+
+/// The error for a game whose grounding makes more than `limit` atoms or instances of the
+/// rule at `offset`.
+fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> ParseError {
+    ParseError::at(
+        &program.source,
+        offset,
+        format!("grounding makes more than {} {what}, the most the size budget allows", contract::budget::grouped(limit as u64)),
+        "a game this large cannot be encoded at a useful depth; shrink the domains of this rule's variables, or raise the budget with --max-size N (one ground atom per 100 literals; in a suite: max_size = N under [options])",
+    )
 }
 
 impl Grounder<'_> {
@@ -276,25 +299,32 @@ impl Grounder<'_> {
         self.analysis.dynamic.contains(&key) || key == (kw::TRUE, 1) || key == (kw::DOES, 2)
     }
 
-    /// All complete bindings of the plan's body against the database.
-    fn matches(&self, store: &TermStore, plan: &Plan) -> Vec<Vec<Option<TermId>>> {
-        let mut out = Vec::new();
-        let mut binding = vec![None; plan.rule.var_names.len()];
-        self.extend(store, plan, 0, &mut binding, &mut out);
-        out
+    /// All complete bindings of the plan's body against the database; refused beyond the
+    /// limit (counted as they are found, so a rule with billions of instances stops early).
+    fn matches(&self, program: &Program, store: &TermStore, plan: &Plan) -> Result<Matches, ParseError> {
+        let stride = plan.rule.var_names.len();
+        let mut out = Matches { stride, count: 0, flat: Vec::new() };
+        let mut binding = vec![None; stride];
+        if self.extend(store, plan, 0, &mut binding, &mut out) {
+            Ok(out)
+        } else {
+            Err(too_large(program, plan.rule.offset, "ground instances of this rule", self.limit))
+        }
     }
 
+    /// Extends `binding` from body literal number `step` on; false when the limit is hit.
     fn extend(
         &self,
         store: &TermStore,
         plan: &Plan,
         step: usize,
         binding: &mut Vec<Option<TermId>>,
-        out: &mut Vec<Vec<Option<TermId>>>,
-    ) {
+        out: &mut Matches,
+    ) -> bool {
         let Some(&i) = plan.order.get(step) else {
-            out.push(binding.clone());
-            return;
+            out.flat.extend_from_slice(binding);
+            out.count += 1;
+            return out.count <= self.limit;
         };
         match &plan.rule.body[i] {
             Literal::Pos(a) => {
@@ -302,25 +332,23 @@ impl Grounder<'_> {
                 for &t in self.db.of(a.key()) {
                     let ok =
                         a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, binding, &mut trail));
-                    if ok {
-                        self.extend(store, plan, step + 1, binding, out);
-                    }
+                    let within = !ok || self.extend(store, plan, step + 1, binding, out);
                     for v in trail.drain(..) {
                         binding[v as usize] = None;
                     }
+                    if !within {
+                        return false;
+                    }
                 }
+                true
             }
             Literal::Neg(a) => {
                 let holds =
                     !self.is_dynamic(a.key()) && find_atom(store, a, binding).is_some_and(|t| self.db.all.contains(&t));
-                if !holds {
-                    self.extend(store, plan, step + 1, binding, out);
-                }
+                holds || self.extend(store, plan, step + 1, binding, out)
             }
             Literal::Distinct(x, y, _) => {
-                if !pats_equal(store, x, y, binding) {
-                    self.extend(store, plan, step + 1, binding, out);
-                }
+                pats_equal(store, x, y, binding) || self.extend(store, plan, step + 1, binding, out)
             }
         }
     }
@@ -345,21 +373,16 @@ impl Grounder<'_> {
         loop {
             let mut changed = false;
             for plan in plans {
-                for binding in self.matches(store, plan) {
+                for binding in self.matches(program, store, plan)?.iter() {
                     let head = &plan.rule.head;
-                    let Some(t) = intern_atom(store, head, &binding) else { continue };
+                    let Some(t) = intern_atom(store, head, binding) else { continue };
                     if store.depth(t) > MAX_DEPTH {
                         return Err(ParseError::at(&program.source, plan.rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)"));
                     }
                     changed |= self.add(store, head.key(), t);
-                }
-                if self.db.all.len() > MAX_ATOMS {
-                    return Err(ParseError::at(
-                        &program.source,
-                        plan.rule.offset,
-                        format!("grounding exceeds {MAX_ATOMS} atoms; this rule keeps producing new ones"),
-                        "GDL games must be finite: check the recursion through function terms in this rule",
-                    ));
+                    if self.db.all.len() > self.limit {
+                        return Err(too_large(program, plan.rule.offset, "ground atoms", self.limit));
+                    }
                 }
             }
             if !changed {
@@ -369,10 +392,12 @@ impl Grounder<'_> {
     }
 }
 
-/// Grounds a validated program.
-pub fn ground(program: &Program, analysis: &Analysis) -> Result<GroundGame, ParseError> {
+/// Grounds a validated program within `budget` ([`Budget::ground_atoms`] atoms, and as
+/// many ground instances of any one rule).
+pub fn ground(program: &Program, analysis: &Analysis, budget: Budget) -> Result<GroundGame, ParseError> {
     let mut store = program.store.clone();
-    let mut g = Grounder { analysis, db: Db::default() };
+    let limit = usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
+    let mut g = Grounder { analysis, db: Db::default(), limit };
     for stratum in &analysis.static_strata {
         let plans: Vec<Plan> = program.rules.iter().filter(|r| stratum.contains(&r.head.key())).map(plan).collect();
         g.fixpoint(program, &mut store, &plans)?;
@@ -406,18 +431,18 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
     let mut heads: Vec<TermId> = Vec::new();
     let mut rules_of: GroundRules = HashMap::new();
     for plan in plans {
-        for binding in g.matches(&store, plan) {
-            let Some(head) = find_atom(&store, &plan.rule.head, &binding) else { continue };
+        for binding in g.matches(program, &store, plan)?.iter() {
+            let Some(head) = find_atom(&store, &plan.rule.head, binding) else { continue };
             let mut body = Vec::new();
             for lit in &plan.rule.body {
                 match lit {
                     Literal::Pos(a) if g.is_dynamic(a.key()) => {
-                        if let Some(t) = find_atom(&store, a, &binding) {
+                        if let Some(t) = find_atom(&store, a, binding) {
                             body.push((t, true));
                         }
                     }
                     Literal::Neg(a) if g.is_dynamic(a.key()) => {
-                        if let Some(t) = find_atom(&store, a, &binding).filter(|t| g.db.all.contains(t)) {
+                        if let Some(t) = find_atom(&store, a, binding).filter(|t| g.db.all.contains(t)) {
                             body.push((t, false));
                         }
                     }

@@ -30,14 +30,20 @@ pub mod validate;
 
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
 
-use contract::{ParseError, Source};
+use contract::{Budget, ParseError, Source};
 
-/// Parses, validates and grounds a GDL game.
+/// Parses, validates and grounds a GDL game within the default size budget.
 pub fn load(source: Source) -> Result<GroundGame, ParseError> {
+    load_within(source, Budget::default())
+}
+
+/// Parses, validates and grounds a GDL game; grounding is refused beyond `budget`
+/// ([`Budget::ground_atoms`]).
+pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = rules::build_program(source, &sexps)?;
     let analysis = validate::validate(&program)?;
-    let game = ground::ground(&program, &analysis)?;
+    let game = ground::ground(&program, &analysis, budget)?;
     if game.roles.is_empty() {
         return Err(ParseError::at(
             &program.source,

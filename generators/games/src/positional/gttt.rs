@@ -154,6 +154,18 @@ impl Gttt {
         set
     }
 
+    /// The number of vertices, n².
+    pub fn vertices(&self) -> u64 {
+        (self.board as u64).saturating_mul(self.board as u64)
+    }
+
+    /// An upper bound on the cells of all winning sets of one player, counted before the
+    /// game is built: every orientation placed at every cell.
+    pub fn set_cells_bound(&self) -> u64 {
+        let placed = self.shape.orientations().iter().map(Vec::len).sum::<usize>() as u64;
+        self.vertices().saturating_mul(placed)
+    }
+
     /// The game with depth n² (the whole board).
     pub fn game(&self) -> PositionalGame {
         let n = self.board;

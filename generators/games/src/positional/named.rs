@@ -5,7 +5,7 @@
 use std::io;
 use std::path::Path;
 
-use contract::{ParseError, Source};
+use contract::{ParseError, Source, TooLarge};
 
 use super::gttt::{parse_pq, Gttt, Shape};
 use super::hex::read_hex;
@@ -34,6 +34,9 @@ pub enum LoadError {
     /// GTTT with `p`, `q` or the board size 0.
     #[error("p, q and the board size must be positive")]
     NotPositive,
+    /// A GTTT game larger than the size budget.
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
 }
 
 /// A positional game with a name for comments and messages.
@@ -54,7 +57,8 @@ impl NamedGame {
     }
 
     /// The GTTT(p,q) game of `shape` on an `n`×`n` board (a torus if asked), `pq` written
-    /// `p,q`, `first` to move; `first_moves` as [`Gttt::first_moves`].
+    /// `p,q`, `first` to move; `first_moves` as [`Gttt::first_moves`]. `fits` is asked
+    /// before the game is built (a size budget, from the game's parameters).
     pub fn gttt(
         shape: &str,
         pq: &str,
@@ -62,13 +66,16 @@ impl NamedGame {
         torus: bool,
         first: Player,
         first_moves: bool,
+        fits: impl Fn(&Gttt) -> Result<(), TooLarge>,
     ) -> Result<NamedGame, LoadError> {
         let parsed = Shape::parse(shape).ok_or_else(|| LoadError::Shape(shape.to_string()))?;
         let (p, q) = parse_pq(pq).ok_or_else(|| LoadError::Pq(pq.to_string()))?;
         if p == 0 || q == 0 || n == 0 {
             return Err(LoadError::NotPositive);
         }
-        let game = Gttt { shape: parsed, board: n, torus, p, q, first, first_moves }.game();
+        let gttt = Gttt { shape: parsed, board: n, torus, p, q, first, first_moves };
+        fits(&gttt)?;
+        let game = gttt.game();
         let torus = if torus { "_torus" } else { "" };
         let colour = if first == Player::White { "w" } else { "b" };
         let name = format!("gttt_{p}_{q}_{}_{n}x{n}{torus}_{colour}", shape.replace(' ', ""));
@@ -103,15 +110,18 @@ mod tests {
 
     #[test]
     fn gttt_games_are_named_by_their_parameters() -> Result<(), LoadError> {
-        let named = NamedGame::gttt("00 10", "2,1", 3, true, Player::White, true)?;
+        let named = NamedGame::gttt("00 10", "2,1", 3, true, Player::White, true, |_| Ok(()))?;
         assert_eq!(named.name, "gttt_2_1_0010_3x3_torus_w");
-        assert_eq!(NamedGame::gttt("tic", "1,1", 4, false, Player::Black, true)?.name, "gttt_1_1_tic_4x4_b");
+        assert_eq!(
+            NamedGame::gttt("tic", "1,1", 4, false, Player::Black, true, |_| Ok(()))?.name,
+            "gttt_1_1_tic_4x4_b"
+        );
         Ok(())
     }
 
     #[test]
     fn bad_gttt_parameters_are_typed_errors() {
-        let err = |shape, pq, n| NamedGame::gttt(shape, pq, n, false, Player::Black, true).err();
+        let err = |shape, pq, n| NamedGame::gttt(shape, pq, n, false, Player::Black, true, |_| Ok(())).err();
         assert!(matches!(err("blob", "1,1", 3), Some(LoadError::Shape(s)) if s == "blob"));
         assert!(matches!(err("tic", "x", 3), Some(LoadError::Pq(s)) if s == "x"));
         assert!(matches!(err("tic", "0,1", 3), Some(LoadError::NotPositive)));
@@ -120,9 +130,9 @@ mod tests {
 
     #[test]
     fn cuts_keep_the_name_and_refuse_more_time_points() -> Result<(), LoadError> {
-        let named = NamedGame::gttt("domino", "1,1", 3, false, Player::Black, true)?;
+        let named = NamedGame::gttt("domino", "1,1", 3, false, Player::Black, true, |_| Ok(()))?;
         let turns = named.game.turns.len();
-        let cut = NamedGame::gttt("domino", "1,1", 3, false, Player::Black, true)?.cut(Some(3))?;
+        let cut = NamedGame::gttt("domino", "1,1", 3, false, Player::Black, true, |_| Ok(()))?.cut(Some(3))?;
         assert_eq!((cut.name.as_str(), cut.game.turns.len()), (named.name.as_str(), 3));
         match named.cut(Some(turns + 1)) {
             Err(e @ LoadError::TooDeep { .. }) => {

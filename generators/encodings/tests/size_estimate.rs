@@ -1,0 +1,109 @@
+//! The size estimates the budget is checked against: never below the literals actually
+//! written (a formula over the budget must not slip through) and within a small factor of
+//! them (a formula well inside the budget must not be refused), on the shipped games of
+//! every encoding at several depths.
+
+use contract::{Budget, Source};
+use encodings::corplus::Corplus;
+use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::lifted::Lifted;
+use encodings::{EncodeError, Encoding, Form, Side};
+use games::positional::gttt::{Gttt, Shape};
+use games::positional::model::Player;
+use qbf::tseitin::ClauseForm;
+
+/// The factor by which an estimate may exceed the literals written, for formulas of at
+/// least [`SMALL`] literals (below, constant folding of the first steps dominates).
+const SLACK: u64 = 6;
+const SMALL: u64 = 2000;
+
+fn games(dir: &str) -> String {
+    format!("{}/../../suite/games/{dir}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &str) -> Source {
+    Source::read(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The literals of the clausal form of `game` at `depth`, and the estimate.
+fn sizes<E: Encoding>(encoding: &E, game: &E::Game, depth: u32) -> (u64, u64) {
+    let form = ClauseForm::default();
+    let (qbf, _) = encoding.formula(game, depth, Side::Black, Form::Clauses(form)).unwrap_or_else(|e| panic!("{e}"));
+    (qbf.into_cnf(form).cnf.num_literals() as u64, encoding.estimate(game, depth))
+}
+
+fn assert_close(what: &str, (actual, estimate): (u64, u64)) {
+    assert!(estimate >= actual, "{what}: estimate {estimate} below the {actual} literals written");
+    assert!(
+        actual < SMALL || estimate <= SLACK * actual,
+        "{what}: estimate {estimate} over {SLACK}× the {actual} literals"
+    );
+}
+
+#[test]
+fn lifted_estimates_bound_the_bddl_formulas() {
+    for (domain, problems) in [
+        ("breakthrough", &["2x4.ig", "3x5_second.ig"][..]),
+        ("connect", &["3x3_connect3.ig", "6x6_connect4.ig"]),
+        ("domineering", &["3x3.ig"]),
+        ("evader-pursuer", &["4x4_e-4-1_p-1-2.ig"]),
+        ("knightthrough", &["3x4.ig"]),
+    ] {
+        let dir = games(&format!("bddl/{domain}"));
+        let domain_source = read(&format!("{dir}/domain.ig"));
+        for problem in problems {
+            let problem_source = read(&format!("{dir}/{problem}"));
+            for depth in [1, 3, 7, 15] {
+                let game =
+                    games::bddl::load(&domain_source, &problem_source, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
+                assert_close(&format!("{domain}/{problem} d{depth}"), sizes(&Lifted, &game, depth));
+            }
+        }
+    }
+}
+
+#[test]
+fn corplus_estimates_bound_the_positional_formulas() {
+    for (shape, board, torus, pq) in
+        [("tic", 3, false, (1, 1)), ("elly", 4, true, (2, 1)), ("connect4", 6, false, (1, 1))]
+    {
+        let shape = Shape::parse(shape).expect("a named shape");
+        let gttt = Gttt { shape, board, torus, p: pq.0, q: pq.1, first: Player::Black, first_moves: true };
+        let game = gttt.game();
+        for depth in [1, 4, game.depth()] {
+            assert_close(&format!("gttt {board} {torus} d{depth}"), sizes(&Corplus, &game, depth));
+        }
+    }
+}
+
+#[test]
+fn gdl_estimates_bound_the_gdl_formulas() {
+    for name in ["tictactoe", "connect3-4x4", "breakthrough-2x4", "dots-and-boxes-1x2", "gttt-2-2-elly"] {
+        let game = games::gdl::load(read(&games(&format!("gdl/{name}.kif")))).unwrap_or_else(|e| panic!("{e}"));
+        for depth in [1, 4, 9] {
+            for prefix in [PrefixMethod::Naive, PrefixMethod::Dependency] {
+                let encoding = GdlEncoding { rules: Rules::General, prefix, first: 0 };
+                assert_close(&format!("{name} d{depth}"), sizes(&encoding, &game, depth));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_formula_over_the_budget_is_refused_before_any_work() {
+    let game = games::gdl::load(read(&games("gdl/connect3-4x4.kif"))).unwrap_or_else(|e| panic!("{e}"));
+    let encoding = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
+    let started = std::time::Instant::now();
+    let refused = encoding.formula(&game, 1_000_000_000, Side::Black, Form::Circuit).err();
+    assert!(started.elapsed().as_secs_f64() < 1.0, "refused in {:?}", started.elapsed());
+    let Some(EncodeError::TooLarge(err)) = refused else { panic!("depth 10^9 accepted or refused for another reason") };
+    assert_eq!(err.limit, Budget::DEFAULT_SIZE);
+    let (actual, estimate) = sizes(&encoding, &game, 4);
+    let budget = Budget::new(estimate);
+    assert!(encoding.formula_within(&game, 4, Side::Black, Form::Circuit, budget).is_ok(), "{actual} literals");
+    let tight = Budget::new(estimate - 1);
+    assert!(matches!(
+        encoding.formula_within(&game, 4, Side::Black, Form::Circuit, tight),
+        Err(EncodeError::TooLarge(_))
+    ));
+}
