@@ -21,8 +21,19 @@ pub enum QdoOutputError {
     Range { line: usize, text: String },
     #[error("line {line}: `{text}`: expected `s cnf …`, `V <lit> 0` or a comment")]
     Unexpected { line: usize, text: String },
-    #[error("no `s cnf` line: the solver gave no answer")]
-    NoAnswer,
+    #[error("line {lines}: the output ends without an `s cnf` line: the solver gave no answer")]
+    NoAnswer { lines: usize },
+}
+
+/// The most characters of an output line an error quotes.
+const QUOTE: usize = 200;
+
+/// `line` as an error quotes it: at most [`QUOTE`] characters, `…` where it is cut.
+fn quote(line: &str) -> String {
+    match line.char_indices().nth(QUOTE) {
+        Some((end, _)) => format!("{}…", &line[..end]),
+        None => line.to_string(),
+    }
 }
 
 /// Parses a solver's `--qdo` output: the `s cnf <0|1> …` line and `V <lit> 0` lines;
@@ -32,14 +43,14 @@ pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), QdoOutputError> {
     let mut assignment = Assignment::new();
     for (n, line) in text.lines().enumerate() {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let at = |text: &str| (n + 1, text.to_string());
+        let at = |text: &str| (n + 1, quote(text));
         match words.as_slice() {
             [] | ["c", ..] => {}
             ["s", "cnf", v, ..] => {
                 verdict = Some(match *v {
                     "1" => true,
                     "0" => false,
-                    other => return Err(QdoOutputError::Verdict { line: n + 1, word: other.to_string() }),
+                    other => return Err(QdoOutputError::Verdict { line: n + 1, word: quote(other) }),
                 })
             }
             ["V", lit, "0"] => {
@@ -59,7 +70,7 @@ pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), QdoOutputError> {
             }
         }
     }
-    verdict.map(|v| (v, assignment)).ok_or(QdoOutputError::NoAnswer)
+    verdict.map(|v| (v, assignment)).ok_or(QdoOutputError::NoAnswer { lines: text.lines().count().max(1) })
 }
 
 /// The QBF solvers that print the outermost block with `--qdo`.
@@ -153,5 +164,18 @@ mod tests {
         assert_eq!(parse_qdo("s cnf 0 3 2\n").map(|r| r.0), Ok(false));
         assert!(parse_qdo("V 1 0\n").is_err());
         assert!(parse_qdo("s cnf 1 1 1\nV x 0\n").is_err());
+    }
+
+    #[test]
+    fn errors_name_the_line_and_quote_at_most_200_characters_of_it() {
+        assert_eq!(
+            parse_qdo("c no answer\nV 1 0\n").map_err(|e| e.to_string()),
+            Err("line 2: the output ends without an `s cnf` line: the solver gave no answer".to_string())
+        );
+        assert_eq!(parse_qdo(""), Err(QdoOutputError::NoAnswer { lines: 1 }));
+        let long = format!("s cnf 1\nV {} 0\n", "9".repeat(100_000));
+        let shown = parse_qdo(&long).expect_err("not a literal").to_string();
+        assert!(shown.starts_with("line 2: `V 999") && shown.contains("…`: not a literal"), "{shown}");
+        assert!(shown.len() < 300, "{} bytes", shown.len());
     }
 }

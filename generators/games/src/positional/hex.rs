@@ -29,8 +29,10 @@ pub struct HexPuzzle {
     pub white: Vec<usize>,
 }
 
-/// Largest board the path enumeration is meant for.
-pub const MAX_HEX_SIZE: usize = 8;
+/// Largest board the path enumeration is meant for: the published puzzles go up to 7×7,
+/// whose empty board enumerates in a tenth of a second; an empty 8×8 board takes about 60
+/// times as long.
+pub const MAX_HEX_SIZE: usize = 7;
 
 /// Reads a puzzle file (see the module doc).
 pub fn read_hex(source: &Source) -> Result<HexPuzzle, ParseError> {
@@ -219,5 +221,14 @@ mod tests {
                 assert!(!p.winning_paths().iter().any(|q| q.iter().all(|v| rest.contains(v))));
             }
         }
+    }
+
+    #[test]
+    fn a_board_too_large_to_enumerate_is_refused_at_its_size() {
+        let error = read_hex(&Source::from_bytes("p.hex", "% empty\n8\n")).expect_err("8×8 is too large");
+        assert_eq!((error.line, error.col), (2, 1));
+        assert_eq!(error.message, "`8` is not a board size");
+        assert_eq!(error.help, "the first token is the board size, 1 to 7");
+        assert_eq!(puzzle("7").size, 7);
     }
 }

@@ -1,0 +1,116 @@
+//! Issue 18, "Inputs that cannot hurt": seeded mutations of the shipped files of every input
+//! format (bits flipped, truncated, lines deleted and duplicated, deep nesting, huge
+//! numbers, invalid UTF-8) go through the library readers in-process. None may panic or
+//! take longer than the time bound, and every error names a file and a line. Inputs that
+//! once crashed a reader are pinned under `tests/fixtures/fuzz/FORMAT/`, named after the bug.
+//!
+//! `cargo test --test fuzz_corpus -- --nocapture` prints the count per format.
+
+mod fuzz;
+
+use std::fs;
+use std::path::Path;
+use std::time::Duration;
+
+use fuzz::check::{check, located, location_pending, Verdict, TIME_BOUND};
+use fuzz::formats::{self, Format, Input};
+use fuzz::mutate::Mutator;
+
+const MUTANTS_PER_FORMAT: usize = 2_000;
+
+/// Fixtures of faults in code being changed elsewhere, with the file at fault. They are
+/// not read (a reader that runs out of memory cannot be caught); each must exist, and
+/// leaves this list when its fix lands.
+const KNOWN_FAULTS: &[(&str, &str)] =
+    &[("gdl/grounding-explodes-on-unconstrained-variables.kif", "generators/games/src/gdl/ground.rs")];
+
+/// What is wrong with the outcome of one input, if anything.
+fn fault(format: &Format, input: &Input, verdict: &Verdict, time: Duration) -> Option<String> {
+    match verdict {
+        Verdict::Panicked(message) => Some(format!("panicked: {message}")),
+        _ if time > TIME_BOUND => Some(format!("took {time:?}")),
+        Verdict::Rejected(message) if !located(message, input) && !location_pending(format, message) => {
+            Some(format!("error without file:line: {message}"))
+        }
+        _ => None,
+    }
+}
+
+/// The mutator's seed for a format: its name's bytes, so that each format has its own
+/// sequence and adding a format changes no other.
+fn seed_of(name: &str) -> u64 {
+    name.bytes().fold(0, |h, b| h.wrapping_mul(31).wrapping_add(u64::from(b)))
+}
+
+#[test]
+fn mutants_of_every_format_are_read_without_panics_or_hangs_and_their_errors_are_located() {
+    let failed = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-failures");
+    let mut faults = Vec::new();
+    let mut total = 0;
+    println!("{:<14} {:>7} {:>9} {:>9} {:>11}", "format", "inputs", "accepted", "rejected", "slowest ms");
+    for format in formats::all() {
+        let mut mutator = Mutator::new(seed_of(format.name), format.nesting);
+        let (mut accepted, mut rejected, mut slowest) = (0, 0, Duration::ZERO);
+        for i in 0..MUTANTS_PER_FORMAT {
+            let seed = &format.seeds[i % format.seeds.len()];
+            let (mutation, bytes) = mutator.mutate(&seed.bytes);
+            let input = Input { bytes, ..seed.clone() };
+            let checked = check(&format, &input);
+            slowest = slowest.max(checked.time);
+            match &checked.verdict {
+                Verdict::Accepted => accepted += 1,
+                Verdict::Rejected(_) => rejected += 1,
+                Verdict::Panicked(_) => {}
+            }
+            if let Some(why) = fault(&format, &input, &checked.verdict, checked.time) {
+                let kept = failed.join(format!("{}-{i}", format.name));
+                fs::create_dir_all(&failed).expect("mkdir");
+                fs::write(&kept, &input.bytes).expect("keeping the input");
+                faults.push(format!(
+                    "{} mutant {i} of {} ({mutation:?}, kept as {}): {why}",
+                    format.name,
+                    seed.name,
+                    kept.display()
+                ));
+            }
+        }
+        total += MUTANTS_PER_FORMAT;
+        println!(
+            "{:<14} {:>7} {:>9} {:>9} {:>11}",
+            format.name,
+            MUTANTS_PER_FORMAT,
+            accepted,
+            rejected,
+            slowest.as_millis()
+        );
+    }
+    println!("{total} inputs, {} faults", faults.len());
+    assert!(total >= 20_000, "{total} inputs");
+    assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
+}
+
+#[test]
+fn the_inputs_that_once_crashed_or_stalled_a_reader_are_read_in_time() {
+    let fixtures = formats::repo().join("tests/fixtures/fuzz");
+    let mut read = 0;
+    for format in formats::all() {
+        let Ok(entries) = fs::read_dir(fixtures.join(format.name)) else { continue };
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            let fixture = path.strip_prefix(&fixtures).expect("inside the fixtures").display().to_string();
+            if KNOWN_FAULTS.iter().any(|(known, _)| *known == fixture) {
+                continue;
+            }
+            let name = path.strip_prefix(formats::repo()).expect("inside the repository").display().to_string();
+            let input =
+                Input { name, bytes: fs::read(&path).expect("a fixture"), partner: format.seeds[0].partner.clone() };
+            let checked = check(&format, &input);
+            assert!(fault(&format, &input, &checked.verdict, checked.time).is_none(), "{fixture}");
+            read += 1;
+        }
+    }
+    assert!(read > 0, "no fixture under {}", fixtures.display());
+    for (known, owner) in KNOWN_FAULTS {
+        assert!(fixtures.join(known).is_file(), "{known} (a fault in {owner}) has no fixture");
+    }
+}
