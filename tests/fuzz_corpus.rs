@@ -18,12 +18,6 @@ use fuzz::mutate::Mutator;
 
 const MUTANTS_PER_FORMAT: usize = 2_000;
 
-/// Fixtures of faults in code being changed elsewhere, with the file at fault. They are
-/// not read (a reader that runs out of memory cannot be caught); each must exist, and
-/// leaves this list when its fix lands.
-const KNOWN_FAULTS: &[(&str, &str)] =
-    &[("gdl/grounding-explodes-on-unconstrained-variables.kif", "generators/games/src/gdl/ground.rs")];
-
 /// What is wrong with the outcome of one input, if anything.
 fn fault(format: &Format, input: &Input, verdict: &Verdict, time: Duration) -> Option<String> {
     match verdict {
@@ -98,9 +92,6 @@ fn the_inputs_that_once_crashed_or_stalled_a_reader_are_read_in_time() {
         for entry in entries {
             let path = entry.expect("a directory entry").path();
             let fixture = path.strip_prefix(&fixtures).expect("inside the fixtures").display().to_string();
-            if KNOWN_FAULTS.iter().any(|(known, _)| *known == fixture) {
-                continue;
-            }
             let name = path.strip_prefix(formats::repo()).expect("inside the repository").display().to_string();
             let input =
                 Input { name, bytes: fs::read(&path).expect("a fixture"), partner: format.seeds[0].partner.clone() };
@@ -110,7 +101,4 @@ fn the_inputs_that_once_crashed_or_stalled_a_reader_are_read_in_time() {
         }
     }
     assert!(read > 0, "no fixture under {}", fixtures.display());
-    for (known, owner) in KNOWN_FAULTS {
-        assert!(fixtures.join(known).is_file(), "{known} (a fault in {owner}) has no fixture");
-    }
 }
