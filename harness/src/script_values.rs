@@ -16,7 +16,9 @@ use toml::Spanned;
 
 use super::config::located;
 use super::error::Error;
-use super::slurm::PROFILE_HELP;
+
+/// The fix for a cluster profile that is not one.
+pub(crate) const PROFILE_HELP: &str = "the profile is one table [slurm]; suite/cluster.toml documents every key";
 
 /// What a value is, for the rule it must meet.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -34,10 +34,7 @@ use serde::Deserialize;
 
 use super::config::{located, read_text};
 use super::error::Error;
-use super::script_values::{check_flag, check_profile, quote, Kind};
-
-/// The fix for a profile that is not a profile.
-pub(crate) const PROFILE_HELP: &str = "the profile is one table [slurm]; suite/cluster.toml documents every key";
+use super::script_values::{check_flag, check_profile, quote, Kind, PROFILE_HELP};
 
 /// A cluster profile: what the user wrote, with defaults for what they did not.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
