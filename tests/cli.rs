@@ -112,6 +112,23 @@ fn bad_input_names_file_line_and_column_and_writes_nothing() {
         .collect();
     assert!(leftovers.is_empty(), "no temporary files left");
 
+    for (name, bytes, want) in [
+        (
+            "given.qdimacs",
+            &b"c made elsewhere\np cnf 1 1\n1 0\n"[..],
+            "given.qdimacs:2:1: expected the `#QCIR-G14` header, found a QDIMACS `p` line",
+        ),
+        (
+            "garbage.qcir",
+            &b"\n  #QCIR-G41 3\noutput(1)\n"[..],
+            "garbage.qcir:2:3: expected the `#QCIR-G14` header, found `#QCIR-G41`",
+        ),
+    ] {
+        let out = qbfgames(&["convert", s(&dir.file(name, bytes)), "-o", s(&output)], None);
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(text(&out.stderr).contains(want), "{name}: {}", text(&out.stderr));
+    }
+
     let missing = qbfgames(&["stats", s(&dir.path("missing.qdimacs"))], None);
     assert_eq!(missing.status.code(), Some(1));
     assert!(text(&missing.stderr).contains("missing.qdimacs"), "{}", text(&missing.stderr));

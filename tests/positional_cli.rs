@@ -62,6 +62,27 @@ fn bad_input_is_an_error_naming_the_place_and_the_fix() {
 }
 
 #[test]
+fn a_depth_beyond_the_pg_file_is_an_error_at_its_times_line_naming_the_flag() {
+    let dir = temp();
+    std::fs::write(
+        dir.path().join("short.pg"),
+        "% two moves\n#positions a1 a2\n#times\nt1 t2\n#blackturns t1\n#blackwins\na1 a2\n",
+    )
+    .expect("write");
+    for command in ["encode", "solve"] {
+        let out = qbfgames(&[command, "pg", "short.pg", "--depth", "5"], dir.path());
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("short.pg:3:1: --depth 5 asks for more time points than the 2 the file lists under #times")
+                && err.contains("  3 | #times\n")
+                && err.contains("help: lower --depth to at most 2, or list more time points under #times"),
+            "{command}: {err}"
+        );
+    }
+}
+
+#[test]
 fn hex_under_cor_plus_and_the_lifted_encoding_gets_the_same_depqbf_verdicts() {
     let dir = temp();
     let hex = suite("games/hex/hein_09_4x4.hex");

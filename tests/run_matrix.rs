@@ -220,6 +220,6 @@ fn bad_flags_and_manifests_are_named() -> Result<()> {
     assert!(e.contains("invalid memory size `lots`"), "{e}");
     std::fs::write(dir.path().join("manifest.csv"), "id,format\n")?;
     let e = err(run(dir.path(), &["--config", c])?);
-    assert!(e.contains("manifest.csv:1: missing column `gbd_id`"), "{e}");
+    assert!(e.contains("manifest.csv:1:1: missing column `gbd_id`"), "{e}");
     Ok(())
 }

@@ -59,7 +59,7 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
         manifest.lines().filter(|l| l.contains(",lifted,qdimacs,") || l.contains(",lifted,qcir,")).collect();
     assert_eq!(maps.len(), 8);
     for line in maps {
-        let map = line.rsplit(',').next().unwrap_or_default();
+        let map = line.rsplit(',').nth(1).unwrap_or_default();
         let json = fs::read_to_string(a.join(map)).unwrap_or_else(|e| panic!("{map}: {e}"));
         assert!(map.ends_with(".map.json") && json.contains("\"encoding\": \"lifted\""), "{map}: {json}");
     }
@@ -114,6 +114,59 @@ fn generation_is_deterministic_verifiable_and_packaged_reproducibly() {
     let verified = qbfgames(&["manifest", "verify", s(&a)]);
     assert_eq!(verified.status.code(), Some(1));
     assert!(text(&verified.stderr).contains("sha256"), "{}", text(&verified.stderr));
+}
+
+/// Flips the `expected` answer of the first `reference` row in manifest.csv and, the same
+/// way, in manifest.json; returns the row's path.
+fn flip_an_expected_answer(dir: &Path) -> String {
+    let csv = fs::read_to_string(dir.join("manifest.csv")).expect("manifest.csv");
+    let line = csv.lines().find(|l| l.contains(",true,reference,")).expect("a row the reference solver answered true");
+    let path = line.split(",reference,").nth(1).and_then(|rest| rest.split(',').next()).expect("its path").to_string();
+    fs::write(dir.join("manifest.csv"), csv.replacen(line, &line.replace(",true,reference,", ",false,reference,"), 1))
+        .expect("write");
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.join("manifest.json")).expect("manifest.json")).expect("JSON");
+    for row in json.as_array_mut().expect("rows").iter_mut().filter(|r| r["path"] == path.as_str()) {
+        row["expected"] = "false".into();
+    }
+    fs::write(dir.join("manifest.json"), serde_json::to_string_pretty(&json).expect("JSON") + "\n").expect("write");
+    path
+}
+
+#[test]
+fn verify_re_derives_expected_answers_and_checks_symbol_maps_by_hash() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let dir = tmp.path().join("out");
+    let out = qbfgames(&["generate", s(&suite), "--out", s(&dir)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let verified = qbfgames(&["manifest", "verify", s(&dir), "--suite", s(&suite)]);
+    assert!(verified.status.success(), "{}", text(&verified.stderr));
+
+    let manifest = fs::read_to_string(dir.join("manifest.csv")).expect("manifest");
+    let map = manifest.lines().skip(1).map(|l| l.split(',').collect::<Vec<_>>()).find_map(|f| {
+        let map = f.get(f.len() - 2).copied().unwrap_or_default();
+        (!map.is_empty()).then(|| map.to_string())
+    });
+    let map = map.expect("a row with a symbol map");
+    let original = fs::read(dir.join(&map)).expect("map");
+    let mut json: serde_json::Value = serde_json::from_slice(&original).expect("JSON");
+    json["encoding"] = "corplus".into();
+    fs::write(dir.join(&map), serde_json::to_string_pretty(&json).expect("JSON")).expect("write");
+    let verified = qbfgames(&["manifest", "verify", s(&dir)]);
+    assert_eq!(verified.status.code(), Some(1), "{}", text(&verified.stderr));
+    assert!(text(&verified.stderr).contains(&format!("{map}: sha256 is ")), "{}", text(&verified.stderr));
+    fs::write(dir.join(&map), original).expect("restore");
+
+    let path = flip_an_expected_answer(&dir);
+    let unsure = qbfgames(&["manifest", "verify", s(&dir)]);
+    assert!(unsure.status.success(), "both manifests agree, every hash matches: {}", text(&unsure.stderr));
+    assert!(text(&unsure.stderr).contains("`--suite SUITE` re-derives them"), "{}", text(&unsure.stderr));
+    let verified = qbfgames(&["manifest", "verify", s(&dir), "--suite", s(&suite)]);
+    assert_eq!(verified.status.code(), Some(1), "{}", text(&verified.stderr));
+    let err = text(&verified.stderr);
+    assert!(err.contains(&format!("{path} (manifest.csv line ")), "{err}");
+    assert!(err.contains("expected is false, the reference solver says true"), "{err}");
 }
 
 #[test]

@@ -27,6 +27,7 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
+use contract::{ParseError, Source};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -122,7 +123,7 @@ impl Tools {
 
     /// Reads and resolves a solvers file.
     pub fn load(path: &Path) -> Result<Tools, Error> {
-        let text = std::fs::read_to_string(path).context(|| format!("reading {}", path.display()))?;
+        let text = read_text(path, "")?;
         let base = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Tools::parse(&text, path, &base)
     }
@@ -295,19 +296,19 @@ fn placeholders(arg: &str) -> Vec<&str> {
     found
 }
 
-/// `file:line:col: message`, the line quoted with a caret, and `help:`: the layout of
+/// `file:line:col: message`, the line quoted with a caret, and `help:`: a
 /// `contract::ParseError`, so that every input error of the tool reads the same.
 pub(crate) fn located(text: &str, path: &Path, offset: usize, message: &str, help: &str) -> String {
-    let offset = offset.min(text.len());
-    let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
-    let line_no = text[..offset].matches('\n').count() + 1;
-    let col = text[line_start..offset].chars().count() + 1;
-    let quoted = &text[line_start..line_end];
-    let caret = " ".repeat(col - 1);
-    let number = line_no.to_string();
-    let pad = " ".repeat(number.len());
-    format!("{}:{line_no}:{col}: {message}\n  {number} | {quoted}\n  {pad} | {caret}^\n  help: {help}", path.display())
+    ParseError::at(&Source::from_bytes(path.display().to_string(), text), offset, message, help).to_string()
+}
+
+/// Reads a configuration file (`what` names it in an I/O error) as text; a byte that is
+/// not UTF-8 is an error at its line and column.
+pub(crate) fn read_text(path: &Path, what: &str) -> Result<String, Error> {
+    let bytes = std::fs::read(path).context(|| format!("reading {what}{}", path.display()))?;
+    let source = Source::from_bytes(path.display().to_string(), bytes);
+    let text = source.text("save the file as UTF-8 text").map_err(|e| Error::BadConfig(e.to_string()))?;
+    Ok(text.to_string())
 }
 
 impl Tool {

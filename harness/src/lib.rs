@@ -53,6 +53,7 @@ mod pool;
 mod preprocess;
 mod process;
 mod record;
+mod script_values;
 pub mod shard;
 mod shepherd;
 pub mod slurm;

@@ -13,7 +13,9 @@
 //!
 //! The profile (`suite/cluster.toml` documents every key) holds what differs between
 //! clusters: partition, account, modules to load, setup lines, extra `#SBATCH` lines.
-//! It is read like the solvers file: unknown keys are errors naming `file:line:col`.
+//! It is read like the solvers file: unknown keys are errors naming `file:line:col`. Its
+//! values may not add a line or a command to the job script, and are written quoted
+//! ([`crate::script_values`]).
 //!
 //! ## References
 //! - Slurm job arrays: <https://slurm.schedmd.com/job_array.html> (`--array` ranges,
@@ -30,8 +32,9 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use super::config::located;
-use super::error::{Context, Error};
+use super::config::{located, read_text};
+use super::error::Error;
+use super::script_values::{check_flag, check_profile, quote, Kind, PROFILE_HELP};
 
 /// A cluster profile: what the user wrote, with defaults for what they did not.
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
@@ -86,21 +89,27 @@ struct ProfileFile {
 impl Profile {
     /// Reads the `[slurm]` table of a profile file.
     pub fn load(path: &Path) -> Result<Profile, Error> {
-        let text =
-            std::fs::read_to_string(path).context(|| format!("reading the cluster profile {}", path.display()))?;
+        let text = read_text(path, "the cluster profile ")?;
         match toml::from_str::<ProfileFile>(&text) {
-            Ok(f) => Ok(f.slurm),
+            Ok(f) => check_profile(&text, path).map(|()| f.slurm),
             Err(e) => {
                 let offset = e.span().map_or(0, |s| s.start);
-                let help = "the profile is one table [slurm]; suite/cluster.toml documents every key";
-                Err(Error::BadConfig(located(&text, path, offset, e.message(), help)))
+                Err(Error::BadConfig(located(&text, path, offset, e.message(), PROFILE_HELP)))
             }
         }
     }
 
     /// The profile with the settings given beside it (the command line's) over its own;
-    /// fails naming the first count that is 0.
+    /// fails naming the first value that could not go into the job script, or the first
+    /// count that is 0.
     pub fn overridden(mut self, over: Overrides) -> Result<Profile, Error> {
+        let words =
+            [("--partition", &over.partition), ("--account", &over.account), ("--mem-per-cpu", &over.mem_per_cpu)];
+        for (flag, value) in words {
+            if let Some(v) = value {
+                check_flag(flag, Kind::Word, v)?;
+            }
+        }
         let set = |slot: &mut Option<String>, value: Option<String>| {
             if value.is_some() {
                 *slot = value;
@@ -207,20 +216,20 @@ impl Script {
         writeln!(w, "#SBATCH --array={}", array_spec(&(0..self.shards).collect::<Vec<_>>(), p.array_limit))?;
         for (flag, value) in [("partition", &p.partition), ("account", &p.account), ("qos", &p.qos)] {
             if let Some(v) = value {
-                writeln!(w, "#SBATCH --{flag}={v}")?;
+                writeln!(w, "#SBATCH --{flag}={}", quote(v))?;
             }
         }
         writeln!(w, "#SBATCH --ntasks=1")?;
         writeln!(w, "#SBATCH --cpus-per-task={}", p.cpus())?;
-        writeln!(w, "#SBATCH --mem-per-cpu={}", self.mem_per_cpu())?;
-        writeln!(w, "#SBATCH --time={}", self.time_limit())?;
-        writeln!(w, "#SBATCH --output={}/logs/%a.out", batch_dir.display())?;
+        writeln!(w, "#SBATCH --mem-per-cpu={}", quote(&self.mem_per_cpu()))?;
+        writeln!(w, "#SBATCH --time={}", quote(&self.time_limit()))?;
+        writeln!(w, "#SBATCH --output={}", quote(&format!("{}/logs/%a.out", batch_dir.display())))?;
         for extra in &p.sbatch {
-            writeln!(w, "#SBATCH {extra}")?;
+            writeln!(w, "#SBATCH {}", quote(extra))?;
         }
         writeln!(w, "set -euo pipefail")?;
         for m in &p.modules {
-            writeln!(w, "module load {m}")?;
+            writeln!(w, "module load {}", quote(m))?;
         }
         for line in &p.setup {
             writeln!(w, "{line}")?;
@@ -264,15 +273,6 @@ pub fn array_spec(indices: &[usize], limit: Option<usize>) -> String {
         let _ = write!(out, "%{k}");
     }
     out
-}
-
-/// Quotes a word for the shell when it needs it.
-fn quote(word: &str) -> String {
-    if !word.is_empty() && word.bytes().all(|b| b.is_ascii_alphanumeric() || b"/._-+=:,@".contains(&b)) {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
 }
 
 /// Submits job arrays and lists their active tasks.
@@ -379,13 +379,6 @@ mod tests {
         assert_eq!(array_spec(&[0, 1, 2, 3], Some(2)), "0-3%2");
         assert_eq!(array_spec(&[7, 5, 0, 1, 8, 9], None), "0-1,5,7-9");
         assert_eq!(array_spec(&[4], None), "4");
-    }
-
-    #[test]
-    fn words_are_quoted_for_the_shell_only_when_needed() {
-        assert_eq!(quote("/data/out-1"), "/data/out-1");
-        assert_eq!(quote("my dir"), "'my dir'");
-        assert_eq!(quote("it's"), r"'it'\''s'");
     }
 
     #[test]

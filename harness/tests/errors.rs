@@ -70,6 +70,18 @@ fn solvers_file_errors() {
     }
 }
 
+#[test]
+fn a_solvers_file_that_is_not_utf8_is_an_error_at_the_first_bad_byte() {
+    let Ok(dir) = tempfile::tempdir() else { return };
+    let path = dir.path().join("solvers.toml");
+    let mut bytes = GOOD.as_bytes().to_vec();
+    let at = GOOD.find("SAT").unwrap_or_default();
+    bytes[at] = 0xff;
+    assert!(std::fs::write(&path, bytes).is_ok());
+    let e = Tools::load(&path).err().map(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR"));
+    insta::assert_snapshot!("solvers_not_utf8", e.unwrap_or_default());
+}
+
 const HEADER: &str = "id,gbd_id,family,game,params,encoding,format,depth,vars,universal,existential,blocks,clauses,literals,gates,expected,expected_by,path,generator_version";
 
 fn manifest_error(text: &str) -> String {

@@ -221,6 +221,35 @@ fn profile_errors_name_the_line_and_the_fix() {
     insta::assert_snapshot!("profile_unknown_key", profile_error("[slurm]\npartition = \"a\"\ncpus = 4\n"));
     insta::assert_snapshot!("profile_wrong_type", profile_error("[slurm]\ncpus_per_task = \"four\"\n"));
     insta::assert_snapshot!("profile_no_table", profile_error("partition = \"a\"\n"));
+    insta::assert_snapshot!(
+        "profile_newline_in_partition",
+        profile_error("[slurm]\npartition = \"compute\\nrm -rf ~\"\n")
+    );
+    insta::assert_snapshot!("profile_command_in_module", profile_error("[slurm]\nmodules = [\"gcc/12; rm -rf ~\"]\n"));
+    insta::assert_snapshot!("profile_sbatch_not_an_option", profile_error("[slurm]\nsbatch = [\"exclusive\"]\n"));
+}
+
+#[test]
+fn values_with_spaces_or_substitutions_are_quoted_in_the_script() -> Result<(), Error> {
+    let mut s = script();
+    s.profile.sbatch = vec!["--comment=two words".into(), "--comment=$(touch pwned)".into()];
+    s.profile.modules = vec!["odd module".into()];
+    s.dir = "/data/my runs".into();
+    let mut bytes = Vec::new();
+    s.write(&mut bytes)?;
+    let text = String::from_utf8(bytes).map_err(std::io::Error::other)?;
+    for line in [
+        "#SBATCH '--comment=two words'\n",
+        "#SBATCH '--comment=$(touch pwned)'\n",
+        "module load 'odd module'\n",
+        "#SBATCH --output='/data/my runs/slurm/batch-3/logs/%a.out'\n",
+    ] {
+        assert!(text.contains(line), "{line:?} in:\n{text}");
+    }
+    if let Ok(out) = std::process::Command::new("bash").args(["-n", "-c", &text]).output() {
+        assert!(out.status.success(), "bash -n: {}", String::from_utf8_lossy(&out.stderr));
+    }
+    Ok(())
 }
 
 #[test]

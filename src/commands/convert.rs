@@ -3,8 +3,8 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
-use qbf::io::{read_qcir, Format, QdimacsStream};
+use anyhow::Result;
+use qbf::io::{read_qcir, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
@@ -13,9 +13,6 @@ use crate::output::write_atomically;
 
 pub fn run(input: &str, output: &Path, clause_form: ClauseFormArg) -> Result<ExitCode> {
     let source = read_source(input)?;
-    if Format::detect(&source.bytes) != Format::Qcir {
-        bail!("{input}: not a QCIR file (it does not start with `#QCIR-G14`); convert reads QCIR and writes QDIMACS");
-    }
     let qbf = read_qcir(&source)?;
     let form = match clause_form {
         ClauseFormArg::Polarity => ClauseForm::Polarity,

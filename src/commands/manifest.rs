@@ -1,17 +1,22 @@
 //! `qbfgames manifest verify`.
 
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use contract::manifest::read;
+use suites::builder::Encoders;
+use suites::recheck::{derivable, recheck};
 use suites::verify::verify;
 
 use crate::flags::ManifestCmd;
 
 pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     match cmd {
-        ManifestCmd::Verify { dir } => {
-            let differences =
+        ManifestCmd::Verify { dir, suite } => {
+            let mut differences =
                 verify(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
+            differences.extend(answers(&dir, suite.as_deref())?);
             if differences.is_empty() {
                 println!("{}: every file matches the manifest", dir.display());
                 Ok(ExitCode::SUCCESS)
@@ -24,4 +29,21 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
             }
         }
     }
+}
+
+/// The expected answers re-derived with the suite; without it, a note of how many were not.
+fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
+    let rows = read(dir)?;
+    let Some(file) = suite else {
+        let count = rows.iter().filter(|r| derivable(r)).count();
+        if count > 0 {
+            eprintln!(
+                "note: {count} rows have expected answers from the reference solver or a published table; `--suite SUITE` re-derives them"
+            );
+        }
+        return Ok(Vec::new());
+    };
+    let suite = suites::load(file)?;
+    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solver")?;
+    Ok(recheck(&suite, &Encoders { exe }, &rows))
 }

@@ -29,7 +29,7 @@ use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
 use anyhow::{anyhow, Result};
-use contract::Budget;
+use contract::{Budget, ParseError};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use games::bddl::Game;
@@ -160,6 +160,11 @@ pub fn qdo_runner(opts: &StrategyOpts) -> QdoRunner {
 fn flag_error(e: LoadError) -> anyhow::Error {
     match e {
         LoadError::TooDeep { .. } => anyhow!("--depth {e}"),
+        LoadError::TooDeepForFile { depth, turns, at } => anyhow!(ParseError {
+            message: format!("--depth {depth} asks for more time points than the {turns} the file lists under #times"),
+            help: format!("lower --depth to at most {turns}, or list more time points under #times"),
+            ..*at
+        }),
         LoadError::Shape(_) => anyhow!("--shape {e}"),
         LoadError::Pq(pq) => anyhow!("--pq {pq}: write two positive numbers p,q, e.g. --pq 2,1"),
         LoadError::NotPositive => anyhow!("--pq and --board must be positive"),

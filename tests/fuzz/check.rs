@@ -9,11 +9,6 @@ use super::formats::{Format, Input};
 /// The most time one input may take (a debug build on a loaded machine).
 pub const TIME_BOUND: Duration = Duration::from_secs(2);
 
-/// Errors whose location is being added in another change: a format and words of its
-/// message. Their location is not checked until then.
-pub const LOCATION_PENDING: &[(&str, &str)] =
-    &[("solvers-toml", "stream did not contain valid UTF-8"), ("manifest-csv", "CSV parse error: record")];
-
 /// What a reader did with an input.
 pub enum Verdict {
     Accepted,
@@ -56,9 +51,4 @@ pub fn located(message: &str, input: &Input) -> bool {
             && message.match_indices("line ").any(|(at, m)| digit_after(message, at + m.len()));
         file_line || output_line
     })
-}
-
-/// Whether the location of `message` is checked later (see [`LOCATION_PENDING`]).
-pub fn location_pending(format: &Format, message: &str) -> bool {
-    LOCATION_PENDING.iter().any(|(name, words)| *name == format.name && message.contains(words))
 }

@@ -2,17 +2,19 @@
 //! `qbfgames generate`, read by `manifest verify`, `run`, `package`, `report` and `verify`
 //! through [`read`], the one reader.
 //!
-//! A missing column is an error naming the file and the column; a bad value names the
-//! file, the line and the column, with the fix. Columns beyond [`COLUMNS`] are ignored, so
-//! a later generator can add some without breaking readers; `job` and `map` may be absent
-//! (hand-made manifests of plain QDIMACS files).
+//! Every error is a [`ParseError`]: `manifest.csv:LINE:COL`, the line quoted, and the fix
+//! (a missing column at the header, a bad value at its field, a row with the wrong number
+//! of fields where it goes wrong, a byte that is not UTF-8 where it is). Columns beyond
+//! [`COLUMNS`] are ignored, so a later generator can add some without breaking readers;
+//! `job`, `map` and `map_sha256` may be absent (hand-made manifests of plain QDIMACS files;
+//! manifests written before symbol maps were hashed).
 
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Depth, Verdict};
+use crate::{Depth, ParseError, Source, Verdict};
 
 /// One generated file. Field order is the CSV column order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,10 +55,14 @@ pub struct Row {
     /// to the manifest's directory; empty when the encoding has none.
     #[serde(default)]
     pub map: String,
+    /// SHA-256 of the symbol map's bytes; empty when there is no map, or in a manifest
+    /// written before maps were hashed.
+    #[serde(default)]
+    pub map_sha256: String,
 }
 
 /// The columns, in order.
-pub const COLUMNS: [&str; 21] = [
+pub const COLUMNS: [&str; 22] = [
     "id",
     "gbd_id",
     "family",
@@ -78,10 +84,11 @@ pub const COLUMNS: [&str; 21] = [
     "generator_version",
     "job",
     "map",
+    "map_sha256",
 ];
 
 /// The columns a manifest may leave out.
-const OPTIONAL: [&str; 2] = ["job", "map"];
+const OPTIONAL: [&str; 3] = ["job", "map", "map_sha256"];
 
 /// The `format` values of game source files (the BDDL, PG and GDL files an instance was
 /// made from); solvers run the other rows.
@@ -153,16 +160,19 @@ pub fn write_json<W: Write>(out: W, rows: &[Row]) -> io::Result<()> {
 pub enum ManifestError {
     #[error("{}: no manifest\n  help: `qbfgames generate SUITE --out {}` writes it", .0.display(), .0.parent().map_or_else(|| ".".into(), |d| d.display().to_string()))]
     Missing(PathBuf),
-    /// The CSV reader failed; `error` is part of the message, not a `source()`, so
+    /// The file could not be read; `error` is part of the message, not a `source()`, so
     /// printing the error chain does not say it twice.
-    #[error("{}: {error}\n  help: `qbfgames generate` writes the manifest of a suite", file.display())]
-    Unreadable { file: PathBuf, error: csv::Error },
-    #[error("{}:1: missing column `{column}`\n  help: the manifest needs the columns {}", file.display(), required().join(", "))]
-    MissingColumn { file: PathBuf, column: &'static str },
-    #[error("{}:{line}: the row has {fields} fields, the header {header}\n  help: quote fields that contain commas", file.display())]
-    RowLength { file: PathBuf, line: u64, fields: u64, header: usize },
-    #[error("{}:{line}: column `{column}`: invalid value `{value}`\n  help: {help}", file.display())]
-    BadValue { file: PathBuf, line: u64, column: &'static str, value: String, help: &'static str },
+    #[error("{}: {error}", file.display())]
+    Unreadable { file: PathBuf, error: io::Error },
+    /// A header or row that is not a manifest's, at its line and column, with the fix.
+    #[error(transparent)]
+    Bad(Box<ParseError>),
+}
+
+impl From<ParseError> for ManifestError {
+    fn from(e: ParseError) -> ManifestError {
+        ManifestError::Bad(Box::new(e))
+    }
 }
 
 fn required() -> Vec<&'static str> {
@@ -179,59 +189,103 @@ pub fn read_csv(file: &Path) -> Result<Vec<Row>, ManifestError> {
     if !file.is_file() {
         return Err(ManifestError::Missing(file.to_path_buf()));
     }
-    let reader = std::fs::File::open(file)
-        .map_err(|e| ManifestError::Unreadable { file: file.to_path_buf(), error: csv::Error::from(e) })?;
+    let reader =
+        std::fs::File::open(file).map_err(|error| ManifestError::Unreadable { file: file.to_path_buf(), error })?;
     read_from(file, reader)
 }
 
 /// Reads a manifest from `input` (a file inside an archive, say), every row checked;
 /// `file` names it in the errors.
-pub fn read_from(file: &Path, input: impl std::io::Read) -> Result<Vec<Row>, ManifestError> {
-    let unreadable = |error| ManifestError::Unreadable { file: file.to_path_buf(), error };
-    let mut reader = csv::ReaderBuilder::new().from_reader(input);
-    let headers = reader.headers().map_err(unreadable)?.clone();
+pub fn read_from(file: &Path, mut input: impl Read) -> Result<Vec<Row>, ManifestError> {
+    let mut bytes = Vec::new();
+    input.read_to_end(&mut bytes).map_err(|error| ManifestError::Unreadable { file: file.to_path_buf(), error })?;
+    let source = Source::from_bytes(file.display().to_string(), bytes);
+    let text = source.text("save the manifest as UTF-8 text, as `qbfgames generate` writes it")?;
+    let at = |offset: usize, message: String, help: &str| ParseError::at(&source, offset, message, help).into();
+    let mut reader = csv::ReaderBuilder::new().from_reader(text.as_bytes());
+    let headers = reader
+        .headers()
+        .map_err(|_| {
+            at(0, "the header is not a CSV line".into(), "the first line names the columns, separated by commas")
+        })?
+        .clone();
     let mut column = [None; COLUMNS.len()];
     for (slot, name) in column.iter_mut().zip(COLUMNS) {
         *slot = headers.iter().position(|h| h == name);
         if slot.is_none() && !OPTIONAL.contains(&name) {
-            return Err(ManifestError::MissingColumn { file: file.to_path_buf(), column: name });
+            return Err(at(
+                0,
+                format!("missing column `{name}`"),
+                &format!("the header needs the columns {}", required().join(", ")),
+            ));
         }
     }
     let mut rows = Vec::new();
     for record in reader.records() {
         let record = record.map_err(|e| match e.kind() {
-            csv::ErrorKind::UnequalLengths { pos, len, .. } => ManifestError::RowLength {
-                file: file.to_path_buf(),
-                line: pos.as_ref().map_or(0, |p| p.line()),
-                fields: *len,
-                header: headers.len(),
-            },
-            _ => unreadable(e),
+            csv::ErrorKind::UnequalLengths { pos, len, .. } => {
+                let start = pos.as_ref().map_or(0, |p| p.byte() as usize);
+                let fields = *len as usize;
+                at(
+                    field_offset(text.as_bytes(), start, fields.min(headers.len())),
+                    format!("the row has {fields} fields, the header {}", headers.len()),
+                    "give every row one field per header column; quote fields that contain commas",
+                )
+            }
+            _ => {
+                let start = e.position().map_or(0, |p| p.byte() as usize);
+                at(start, "the row is not a CSV line".into(), "quote fields that contain commas or quotes")
+            }
         })?;
-        let line = record.position().map_or(0, |p| p.line());
-        let fields = Fields { record: &record, column: &column, file, line };
+        let start = record.position().map_or(0, |p| p.byte() as usize);
+        let fields = Fields { record: &record, column: &column, source: &source, start };
         rows.push(fields.row()?);
     }
     Ok(rows)
+}
+
+/// The byte offset of field `index` of the CSV record that starts at byte `start`, or of
+/// the end of its line when it has fewer fields: commas inside quotes separate nothing.
+fn field_offset(bytes: &[u8], start: usize, index: usize) -> usize {
+    let mut field = 0;
+    let mut quoted = false;
+    for (at, &b) in bytes.iter().enumerate().skip(start) {
+        if field == index {
+            return at;
+        }
+        match b {
+            b'"' => quoted = !quoted,
+            b',' if !quoted => field += 1,
+            b'\n' if !quoted => return at,
+            _ => {}
+        }
+    }
+    bytes.len()
 }
 
 /// One CSV record, read column by column into a [`Row`].
 struct Fields<'a> {
     record: &'a csv::StringRecord,
     column: &'a [Option<usize>; COLUMNS.len()],
-    file: &'a Path,
-    line: u64,
+    source: &'a Source,
+    /// The record's first byte in the file.
+    start: usize,
 }
 
 impl Fields<'_> {
+    fn index(&self, name: &str) -> Option<usize> {
+        COLUMNS.iter().position(|c| *c == name).and_then(|i| self.column[i])
+    }
+
     fn get(&self, name: &str) -> &str {
-        let index = COLUMNS.iter().position(|c| *c == name).and_then(|i| self.column[i]);
-        index.and_then(|i| self.record.get(i)).unwrap_or("")
+        self.index(name).and_then(|i| self.record.get(i)).unwrap_or("")
     }
 
     fn bad(&self, column: &'static str, help: &'static str) -> ManifestError {
-        let value = self.get(column).to_string();
-        ManifestError::BadValue { file: self.file.to_path_buf(), line: self.line, column, value, help }
+        let value: String = self.get(column).chars().take(40).collect();
+        let cut = if value.len() < self.get(column).len() { "…" } else { "" };
+        let offset = field_offset(&self.source.bytes, self.start, self.index(column).unwrap_or(0));
+        ParseError::at(self.source, offset, format!("column `{column}`: invalid value `{value}{cut}`"), help).into()
     }
 
     fn count(&self, column: &'static str) -> Result<Option<u64>, ManifestError> {
@@ -263,6 +317,10 @@ impl Fields<'_> {
         if !self.get("map").is_empty() && !inside(self.get("map")) {
             return Err(self.bad("map", "paths are relative to the manifest's directory and stay inside it (no `..`)"));
         }
+        let map_sha256 = self.get("map_sha256");
+        if !map_sha256.is_empty() && (map_sha256.len() != 64 || !map_sha256.bytes().all(|b| b.is_ascii_hexdigit())) {
+            return Err(self.bad("map_sha256", "the SHA-256 of the symbol map file, 64 hex digits, or empty"));
+        }
         Ok(Row {
             id: id.to_string(),
             gbd_id: self.get("gbd_id").to_string(),
@@ -285,6 +343,7 @@ impl Fields<'_> {
             generator_version: self.get("generator_version").to_string(),
             job: self.get("job").to_string(),
             map: self.get("map").to_string(),
+            map_sha256: map_sha256.to_string(),
         })
     }
 }
@@ -324,13 +383,18 @@ mod tests {
             generator_version: "0.1.0".into(),
             job: "f/board=4;shape=elly/d=5/corplus".into(),
             map: "instances/f/ab.map.json".into(),
+            map_sha256: "cd".repeat(32),
         }
     }
 
     /// The rows of a manifest with `text`, or its error with the directory shown as `DIR`.
     fn read_text(text: &str) -> TestResult<Result<Vec<Row>, String>> {
+        read_bytes(text.as_bytes())
+    }
+
+    fn read_bytes(bytes: &[u8]) -> TestResult<Result<Vec<Row>, String>> {
         let dir = tempfile::tempdir()?;
-        std::fs::write(dir.path().join("manifest.csv"), text)?;
+        std::fs::write(dir.path().join("manifest.csv"), bytes)?;
         Ok(read(dir.path()).map_err(|e| e.to_string().replace(&dir.path().display().to_string(), "DIR")))
     }
 
@@ -381,20 +445,28 @@ mod tests {
         };
         let err = |text: &str| -> TestResult<String> { Ok(read_text(text)?.err().unwrap_or_default()) };
         let e = err(&header.replace("expected_by,", ""))?;
-        assert!(e.starts_with("DIR/manifest.csv:1: missing column `expected_by`"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:1:1: missing column `expected_by`"), "{e}");
         let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "maybe", "3")))?;
-        assert!(e.starts_with("DIR/manifest.csv:2: column `expected`: invalid value `maybe`"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:2:112: column `expected`: invalid value `maybe`"), "{e}");
         let e = err(&format!("{header}\n{}\n", line("short", "true", "3")))?;
-        assert!(e.starts_with("DIR/manifest.csv:2: column `id`"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:2:1: column `id`"), "{e}");
         let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "deep")))?;
-        assert!(e.starts_with("DIR/manifest.csv:2: column `depth`: invalid value `deep`"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:2:96: column `depth`: invalid value `deep`"), "{e}");
         let escaping = line(&"b".repeat(64), "true", "3").replace("instances/x.qdimacs", "../outside.qdimacs");
         let e = err(&format!("{header}\n{escaping}\n"))?;
-        assert!(e.starts_with("DIR/manifest.csv:2: column `path`: invalid value `../outside.qdimacs`"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:2:124: column `path`: invalid value `../outside.qdimacs`"), "{e}");
         let absolute = line(&"b".repeat(64), "true", "3").replace("instances/x.qdimacs", "/etc/passwd");
         assert!(err(&format!("{header}\n{absolute}\n"))?.contains("column `path`"));
         let e = err(&format!("{header}\n{},extra\n", line(&"b".repeat(64), "true", "3")))?;
-        assert!(e.starts_with("DIR/manifest.csv:2: the row has 20 fields, the header 19"), "{e}");
+        assert!(e.starts_with("DIR/manifest.csv:2:150: the row has 20 fields, the header 19"), "{e}");
+        let mut bytes = format!("{header}\n{}\n", line(&"b".repeat(64), "tr#e", "3")).into_bytes();
+        bytes.iter_mut().filter(|b| **b == b'#').for_each(|b| *b = 0xff);
+        let e = read_bytes(&bytes)?.err().unwrap_or_default();
+        assert!(e.starts_with("DIR/manifest.csv:2:114: the file is not UTF-8 text"), "{e}");
+        let e = err(&format!("{header}\n{}\n", line(&"b".repeat(64), "true", "3").replace(",0.1.0", "")))?;
+        assert!(e.starts_with("DIR/manifest.csv:2:143: the row has 18 fields, the header 19"), "{e}");
+        let e = err(&format!("{header}\n\"{}\n", line(&"b".repeat(64), "true", "3")))?;
+        assert!(e.starts_with("DIR/manifest.csv:2:") && e.contains("the row has 1 fields, the header 19"), "{e}");
         let empty = tempfile::tempdir()?;
         assert!(read(empty.path()).is_err_and(|e| e.to_string().contains("no manifest")));
         Ok(())

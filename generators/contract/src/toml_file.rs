@@ -8,8 +8,7 @@ use super::{ParseError, Source};
 /// Parses `source` as `T`. `required` names the keys a `missing field` error asks for;
 /// `docs` is where the format is described.
 pub fn parse_toml<T: DeserializeOwned>(source: &Source, required: &str, docs: &str) -> Result<T, ParseError> {
-    let text = std::str::from_utf8(&source.bytes)
-        .map_err(|e| ParseError::at(source, e.valid_up_to(), "the file is not UTF-8", "save the file as UTF-8 text"))?;
+    let text = source.text("save the file as UTF-8 text")?;
     toml::from_str(text).map_err(|e| {
         let at = e.span().map_or(0, |s| s.start);
         let message = e.message().trim().to_string();

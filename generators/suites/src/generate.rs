@@ -270,7 +270,8 @@ pub(crate) fn run_job<B: Builder>(
     let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
     if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
         let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
-        if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok()) {
+        let map_ok = |r: &Row| r.map.is_empty() || verify_file(&out.join(&r.map), &r.map_sha256).is_ok();
+        if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok() && map_ok(r)) {
             return Ok((rows, true));
         }
     }
@@ -336,17 +337,21 @@ pub(crate) fn run_job<B: Builder>(
         let map = match (&instance.map, format.is_qbf()) {
             (Some(map), true) => {
                 let map_path = dir.join(format!("{id}.map.json"));
+                let mut hasher = Sha256::new();
                 write_atomically(&map_path, |w| {
-                    serde_json::to_writer_pretty(&mut *w, map)
+                    let mut hashing = Hashing { inner: w, hasher: Sha256::new() };
+                    serde_json::to_writer_pretty(&mut hashing, map)
                         .map_err(io::Error::other)
-                        .and_then(|_| w.write_all(b"\n"))
+                        .and_then(|_| hashing.write_all(b"\n"))?;
+                    hasher = hashing.hasher;
+                    Ok(())
                 })?;
-                relative(&map_path)
+                (relative(&map_path), to_hex(&hasher.finalize()))
             }
-            _ => String::new(),
+            _ => (String::new(), String::new()),
         };
         let mut row = describe(job, format, label, id, relative(&path), &path, expected, expected_by)?;
-        row.map = map;
+        (row.map, row.map_sha256) = map;
         rows.push(row);
     }
     Ok((rows, false))
@@ -386,6 +391,7 @@ fn describe(
         generator_version: GENERATOR_VERSION.to_string(),
         job: job.key(),
         map: String::new(),
+        map_sha256: String::new(),
     };
     if format.is_qbf() {
         let source = Source::read(&path.display().to_string()).map_err(io_err(path))?;

@@ -7,7 +7,8 @@
 //! every job through a [`generate::Builder`] into content-addressed files and a manifest;
 //! [`builder::Encoders`] is the builder that chooses each job's
 //! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
-//! expected answers. [`verify`] re-hashes a generated directory against its manifest, and
+//! expected answers. [`verify`] re-hashes a generated directory against its manifest,
+//! [`recheck`] re-derives its expected answers from their recorded source, and
 //! [`depth`] finds critical depths by iterative deepening with a QBF solver.
 //! [`ladder`] grows a family rung by rung until a calibration solver fails, and records
 //! how far it got, so that the same instances can be generated again. See
@@ -23,6 +24,7 @@ pub mod generate;
 pub mod ladder;
 pub mod models;
 pub mod raw;
+pub mod recheck;
 pub mod resolve;
 pub mod schema;
 mod unlisted;

@@ -7,11 +7,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use contract::manifest::{self, Row};
 use contract::Source;
+use contract::Verdict;
 use qbf::eval::eval_circuit;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::{to_cnf, ClauseForm};
 use suites::generate::{generate, Builder, GenError, Instance, SourceFile};
+use suites::recheck::recheck;
 use suites::verify::verify;
 use suites::{resolve, Depth, Encoding, Job, Param, Suite};
 
@@ -240,4 +243,94 @@ fn generating_a_smaller_suite_removes_the_instances_it_no_longer_lists() {
     let manifest = fs::read_to_string(dir.path().join("manifest.csv")).expect("manifest");
     assert!(files < manifest.lines().count(), "only listed files are left: {files} files, {summary}");
     assert!(verify(dir.path()).expect("readable").is_empty(), "no strays after a smaller suite");
+}
+
+/// [`Toy`], whose reference solver never finishes within the budget.
+struct Slow;
+
+impl Builder for Slow {
+    type Error = String;
+
+    fn build(&self, dir: &Path, job: &Job) -> Result<Instance, String> {
+        Toy.build(dir, job)
+    }
+
+    fn expected(&self, _: &Path, _: &Job, _: Duration) -> Result<Option<bool>, String> {
+        Ok(None)
+    }
+}
+
+fn flip(row: &mut Row) {
+    row.expected = row.expected.map(|v| if v == Verdict::True { Verdict::False } else { Verdict::True });
+}
+
+#[test]
+fn recheck_re_derives_reference_answers_and_reports_those_it_cannot() {
+    let suite = suite();
+    let dir = tempfile::tempdir().expect("tmp");
+    generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let rows = manifest::read(dir.path()).expect("readable");
+    assert!(recheck(&suite, &Toy, &rows).is_empty());
+
+    let mut edited = rows.clone();
+    let i = edited.iter().position(|r| r.expected_by == "reference").expect("a reference answer");
+    flip(&mut edited[i]);
+    let found = recheck(&suite, &Toy, &edited);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let at = format!("{} (manifest.csv line {}, job {}): expected is ", rows[i].path, i + 2, rows[i].job);
+    assert!(found[0].starts_with(&at) && found[0].contains(", the reference solver says "), "{found:?}");
+
+    let slow = recheck(&suite, &Slow, &rows);
+    assert_eq!(slow.len(), rows.iter().filter(|r| r.expected_by == "reference").count(), "{slow:?}");
+    assert!(
+        slow.iter().all(|d| d.contains(
+            "could not re-check the reference answer: the reference solver did not finish within the expected_budget"
+        )),
+        "{slow:?}"
+    );
+}
+
+#[test]
+fn recheck_compares_published_answers_with_the_suite() {
+    let text = SUITE.replace(
+        "expected = \"none\"\n[family.grid]\nshape = \"el\"\nboard = 4\n",
+        "expected = \"none\"\n[family.grid]\nshape = \"el\"\n[[family.point]]\nboard = 4\nanswer = true\n",
+    );
+    let suite = resolve(&Source::from_bytes("toy.toml", text), Path::new(".")).unwrap_or_else(|e| panic!("{e}"));
+    let dir = tempfile::tempdir().expect("tmp");
+    generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let mut rows = manifest::read(dir.path()).expect("readable");
+    let i = rows.iter().position(|r| r.expected_by == "published").expect("a published answer");
+    assert!(recheck(&suite, &Toy, &rows).is_empty());
+    flip(&mut rows[i]);
+    let found = recheck(&suite, &Toy, &rows);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].ends_with("expected is false, the answer the suite cites is true"), "{found:?}");
+}
+
+#[test]
+fn symbol_maps_are_checked_by_their_hash_and_old_manifests_say_so() {
+    let dir = tempfile::tempdir().expect("tmp");
+    generate(&suite(), &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
+    let mut rows = manifest::read(dir.path()).expect("readable");
+    let map = "instances/toy-a/hand.map.json";
+    fs::write(dir.path().join(map), "{}\n").expect("a map");
+    rows[0].map = map.to_string();
+    let write = |rows: &[Row]| {
+        contract::write_atomically(&dir.path().join("manifest.csv"), |w| manifest::write_csv(w, rows)).expect("csv");
+        contract::write_atomically(&dir.path().join("manifest.json"), |w| manifest::write_json(w, rows)).expect("json");
+    };
+    write(&rows);
+    let found = verify(dir.path()).expect("readable");
+    assert!(
+        found.iter().any(|d| d.starts_with(&format!("{map}: the manifest records no sha256 for this symbol map"))),
+        "{found:?}"
+    );
+    rows[0].map_sha256 = qbf::identity::sha256_hex(b"{}\n");
+    write(&rows);
+    let found = verify(dir.path()).expect("readable");
+    assert_eq!(found, vec![format!("{map}: not a symbol map (the symbol map of {})", rows[0].path)]);
+    fs::write(dir.path().join(map), "{ }\n").expect("other JSON");
+    let found = verify(dir.path()).expect("readable");
+    assert!(found.iter().any(|d| d.starts_with(&format!("{map}: sha256 is "))), "{found:?}");
 }

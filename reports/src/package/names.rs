@@ -107,7 +107,7 @@ mod tests {
         let mut text = contract::manifest::COLUMNS.join(",") + "\n";
         for (family, params, depth, encoding, format, id) in specs {
             let id = id.repeat(64);
-            text += &format!("{id},,{family},bddl,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,\n");
+            text += &format!("{id},,{family},bddl,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,,\n");
         }
         contract::manifest::read_from(std::path::Path::new("manifest.csv"), text.as_bytes())
             .unwrap_or_else(|e| panic!("{e}"))

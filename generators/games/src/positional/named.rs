@@ -25,6 +25,9 @@ pub enum LoadError {
     /// A cut to more time points than the game has; `hint` says where they come from.
     #[error("{depth} is more than the game's {turns} time points; {hint}")]
     TooDeep { depth: usize, turns: usize, hint: &'static str },
+    /// A cut to more time points than a PG file lists: an error at its `#times` line.
+    #[error("{at}")]
+    TooDeepForFile { depth: usize, turns: usize, at: Box<ParseError> },
     /// A GTTT shape that is no name, `connect<k>` or list of cells.
     #[error("{0}: not a shape; use a name (domino tic el elly fatty knobby tippy skinny snaky l), connect<k>, or cells like \"00 10 11\"")]
     Shape(String),
@@ -45,14 +48,19 @@ pub struct NamedGame {
     pub game: PositionalGame,
     /// Where the game's time points come from, for a cut asking for more.
     depth_hint: &'static str,
+    /// The line of the file that sets the depth (a PG file's `#times`), for a cut asking
+    /// for more.
+    depth_line: Option<ParseError>,
 }
 
 impl NamedGame {
     /// The PG file at `path`, named by its file name, with the reader's notes.
     pub fn pg(path: &str) -> Result<(NamedGame, Vec<String>), LoadError> {
-        let file = read_pg(&Source::read(path)?)?;
-        let named =
-            NamedGame { name: base_name(path), game: file.game, depth_hint: "list more time points under #times" };
+        let source = Source::read(path)?;
+        let file = read_pg(&source)?;
+        let hint = "list more time points under #times";
+        let depth_line = Some(ParseError::at(&source, file.times_at, "", hint));
+        let named = NamedGame { name: base_name(path), game: file.game, depth_hint: hint, depth_line };
         Ok((named, file.notes))
     }
 
@@ -79,14 +87,14 @@ impl NamedGame {
         let torus = if torus { "_torus" } else { "" };
         let colour = if first == Player::White { "w" } else { "b" };
         let name = format!("gttt_{p}_{q}_{}_{n}x{n}{torus}_{colour}", shape.replace(' ', ""));
-        Ok(NamedGame { name, game, depth_hint: "the board has n² time points" })
+        Ok(NamedGame { name, game, depth_hint: "the board has n² time points", depth_line: None })
     }
 
     /// The Hex puzzle at `path`, named by its file name.
     pub fn hex(path: &str) -> Result<NamedGame, LoadError> {
         let game = read_hex(&Source::read(path)?)?.game();
         let depth_hint = "a Hex game lasts at most as many moves as there are empty cells";
-        Ok(NamedGame { name: base_name(path), game, depth_hint })
+        Ok(NamedGame { name: base_name(path), game, depth_hint, depth_line: None })
     }
 
     /// The game cut to `depth` time points, if given.
@@ -95,7 +103,13 @@ impl NamedGame {
         let turns = self.game.turns.len();
         match self.game.with_depth(u32::try_from(d).unwrap_or(u32::MAX)) {
             Some(game) => Ok(NamedGame { game, ..self }),
-            None => Err(LoadError::TooDeep { depth: d, turns, hint: self.depth_hint }),
+            None => match self.depth_line {
+                Some(at) => {
+                    let message = format!("{d} is more than the {turns} time points the file lists under #times");
+                    Err(LoadError::TooDeepForFile { depth: d, turns, at: Box::new(ParseError { message, ..at }) })
+                }
+                None => Err(LoadError::TooDeep { depth: d, turns, hint: self.depth_hint }),
+            },
         }
     }
 }

@@ -30,6 +30,9 @@ use super::model::{dedup_sets, Player, PositionalGame};
 pub struct PgFile {
     pub game: PositionalGame,
     pub notes: Vec<String>,
+    /// The byte offset of the `#times` word: the file's depth is the time points listed
+    /// there.
+    pub times_at: usize,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,17 +64,13 @@ type Token<'a> = (&'a str, usize);
 /// Each section's lines of tokens.
 type Sections<'a> = BTreeMap<Section, Vec<Vec<Token<'a>>>>;
 
+/// The byte offset of each section's first section word.
+type Heads = BTreeMap<Section, usize>;
+
 /// Reads a PG file.
 pub fn read_pg(source: &Source) -> Result<PgFile, ParseError> {
-    let text = std::str::from_utf8(&source.bytes).map_err(|e| {
-        ParseError::at(
-            source,
-            e.valid_up_to(),
-            "the file is not UTF-8 text",
-            "save the file as UTF-8 (PG files are ASCII)",
-        )
-    })?;
-    let sections = split_sections(source, text)?;
+    let text = source.text("save the file as UTF-8 (PG files are ASCII)")?;
+    let (sections, heads) = split_sections(source, text)?;
     let err = |offset: usize, msg: String, help: &str| ParseError::at(source, offset, msg, help);
     let list = |s: Section| -> Vec<Token> { sections.get(&s).map(|ls| ls.concat()).unwrap_or_default() };
 
@@ -159,12 +158,14 @@ pub fn read_pg(source: &Source) -> Result<PgFile, ParseError> {
             symmetries: Vec::new(),
         },
         notes,
+        times_at: heads.get(&Section::Times).copied().unwrap_or(0),
     })
 }
 
 /// Splits the text into sections of lines of tokens, stripping comments.
-fn split_sections<'a>(source: &Source, text: &'a str) -> Result<Sections<'a>, ParseError> {
+fn split_sections<'a>(source: &Source, text: &'a str) -> Result<(Sections<'a>, Heads), ParseError> {
     let mut sections: Sections<'a> = BTreeMap::new();
+    let mut heads = Heads::new();
     let mut current: Option<Section> = None;
     let mut line_start = 0;
     for line in text.split_inclusive('\n') {
@@ -191,6 +192,7 @@ fn split_sections<'a>(source: &Source, text: &'a str) -> Result<Sections<'a>, Pa
                 ));
             };
             current = Some(section);
+            heads.entry(section).or_insert(offset);
             let lines = sections.entry(section).or_default();
             if tokens.len() > 1 {
                 lines.push(tokens[1..].to_vec());
@@ -207,7 +209,7 @@ fn split_sections<'a>(source: &Source, text: &'a str) -> Result<Sections<'a>, Pa
         };
         sections.entry(section).or_default().push(tokens);
     }
-    Ok(sections)
+    Ok((sections, heads))
 }
 
 /// Maps names to their index, rejecting a name listed twice.

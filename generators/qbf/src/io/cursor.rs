@@ -95,6 +95,20 @@ impl<'a> Cursor<'a> {
         Ok(if negative { -value } else { value })
     }
 
+    /// The whitespace-separated token at byte `at`, for an error that says what it found:
+    /// `` `token` `` (at most 40 characters), or `the end of the file`.
+    pub fn found(bytes: &[u8], at: usize) -> String {
+        let rest = bytes.get(at..).unwrap_or_default();
+        let token = &rest[..rest.iter().position(|b| b.is_ascii_whitespace()).unwrap_or(rest.len())];
+        if token.is_empty() {
+            return "the end of the file".to_string();
+        }
+        let text = String::from_utf8_lossy(token);
+        let shown: String = text.chars().take(40).collect();
+        let cut = if shown.len() < text.len() { "…" } else { "" };
+        format!("`{shown}{cut}`")
+    }
+
     /// Whether the byte after the current token ends it (whitespace or end of input).
     pub fn at_token_end(&self) -> bool {
         matches!(self.peek(), None | Some(b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c'))

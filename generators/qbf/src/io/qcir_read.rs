@@ -296,11 +296,7 @@ impl<'a> Reader<'a> {
         let start = self.cur.pos();
         let tag = self.cur.take_while(|b| !b.is_ascii_whitespace());
         if !tag.eq_ignore_ascii_case(b"#QCIR-G14") {
-            return Err(self.err(
-                start,
-                "missing `#QCIR-G14` header",
-                "start the file with `#QCIR-G14` (optionally followed by the largest id)",
-            ));
+            return Err(self.missing_header(start));
         }
         self.cur.skip_blanks();
         if self.cur.peek().is_some_and(|b| b.is_ascii_digit()) {
@@ -318,6 +314,31 @@ impl<'a> Reader<'a> {
             return Err(self.unexpected("the end of the header line"));
         }
         Ok(())
+    }
+
+    /// The error for a file that does not start with `#QCIR-G14`, at its first statement
+    /// (`start`): a QDIMACS file, recognised by its `p` line after its comment lines, is
+    /// named as such; anything else is quoted.
+    fn missing_header(&self, start: usize) -> ParseError {
+        let mut qdimacs = Cursor::at(&self.source.bytes, start);
+        while qdimacs.peek() == Some(b'c') {
+            qdimacs.skip_line();
+            qdimacs.skip_whitespace();
+        }
+        let at = qdimacs.pos();
+        qdimacs.bump();
+        if self.source.bytes.get(at) == Some(&b'p') && qdimacs.at_token_end() {
+            return self.err(
+                at,
+                "expected the `#QCIR-G14` header, found a QDIMACS `p` line: this is a QDIMACS file",
+                "give a QCIR-G14 file here, one that starts with `#QCIR-G14`",
+            );
+        }
+        self.err(
+            start,
+            format!("expected the `#QCIR-G14` header, found {}", Cursor::found(&self.source.bytes, start)),
+            "start the file with `#QCIR-G14` (optionally followed by the largest id)",
+        )
     }
 
     /// The id of a name, assigning one on first sight.

@@ -140,8 +140,8 @@ impl Reader<'_> {
                     let at = self.cur.pos();
                     return Err(self.err(
                         at,
-                        "missing `p cnf` header",
-                        "start the file (after comment lines) with `p cnf <max var> <clauses>`",
+                        format!("expected the `p cnf` header, found {}", Cursor::found(&self.source.bytes, at)),
+                        "start the file (after comment lines) with `p cnf <max var> <clauses>`; a QCIR file starts with `#QCIR-G14`",
                     ));
                 }
             }

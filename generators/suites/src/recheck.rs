@@ -1,0 +1,113 @@
+//! `manifest verify --suite`: expected answers re-derived from the source the manifest
+//! records. A `reference` answer is asked of the reference solver again, the way `generate`
+//! asked it ([`Builder::expected`]), within the family's `expected_budget`; an answer it
+//! cannot give in time is reported as not re-checked, never passed. A `published` answer is
+//! compared with the answer the suite gives for the point (`answer = …`, from the published
+//! table the suite cites). Other sources (hand-made manifests name their own) are left alone.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use crate::expand::{expand, Job};
+use crate::generate::Builder;
+use crate::resolve::Suite;
+use contract::manifest::Row;
+use contract::Verdict;
+
+/// Whether the row's expected answer has a source [`recheck`] re-derives.
+pub fn derivable(row: &Row) -> bool {
+    row.expected_by.contains("reference") || row.expected_by.contains("published")
+}
+
+/// Re-derives the expected answer of every job of `rows` (once per job, jobs in parallel)
+/// and compares it with each of the job's rows; returns one line per row whose answer
+/// differs or could not be re-checked.
+pub fn recheck<B: Builder>(suite: &Suite, builder: &B, rows: &[Row]) -> Vec<String> {
+    let jobs = expand(suite);
+    let by_key: BTreeMap<String, &Job> = jobs.iter().map(|j| (j.key(), j)).collect();
+    let mut of_job: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        if derivable(row) && !row.job.is_empty() {
+            of_job.entry(row.job.as_str()).or_default().push(i);
+        }
+    }
+    let work: Vec<(&str, Vec<usize>)> = of_job.into_iter().collect();
+    let found: Vec<Vec<String>> = work
+        .par_iter()
+        .map(|(key, indices)| {
+            let derived = match by_key.get(*key) {
+                Some(job) => {
+                    let asks = indices.iter().any(|&i| rows[i].expected_by.contains("reference"));
+                    Derived::of(suite, builder, job, asks)
+                }
+                None => Derived::missing(&suite.name),
+            };
+            indices
+                .iter()
+                .flat_map(|&i| {
+                    let row = &rows[i];
+                    let at = format!("{} (manifest.csv line {}, job {})", row.path, i + 2, row.job);
+                    derived.differences(row).into_iter().map(move |d| format!("{at}: {d}"))
+                })
+                .collect()
+        })
+        .collect();
+    found.concat()
+}
+
+/// A job's answers as their sources give them now: `Ok(None)` is a source that gives
+/// none, `Err` says why the answer could not be re-derived.
+struct Derived {
+    reference: Result<Option<Verdict>, String>,
+    published: Result<Option<Verdict>, String>,
+}
+
+impl Derived {
+    /// Asks the suite and, if `asks`, the reference solver (within the family's budget).
+    fn of<B: Builder>(suite: &Suite, builder: &B, job: &Job, asks: bool) -> Derived {
+        let reference = match job.family.expected.budget() {
+            _ if !asks => Ok(None),
+            None => Err("the suite's family asks for no reference answer (expected = \"none\")".to_string()),
+            Some(budget) => match builder.expected(&suite.dir, job, Duration::from_secs(budget)) {
+                Ok(Some(v)) => Ok(Some(Verdict::from_bool(v))),
+                Ok(None) => {
+                    Err(format!("the reference solver did not finish within the expected_budget of {budget} s"))
+                }
+                Err(e) => Err(e.to_string()),
+            },
+        };
+        let published = match job.answer {
+            Some(a) => Ok(Some(Verdict::from_bool(a))),
+            None => Err("the suite gives no `answer` for this point".to_string()),
+        };
+        Derived { reference, published }
+    }
+
+    /// A job the suite does not have.
+    fn missing(suite: &str) -> Derived {
+        let why = format!("the job is not in the suite {suite}");
+        Derived { reference: Err(why.clone()), published: Err(why) }
+    }
+
+    /// What is wrong with `row`'s expected answer.
+    fn differences(&self, row: &Row) -> Vec<String> {
+        let recorded = row.expected.map_or("unknown", Verdict::name);
+        let mut out = Vec::new();
+        for (source, derived, says) in [
+            ("reference", &self.reference, "the reference solver says"),
+            ("published", &self.published, "the answer the suite cites is"),
+        ] {
+            if !row.expected_by.contains(source) {
+                continue;
+            }
+            match derived {
+                Ok(Some(v)) if Some(*v) != row.expected => out.push(format!("expected is {recorded}, {says} {v}")),
+                Ok(_) => {}
+                Err(why) => out.push(format!("could not re-check the {source} answer: {why}")),
+            }
+        }
+        out
+    }
+}
