@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use contract::manifest::read;
 use suites::builder::Encoders;
+use suites::models::copied_suite;
 use suites::recheck::{derivable, recheck};
 use suites::verify::verify;
 
@@ -31,19 +32,21 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     }
 }
 
-/// The expected answers re-derived with the suite; without it, a note of how many were not.
+/// The expected answers re-derived with the suite (`--suite`, else the copy `generate`
+/// left in `DIR/models/`); without one, a note of how many were not.
 fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     let rows = read(dir)?;
-    let Some(file) = suite else {
+    let Some(file) = suite.map(Path::to_path_buf).or_else(|| copied_suite(dir)) else {
         let count = rows.iter().filter(|r| derivable(r)).count();
         if count > 0 {
             eprintln!(
-                "note: {count} rows have expected answers from the reference solver or a published table; `--suite SUITE` re-derives them"
+                "note: {count} rows have expected answers from the reference solver or a published table, and {} holds no copy of the suite; `--suite SUITE` re-derives them",
+                dir.display()
             );
         }
         return Ok(Vec::new());
     };
-    let suite = suites::load(file)?;
+    let suite = suites::load(&file)?;
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solver")?;
     Ok(recheck(&suite, &Encoders { exe }, &rows))
 }

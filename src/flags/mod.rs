@@ -223,14 +223,15 @@ pub enum SuiteCmd {
 pub enum ManifestCmd {
     /// Recompute every hash and statistic of a generated suite; exit 1 on any difference.
     #[command(
-        after_help = "Examples:\n  qbfgames manifest verify out/default\n  qbfgames manifest verify out/default --suite suite/default.toml   # also re-derive expected answers"
+        after_help = "Examples:\n  qbfgames manifest verify out/default\n  qbfgames manifest verify out/default --suite suite/default.toml   # re-derive answers with this suite"
     )]
     Verify {
         /// The directory `qbfgames generate` wrote.
         dir: PathBuf,
-        /// The suite file the directory was generated from: re-derive every expected answer
-        /// from its recorded source (the reference solver within the family's
-        /// expected_budget; the suite's published `answer`).
+        /// The suite file the directory was generated from (default: the copy `generate`
+        /// keeps in DIR/models/): every expected answer is re-derived from its recorded
+        /// source (the reference solver within the family's expected_budget; the suite's
+        /// published `answer`).
         #[arg(long)]
         suite: Option<PathBuf>,
     },

@@ -12,7 +12,7 @@
 //! carried this way; for any other suite nothing is copied and [`copy_models`] says so.
 
 use std::collections::BTreeSet;
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 use contract::docs::{Docs, FamilyDoc};
 use contract::write_atomically;
@@ -21,10 +21,16 @@ use crate::error::GenError;
 use crate::ladder::FILE as LADDERS;
 use crate::resolve::{load, Param, Suite, SuiteError};
 
+/// The suite file `generate` copied into `dir/models/`, if it did.
+pub fn copied_suite(dir: &Path) -> Option<PathBuf> {
+    let entries = std::fs::read_dir(dir.join("models")).into_iter().flatten().flatten();
+    let mut files = entries.map(|e| e.path()).filter(|p| p.extension().is_some_and(|e| e == "toml"));
+    files.next()
+}
+
 /// The words of the suite `generate` copied into `dir/models/` (empty without one).
 pub fn copied_docs(dir: &Path) -> Result<Docs, SuiteError> {
-    let entries = std::fs::read_dir(dir.join("models")).into_iter().flatten().flatten();
-    let Some(file) = entries.map(|e| e.path()).find(|p| p.extension().is_some_and(|e| e == "toml")) else {
+    let Some(file) = copied_suite(dir) else {
         return Ok(Docs::default());
     };
     let suite = load(&file)?;
