@@ -15,7 +15,7 @@
 //! clusters: partition, account, modules to load, setup lines, extra `#SBATCH` lines.
 //! It is read like the solvers file: unknown keys are errors naming `file:line:col`. Its
 //! values may not add a line or a command to the job script, and are written quoted
-//! ([`crate::script_values`]).
+//! (`script_values`).
 //!
 //! ## References
 //! - Slurm job arrays: <https://slurm.schedmd.com/job_array.html> (`--array` ranges,
