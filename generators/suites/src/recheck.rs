@@ -1,9 +1,10 @@
-//! `manifest verify --suite`: expected answers re-derived from the source the manifest
-//! records. A `reference` answer is asked of the reference solver again, the way `generate`
-//! asked it ([`Builder::expected`]), within the family's `expected_budget`; an answer it
-//! cannot give in time is reported as not re-checked, never passed. A `published` answer is
-//! compared with the answer the suite gives for the point (`answer = …`, from the published
-//! table the suite cites). Other sources (hand-made manifests name their own) are left alone.
+//! `manifest verify`: expected answers re-derived from the source the manifest records,
+//! with the suite (`--suite`, or the copy in `DIR/models/`). A `reference` answer is asked
+//! of the reference solver again, the way `generate` asked it ([`Builder::expected`]),
+//! within the family's `expected_budget`; an answer it cannot give in time is reported as
+//! not re-checked, never passed. A `published` answer is compared with the answer the suite
+//! gives for the point (`answer = …`, from the published table the suite cites). Other
+//! sources (hand-made manifests name their own) are left alone.
 
 use std::collections::BTreeMap;
 use std::time::Duration;
