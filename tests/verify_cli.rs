@@ -205,6 +205,7 @@ fn bad_table_files_are_reported_at_their_key() {
         ),
         ("row_and_column_clash", ("label = \"el\"\n", "label = \"el\"\nmeasure = \"vars\"\n")),
         ("missing_csv", ("transcribed_from = \"table.csv\"", "transcribed_from = \"tabel.csv\"")),
+        ("name_of_dots", ("name = \"fixture\"", "name = \"..\"")),
     ];
     for (name, (from, to)) in cases {
         let table = TABLE.replace("CLAUSES", "0");
