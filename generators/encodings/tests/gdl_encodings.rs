@@ -187,12 +187,13 @@ fn turn_order_of_gttt_2_2_is_two_moves_each() {
 }
 
 #[test]
-fn games_without_two_roles_are_refused() {
+fn a_role_that_does_not_exist_is_refused() {
     let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
     let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
-    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 }, &g, 2).err();
-    assert!(err.is_some_and(|e| e.to_string().contains("3 roles")));
-    assert!(Solver::new(&g, 0).is_err());
+    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 3 }, &g, 2).err();
+    assert!(err.is_some_and(|e| e.to_string().contains("role number 4 does not exist; the game has 3 roles")));
+    assert!(Solver::new(&g, 3).is_err());
+    assert!(Solver::new(&g, 2).is_ok());
 }
 
 #[test]
@@ -284,4 +285,26 @@ fn simultaneous_moves_and_games_over_at_the_start() {
     check_game("pennies", &inline("pennies.kif", PENNIES), 0, &[0, 1, 2], Turns::Variable, &[]);
     check_game("pennies", &inline("pennies.kif", PENNIES), 1, &[1, 2], Turns::Variable, &[]);
     check_game("won", &inline("won.kif", WON_AT_START), 0, &[0, 1, 3], Turns::Fixed, &[0, 1, 3]);
+}
+
+#[test]
+fn three_player_tic_tac_toe() {
+    check("tictactoe-3p-3x3", 0, &[1, 4, 6], Turns::Fixed, &[]);
+    check("tictactoe-3p-3x3", 2, &[3, 6], Turns::Fixed, &[]);
+}
+
+#[test]
+fn three_player_connect() {
+    check("connect3-3p-4x4", 0, &[2, 5], Turns::Fixed, &[]);
+    check("connect4-3p-4x4", 0, &[1, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn three_player_turn_order_is_x_o_z() {
+    use games::gdl::turns::{turn_order, Turn};
+    let g = game("connect3-3p-4x4");
+    let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
+    let movers: Vec<usize> =
+        turns.iter().map(|t| t.iter().position(|&r| r == Turn::Free).expect("one role on turn")).collect();
+    assert_eq!(movers, [0, 1, 2, 0, 1, 2]);
 }
