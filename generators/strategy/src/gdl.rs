@@ -206,7 +206,7 @@ impl Explorer<'_, '_, '_, '_> {
                 if let Check::Invalid { reason, position } = checked {
                     return Err(self.fail(position, format!("{mv}: {reason}")));
                 }
-                let mx = legal_named(player, game, &s, x, &mv).unwrap_or(xs[0]);
+                let mx = legal_named(player, game, &s, setup.encoding.first, &mv).unwrap_or(xs[0]);
                 self.line.push(name(game, mx));
                 self.show(&format!("Black plays {}", name(game, mx)), &position);
                 mx

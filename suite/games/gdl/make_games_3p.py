@@ -7,6 +7,12 @@ diagonal) gets goal 100 and the others 0; a full board ends the game with 50 for
 Tic-tac-toe marks any empty cell; Connect drops a mark into a column, where it lands on
 the lowest empty cell. The qbfgames question is whether one role wins against the other
 two as a coalition. The files share the conventions of make_games.py (same header).
+
+Only the role that has just moved can complete a line (the game ends at the first line),
+so a line is looked for only in its marks, and a mark is placed only by the role in
+control: with the turn order fixed, the control fluent is a constant at every step of
+the temporal extension, and the encoder folds the lines and moves of the other roles
+away.
 """
 
 import os
@@ -25,7 +31,9 @@ CONTROL = "(init (control xplayer))\n" + "".join(
 ) + """(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
 """
 
-MARKS = "".join(f"(mark {p} {c})\n" for p, c in PLAYERS)
+MARKS = "".join(f"(mark {p} {c})\n" for p, c in PLAYERS) + "".join(
+    f"(movedbefore {p} {PLAYERS[(i + 1) % 3][0]})\n" for i, (p, _) in enumerate(PLAYERS)
+)
 
 GOALS = """(<= won (line ?c))
 (<= (goal ?p 100) (mark ?p ?c) (line ?c))
@@ -55,7 +63,7 @@ def lines(k, w, h):
 def line_rules(k, w, h):
     args = " ".join(f"?x{i} ?y{i}" for i in range(k))
     cond = " ".join(f"(true (cell ?x{i} ?y{i} ?c))" for i in range(k))
-    text = f"(<= (line ?c) (mark ?p ?c) (winline {args}) {cond})\n"
+    text = f"(<= (line ?c) (true (control ?q)) (movedbefore ?p ?q) (mark ?p ?c) (winline {args}) {cond})\n"
     return text + "".join("(winline " + " ".join(f"{a} {b}" for a, b in cells) + ")\n" for cells in lines(k, w, h))
 
 
@@ -72,10 +80,10 @@ def tictactoe(k, n):
     text += ROLES + "\n" + board(n, n) + CONTROL
     text += """
 (<= (legal ?p (put ?x ?y)) (true (control ?p)) (true (cell ?x ?y b)))
-(<= (next (cell ?x ?y ?c)) (does ?p (put ?x ?y)) (mark ?p ?c))
+(<= (next (cell ?x ?y ?c)) (does ?p (put ?x ?y)) (true (control ?p)) (mark ?p ?c))
 (<= (next (cell ?x ?y ?c)) (true (cell ?x ?y ?c)) (distinct ?c b))
 (<= (next (cell ?x ?y b)) (true (cell ?x ?y b)) (not (taken ?x ?y)))
-(<= (taken ?x ?y) (does ?p (put ?x ?y)))
+(<= (taken ?x ?y) (does ?p (put ?x ?y)) (true (control ?p)))
 (<= open (true (cell ?x ?y b)))
 
 """
@@ -94,10 +102,10 @@ def connect(k, w, h):
 (<= (legal ?p (drop ?x)) (true (control ?p)) (true (cell ?x {h} b)))
 (<= (lowest ?x 1) (true (cell ?x 1 b)))
 (<= (lowest ?x ?y) (true (cell ?x ?y b)) (succ ?z ?y) (not (true (cell ?x ?z b))))
-(<= (next (cell ?x ?y ?c)) (does ?p (drop ?x)) (lowest ?x ?y) (mark ?p ?c))
+(<= (next (cell ?x ?y ?c)) (does ?p (drop ?x)) (true (control ?p)) (lowest ?x ?y) (mark ?p ?c))
 (<= (next (cell ?x ?y ?c)) (true (cell ?x ?y ?c)) (distinct ?c b))
 (<= (next (cell ?x ?y b)) (true (cell ?x ?y b)) (not (filled ?x ?y)))
-(<= (filled ?x ?y) (does ?p (drop ?x)) (lowest ?x ?y))
+(<= (filled ?x ?y) (does ?p (drop ?x)) (true (control ?p)) (lowest ?x ?y))
 (<= open (true (cell ?x {h} b)))
 
 """
