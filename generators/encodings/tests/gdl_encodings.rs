@@ -293,24 +293,13 @@ fn three_player_tic_tac_toe() {
     check("tictactoe-3p-3x3", 2, &[3, 6], Turns::Fixed, &[]);
 }
 
-/// `name` after the moves `played`, one per step (the role that has it among its legal
-/// moves plays it, the others their only legal move): a game that starts there.
+/// `name` after the moves `played`, one per step: a game that starts there.
 fn after(name: &str, played: &[&str]) -> GroundGame {
     let mut g = game(name);
     let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
     let mut s = player.initial();
-    for wanted in played {
-        let joint: Vec<u32> = (0..g.roles.len())
-            .map(|r| {
-                let legal = player.legal(&s, r);
-                let named = legal.iter().copied().find(|&m| g.store.display(g.moves[m as usize].term) == *wanted);
-                named.unwrap_or_else(|| match legal[..] {
-                    [only] => only,
-                    _ => panic!("{name}: role {r} has a choice at {wanted}"),
-                })
-            })
-            .collect();
-        s = player.next(&s, &joint);
+    for mv in played {
+        s = player.play_named(&s, mv).unwrap_or_else(|| panic!("{name}: {mv} is not a turn-taking move here"));
     }
     g.init = player.fluents(&s);
     g

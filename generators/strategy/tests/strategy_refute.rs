@@ -215,6 +215,13 @@ fn white_refutations_hold_against_every_black_move() {
         "breakthrough-2x4 oplayer depth 7".into(),
         refute_gdl(setup, 7, &mut solve, White::All).map_err(|f| f.to_string()),
     ));
+    let ttt3 = gdl("tictactoe-3p-3x3.kif");
+    let encoding = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
+    let setup = GdlSetup { game: &ttt3, encoding };
+    results.push((
+        "tictactoe-3p-3x3 against oplayer and zplayer, depth 5".into(),
+        refute_gdl(setup, 5, &mut solve, White::All).map_err(|f| f.to_string()),
+    ));
     for (name, r) in &results {
         eprintln!("{name}: {r:?}");
     }

@@ -145,6 +145,27 @@ impl<'g> Solver<'g> {
         self.successor(state, &self.state_values(state), moves)
     }
 
+    /// The position after the move named `name` (its ground term) in a turn-taking step:
+    /// the role that has it among its legal moves plays it, every other role its only
+    /// legal move. None if no role has the move, or another role has a choice.
+    pub fn play_named(&self, state: &[u64], name: &str) -> Option<State> {
+        let vals = self.state_values(state);
+        let mut joint = Vec::with_capacity(self.game.roles.len());
+        let mut found = false;
+        for r in 0..self.game.roles.len() {
+            let legal = self.legal_moves(&vals, r);
+            match legal.iter().find(|&&m| self.game.store.display(self.game.moves[m as usize].term) == name) {
+                Some(&m) => {
+                    joint.push(m);
+                    found = true;
+                }
+                None if legal.len() == 1 => joint.push(legal[0]),
+                None => return None,
+            }
+        }
+        found.then(|| self.successor(state, &vals, &joint))
+    }
+
     /// The fluents that hold in `state`, as text, in the order of `GroundGame::fluents`.
     pub fn describe(&self, state: &[u64]) -> String {
         let held: Vec<String> = (0..self.game.fluents.len())
