@@ -173,8 +173,10 @@ fn play_as_black_holds_every_line_and_refuses_true_instances() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let ttt = suite("games/gdl/tictactoe.kif");
     let (domain, problem) = (suite("games/bddl/positional/domain.ig"), suite("games/bddl/httt/3x3_el.ig"));
-    let runs: [Vec<&str>; 3] = [
+    let ttt3 = suite("games/gdl/tictactoe-3p-3x3.kif");
+    let runs: [Vec<&str>; 4] = [
         vec!["play", "gdl", "--game", &ttt, "--depth", "5", "--encoding", "sd"],
+        vec!["play", "gdl", "--game", &ttt3, "--depth", "4", "--first", "zplayer"],
         vec!["play", "gttt", "--shape", "tic", "--board", "3", "--depth", "5"],
         vec!["play", "bddl", "--domain", &domain, "--problem", &problem, "--depth", "4"],
     ];

@@ -10,20 +10,23 @@
 //! The completion is built as a hash-consed AND/OR circuit (constants folded, equal
 //! bodies shared) and turned into clauses by Tseitin's equivalences.
 //!
-//! **GE** (Section 3.1) adds, for `x` the first player and `o` the second:
+//! **GE** (Section 3.1) adds, for `x` the role that must win and `o` any other role:
 //! `terminated(1) = terminal(1)`, `terminated(t+1) = terminal(t+1) ∨ terminated(t)`
-//! (rules 1–2); a move must be legal (3); before termination each player makes exactly
-//! one move (4), after it none (5); `o`'s moves are chosen by `⌈log₂|M_o|⌉` universal bits
-//! `moveL(·, t)`: the pattern of move `i` forces `does(o, m_i, t)` when `m_i` is legal and
-//! the game is running (6–7), while a pattern that names no legal move leaves the choice
-//! to the existential side, which is never better for `o` (no cheating variables); the
-//! first terminated step must have `goal(x, 100)` (8–9), and the game must terminate
-//! within `T` (10). `does` atoms are choice atoms: free variables under these constraints.
+//! (rules 1–2); the first terminated step must have `goal(x, 100)` (8–9), and the game
+//! must terminate within `T` (10). The move rules (3)–(7) are in `gdl_moves`: `x` chooses
+//! existentially, every other role by its own universal bits.
+//!
+//! **n players.** With more than two roles the question is whether `x` can force goal
+//! 100 whatever *all* the other roles do: they form one universal coalition (the
+//! paranoid assumption of the paper's conclusion), and at each step `x` commits before
+//! the coalition's joint move, exactly as the reference player (`gdl::player`) does. For
+//! two roles the encoding is the paper's, variable for variable.
 //!
 //! **SD** (Section 3.3) applies when the turn order is known before the game starts
-//! (`gdl::turns`): at each step the forced player's move is defined,
-//! `does(r, m, t) = legal(r, m, t) ∧ ¬terminated(t)` (rule 11), and only the player on turn
-//! chooses — `x` existentially, `o` by universal bits — so the other blocks vanish.
+//! (`gdl::turns`): at each step the forced roles' moves are defined,
+//! `does(r, m, t) = legal(r, m, t) ∧ ¬terminated(t)` (rule 11), and only the role on turn
+//! chooses — `x` existentially, another role by its universal bits — so the other blocks
+//! vanish.
 //!
 //! The quantifier prefix (GN, GT, GD) is described in `gdl_prefix`. Both output shapes
 //! are available through [`Encoding::encode`]: clauses ([`Form::Clauses`], QDIMACS;
@@ -51,6 +54,13 @@ use games::gdl::player::GOAL_MAX;
 use games::gdl::turns::{turn_order, Turn};
 use games::gdl::{GameError, GroundGame, Node};
 use qbf::formula::{Circuit, ClauseSink, CnfQbf, Lit, Prefix, Var, VarManager};
+
+/// The first move of a role that chooses by universal bits: its moves and their bits.
+pub(crate) struct Bits {
+    pub role: usize,
+    pub moves: Vec<usize>,
+    pub bits: Vec<Lit>,
+}
 
 pub use super::gdl_prefix::PrefixMethod;
 
@@ -126,22 +136,22 @@ impl std::fmt::Display for Size {
 }
 
 /// The constraint clauses and circuit under construction.
-struct Build<'g> {
-    game: &'g GroundGame,
+pub(crate) struct Build<'g> {
+    pub game: &'g GroundGame,
     depth: u32,
-    vars: VarManager,
-    circuit: Circuit,
-    levels: Levels,
-    clauses: Vec<Vec<Lit>>,
+    pub vars: VarManager,
+    pub circuit: Circuit,
+    pub levels: Levels,
+    pub clauses: Vec<Vec<Lit>>,
     /// `atoms[t - 1][a]`: the literal of derived atom `a` at step `t`.
     atoms: Vec<Vec<Lit>>,
     /// `does[t - 1][m]`: the literal of move `m` at step `t`.
-    does: Vec<Vec<Lit>>,
-    terminated: Vec<Lit>,
+    pub does: Vec<Vec<Lit>>,
+    pub terminated: Vec<Lit>,
     /// `x`'s choice variables at step 1, with their moves.
-    first_choice: Vec<(usize, Lit)>,
-    /// `o`'s universal bits at step 1, and the moves they number.
-    first_bits: (Vec<usize>, Vec<Lit>),
+    pub first_choice: Vec<(usize, Lit)>,
+    /// The universal bits at step 1 of each other role that chooses.
+    pub first_bits: Vec<Bits>,
 }
 
 impl Encoding for GdlEncoding {
@@ -158,16 +168,18 @@ impl Encoding for GdlEncoding {
         (u64::from(depth) + 1) * (atoms + moves + 30)
     }
 
-    /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps.
+    /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps
+    /// against all the other roles.
     /// The map of [`Side::Black`] is `x`'s first move: its choice variables
     /// `does(x, ·, 1)`, which every prefix method puts into the outermost block `E_0` and
     /// which keep their numbers in the clausal form (so one map fits QCIR and QDIMACS);
     /// refused ([`MapError::BlackNotFirst`]) when `x` has fewer than two legal moves in the
     /// initial position, its first real move being deeper. With [`Side::White`] the prefix
     /// is put White-first (the block `E_0` then holds only `x`'s forced first move and
-    /// gates over the initial position) and the map is `o`'s universal bits
-    /// `moveL(·, 1)`: on the false instance, the move that refutes `x`. Refused
-    /// ([`MapError::WhiteNotFirst`]) unless `o` alone has a choice at step 1.
+    /// gates over the initial position) and the map is the universal bits `moveL(o, ·, 1)`
+    /// of the one other role `o` that has a choice at step 1: on the false instance, the
+    /// move that refutes `x`. Refused ([`MapError::WhiteNotFirst`]) unless exactly one
+    /// role other than `x`, and not `x`, has a choice at step 1.
     fn write<C: ClauseSink>(
         &self,
         game: &GroundGame,
@@ -178,7 +190,10 @@ impl Encoding for GdlEncoding {
     ) -> Result<Encoded, EncodeError> {
         let b = self.build(game, depth, std::mem::take(vars))?;
         let chooses = self.chooses(game)?;
-        let (x, o) = (self.first, 1 - self.first);
+        let x = self.first;
+        let mut coalition = (0..chooses.len()).filter(|&r| r != x && chooses[r]);
+        let o = coalition.next().filter(|_| coalition.next().is_none());
+        let bits = b.first_bits.iter().find(|bits| Some(bits.role) == o);
         let names = |ms: &mut dyn Iterator<Item = usize>| {
             ms.map(|m| game.store.display(game.moves[m].term)).collect::<Vec<_>>()
         };
@@ -190,10 +205,10 @@ impl Encoding for GdlEncoding {
                 (!chooses[x]).then_some(MapError::BlackNotFirst),
             ),
             Side::White => (
-                o,
-                names(&mut b.first_bits.0.iter().copied()),
-                b.first_bits.1.iter().map(|l| l.var_index()).collect(),
-                (chooses[x] || !chooses[o]).then_some(MapError::WhiteNotFirst),
+                o.unwrap_or(x),
+                names(&mut bits.iter().flat_map(|b| b.moves.iter().copied())),
+                bits.iter().flat_map(|b| b.bits.iter().map(|l| l.var_index())).collect(),
+                (chooses[x] || bits.is_none()).then_some(MapError::WhiteNotFirst),
             ),
         };
         let (prefix, renumbered) = match sink.form() {
@@ -225,24 +240,22 @@ impl Encoding for GdlEncoding {
 
 impl GdlEncoding {
     /// Per role, whether it has two or more legal moves in the initial position.
-    fn chooses(&self, game: &GroundGame) -> Result<[bool; 2], GameError> {
+    fn chooses(&self, game: &GroundGame) -> Result<Vec<bool>, GameError> {
         let player = games::gdl::player::Solver::new(game, self.first)?;
         let s = player.initial();
-        Ok([player.legal(&s, 0).len() >= 2, player.legal(&s, 1).len() >= 2])
+        Ok((0..game.roles.len()).map(|r| player.legal(&s, r).len() >= 2).collect())
     }
 
     fn build<'g>(&self, game: &'g GroundGame, depth: u32, vars: VarManager) -> Result<Build<'g>, GameError> {
-        if game.roles.len() != 2 {
+        let roles = game.roles.len();
+        if self.first >= roles {
             return Err(GameError(format!(
-                "the game has {} roles; the encodings are for two-player games",
-                game.roles.len()
+                "role number {} does not exist; the game has {roles} roles",
+                self.first + 1
             )));
         }
-        if self.first > 1 {
-            return Err(GameError(format!("role number {} does not exist; the game has two roles", self.first + 1)));
-        }
         let turns = match self.rules {
-            Rules::General => vec![[Turn::Free; 2]; depth as usize],
+            Rules::General => vec![vec![Turn::Free; roles]; depth as usize],
             Rules::StrictTurns => turn_order(game, depth)?,
         };
         let mut b = Build {
@@ -256,15 +269,14 @@ impl GdlEncoding {
             does: Vec::new(),
             terminated: Vec::new(),
             first_choice: Vec::new(),
-            first_bits: (Vec::new(), Vec::new()),
+            first_bits: Vec::new(),
         };
-        let (x, o) = (self.first, 1 - self.first);
+        let x = self.first;
         for t in 1..=depth + 1 {
             b.state_atoms(t);
             b.terminated(t);
             if t <= depth {
-                let turn = turns[t as usize - 1];
-                b.moves(t, x, o, [turn[x], turn[o]]);
+                b.moves(t, x, &turns[t as usize - 1]);
                 b.move_atoms(t);
             }
         }
@@ -356,7 +368,7 @@ impl Build<'_> {
         self.game.terminal.map_or(Lit::FALSE, |a| self.atoms[t as usize - 1][a as usize])
     }
 
-    fn legal(&self, t: u32, m: usize) -> Lit {
+    pub(crate) fn legal(&self, t: u32, m: usize) -> Lit {
         self.game.legal[m].map_or(Lit::FALSE, |a| self.atoms[t as usize - 1][a as usize])
     }
 
@@ -369,90 +381,6 @@ impl Build<'_> {
         };
         self.levels.stamp(lit, t);
         self.terminated.push(lit);
-    }
-
-    /// The moves of step `t`: rules (3)–(7) for a player who chooses, rule (11) for a
-    /// forced one.
-    fn moves(&mut self, t: u32, x: usize, o: usize, turns: [Turn; 2]) {
-        let game = self.game;
-        let term = self.terminated[t as usize - 1];
-        let mut does = vec![Lit::FALSE; game.moves.len()];
-        for (role, turn) in [(x, turns[0]), (o, turns[1])] {
-            let own: Vec<usize> =
-                (0..game.moves.len()).filter(|&m| game.moves[m].role == role && game.legal[m].is_some()).collect();
-            match turn {
-                Turn::Forced(m) => {
-                    if let Some(m) = m {
-                        let m = m as usize;
-                        let legal = self.legal(t, m);
-                        does[m] = self.circuit.and(&mut self.vars, [legal, !term]);
-                        self.levels.stamp(does[m], t);
-                    }
-                }
-                Turn::Free => {
-                    let level = if role == x { self.levels.choice_x(t) } else { self.levels.choice_o(t) };
-                    let lits: Vec<Lit> = own.iter().map(|_| self.vars.fresh().pos_lit()).collect();
-                    if t == 1 && role == x {
-                        self.first_choice = own.iter().copied().zip(lits.iter().copied()).collect();
-                    }
-                    for (&m, &d) in own.iter().zip(&lits) {
-                        self.levels.set(d, level);
-                        does[m] = d;
-                        self.clauses.push(vec![!d, self.legal(t, m)]);
-                        self.clauses.push(vec![!d, !term]);
-                    }
-                    let mut at_least = lits.clone();
-                    at_least.push(term);
-                    self.clauses.push(at_least);
-                    self.at_most_one(&lits, level);
-                    if role == o {
-                        self.log_choice(t, &own, &lits, term);
-                    }
-                }
-            }
-        }
-        self.does.push(does);
-    }
-
-    /// Rules (6) and (7): universal bits select `o`'s move.
-    fn log_choice(&mut self, t: u32, own: &[usize], lits: &[Lit], term: Lit) {
-        let bits = usize::BITS - own.len().saturating_sub(1).leading_zeros();
-        let level = self.levels.universal(t);
-        let l: Vec<Lit> = (0..bits).map(|_| self.vars.fresh().pos_lit()).collect();
-        for &v in &l {
-            self.levels.set(v, level);
-        }
-        if t == 1 {
-            self.first_bits = (own.to_vec(), l.clone());
-        }
-        for (i, (&m, &d)) in own.iter().zip(lits).enumerate() {
-            let mut clause = vec![!self.legal(t, m), term, d];
-            clause.extend(l.iter().enumerate().map(|(j, &b)| if i >> j & 1 == 1 { !b } else { b }));
-            self.clauses.push(clause);
-        }
-    }
-
-    fn at_most_one(&mut self, lits: &[Lit], level: u32) {
-        if lits.len() <= 4 {
-            for i in 0..lits.len() {
-                for j in i + 1..lits.len() {
-                    self.clauses.push(vec![!lits[i], !lits[j]]);
-                }
-            }
-            return;
-        }
-        let s: Vec<Lit> = (0..lits.len() - 1).map(|_| self.vars.fresh().pos_lit()).collect();
-        for &v in &s {
-            self.levels.set(v, level);
-        }
-        let n = lits.len();
-        self.clauses.push(vec![!lits[0], s[0]]);
-        for i in 1..n - 1 {
-            self.clauses.push(vec![!lits[i], s[i]]);
-            self.clauses.push(vec![!s[i - 1], s[i]]);
-            self.clauses.push(vec![!lits[i], !s[i - 1]]);
-        }
-        self.clauses.push(vec![!lits[n - 1], !s[n - 2]]);
     }
 
     /// Rules (8), (9) and (10).

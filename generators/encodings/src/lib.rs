@@ -1,4 +1,4 @@
-//! QBF encodings of two-player games behind one [`Encoding`] trait, one file per encoding,
+//! QBF encodings of two-player games (GDL: n-player, one role against the rest) behind one [`Encoding`] trait, one file per encoding,
 //! each citing its paper:
 //!
 //! - [`lifted::Lifted`]: the lifted BDDL encoding (a circuit);
@@ -16,6 +16,7 @@ mod binary;
 pub mod corplus;
 pub mod encoding;
 pub mod gdl;
+mod gdl_moves;
 mod gdl_prefix;
 pub mod lifted;
 mod symbol_map;

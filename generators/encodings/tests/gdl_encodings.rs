@@ -187,12 +187,13 @@ fn turn_order_of_gttt_2_2_is_two_moves_each() {
 }
 
 #[test]
-fn games_without_two_roles_are_refused() {
+fn a_role_that_does_not_exist_is_refused() {
     let text = "(role a) (role b) (role c)\n(init (p))\n(<= (legal ?r go) (role ?r))\n(<= (next (p)) (true (p)))\n(<= terminal (true (p)))\n";
     let g = load(Source::from_bytes("three.kif", text)).unwrap_or_else(|e| panic!("{e}"));
-    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 }, &g, 2).err();
-    assert!(err.is_some_and(|e| e.to_string().contains("3 roles")));
-    assert!(Solver::new(&g, 0).is_err());
+    let err = clauses(GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 3 }, &g, 2).err();
+    assert!(err.is_some_and(|e| e.to_string().contains("role number 4 does not exist; the game has 3 roles")));
+    assert!(Solver::new(&g, 3).is_err());
+    assert!(Solver::new(&g, 2).is_ok());
 }
 
 #[test]
@@ -284,4 +285,99 @@ fn simultaneous_moves_and_games_over_at_the_start() {
     check_game("pennies", &inline("pennies.kif", PENNIES), 0, &[0, 1, 2], Turns::Variable, &[]);
     check_game("pennies", &inline("pennies.kif", PENNIES), 1, &[1, 2], Turns::Variable, &[]);
     check_game("won", &inline("won.kif", WON_AT_START), 0, &[0, 1, 3], Turns::Fixed, &[0, 1, 3]);
+}
+
+#[test]
+fn three_player_tic_tac_toe() {
+    check("tictactoe-3p-3x3", 0, &[1, 4, 6], Turns::Fixed, &[]);
+    check("tictactoe-3p-3x3", 2, &[3, 6], Turns::Fixed, &[]);
+}
+
+/// `name` after the moves `played`, one per step: a game that starts there.
+fn after(name: &str, played: &[&str]) -> GroundGame {
+    let mut g = game(name);
+    let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = player.initial();
+    for mv in played {
+        s = player.play_named(&s, mv).unwrap_or_else(|| panic!("{name}: {mv} is not a turn-taking move here"));
+    }
+    g.init = player.fluents(&s);
+    g
+}
+
+/// From the initial position no role wins against the other two, so the wins come from
+/// a later position: xplayer to move completes a line (won within 1, not 0); zplayer to
+/// move faces two open lines of xplayer (won within 2, not 1 — the coalition moves first).
+#[test]
+fn three_player_tic_tac_toe_wins_from_a_later_position() {
+    let one = ["(put 1 1)", "(put 2 1)", "(put 1 2)", "(put 2 2)", "(put 3 2)", "(put 2 3)"];
+    check_game("tictactoe-3p-3x3", &after("tictactoe-3p-3x3", &one), 0, &[0, 1, 2], Turns::Fixed, &[1, 2]);
+    let two = ["(put 1 1)", "(put 4 4)", "(put 4 2)", "(put 2 2)", "(put 1 4)", "(put 1 3)", "(put 2 1)", "(put 3 3)"];
+    check_game("tictactoe-3p-4x4", &after("tictactoe-3p-4x4", &two), 0, &[1, 2, 3], Turns::Fixed, &[2, 3]);
+}
+
+#[test]
+fn three_player_connect() {
+    check("connect3-3p-4x4", 0, &[2, 5], Turns::Fixed, &[]);
+    check("connect4-3p-4x4", 0, &[1, 4], Turns::Fixed, &[]);
+}
+
+/// Three-player Nim, five stones, take one or two, turns x, o, z; the last taker wins.
+/// Each role has three moves in its domain (take 1, take 2, noop), so one pattern of a
+/// coalition member's two bits names no move.
+const NIM3: &str = "(role x) (role o) (role z)
+(init (stones 5)) (init (control x))
+(<= (legal ?p (take ?k)) (true (control ?p)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (legal ?p noop) (role ?p) (not (true (control ?p))))
+(<= (next (stones ?m)) (does ?p (take ?k)) (true (stones ?n)) (minus ?n ?k ?m))
+(<= (next (control o)) (true (control x)))
+(<= (next (control z)) (true (control o)))
+(<= (next (control x)) (true (control z)))
+(<= (next (last ?p)) (does ?p (take ?k)))
+(<= terminal (true (stones 0)))
+(<= (goal ?p 100) (true (last ?p)))
+(<= (goal ?p 0) (role ?p) (not (true (last ?p))))
+(minus 5 1 4) (minus 5 2 3) (minus 4 1 3) (minus 4 2 2) (minus 3 1 2) (minus 3 2 1) (minus 2 1 1) (minus 2 2 0)
+(minus 1 1 0)
+";
+
+/// Three roles show 1, 2 or 3 at once; x wins iff another role shows its number, o and z
+/// win otherwise. The coalition moves after the role asked about has committed: against
+/// x it avoids x's number, so x never wins (were the coalition to commit first, or could
+/// a bit pattern naming no move hurt it, x would win); against o, x simply copies z.
+const MATCH3: &str = "(role x) (role o) (role z)
+(init (round 1))
+(number 1) (number 2) (number 3)
+(<= (legal ?p (show ?n)) (role ?p) (number ?n) (true (round 1)))
+(<= (next (shown ?p ?n)) (does ?p (show ?n)))
+(<= (next (round 2)) (true (round 1)))
+(<= terminal (true (round 2)))
+(<= matched (true (shown x ?n)) (true (shown o ?n)))
+(<= matched (true (shown x ?n)) (true (shown z ?n)))
+(<= (goal x 100) matched)
+(<= (goal x 0) (not matched))
+(<= (goal o 100) (not matched))
+(<= (goal o 0) matched)
+(<= (goal z 100) (not matched))
+(<= (goal z 0) matched)
+";
+
+#[test]
+fn three_player_nim_and_simultaneous_coalitions() {
+    let nim = inline("nim3.kif", NIM3);
+    check_game("nim3", &nim, 0, &[0, 1, 2, 3, 4], Turns::Fixed, &[]);
+    check_game("nim3", &nim, 2, &[0, 1, 2, 3], Turns::Fixed, &[]);
+    let matching = inline("match3.kif", MATCH3);
+    check_game("match3", &matching, 0, &[0, 1, 2], Turns::Variable, &[]);
+    check_game("match3", &matching, 1, &[1, 2], Turns::Variable, &[]);
+}
+
+#[test]
+fn three_player_turn_order_is_x_o_z() {
+    use games::gdl::turns::{turn_order, Turn};
+    let g = game("connect3-3p-4x4");
+    let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
+    let movers: Vec<usize> =
+        turns.iter().map(|t| t.iter().position(|&r| r == Turn::Free).expect("one role on turn")).collect();
+    assert_eq!(movers, [0, 1, 2, 0, 1, 2]);
 }

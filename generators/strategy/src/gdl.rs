@@ -1,5 +1,6 @@
 //! Strategies of GDL games: Black is the role `x` that must win (`GdlEncoding::first`),
-//! White the other role `o`.
+//! White all the other roles, one coalition that makes a joint move each step (with two
+//! roles, the other role `o`).
 //!
 //! A position is a set of fluents; it is re-encoded by making it the initial position of
 //! the ground game ([`game_at`]) and encoding that with the remaining steps. A step is a
@@ -7,7 +8,8 @@
 //! plays it without asking anyone; the solver is asked only where its player has a choice
 //! (so a game where Black moves second is played too: Black's first question comes after
 //! White's first move). Where both roles have a choice (simultaneous moves), Black commits
-//! first, as in the encodings and in the reference player's Definition 5.
+//! first, as in the encodings and in the reference player's Definition 5. White's joint
+//! move is named by the moves of the roles that have a choice, joined by `, `.
 //!
 //! Moves are checked with the reference player ([`games::gdl::player::Solver`], one
 //! transposition table for the whole exploration): Black's move must be legal and keep a
@@ -97,16 +99,41 @@ pub fn check_gdl(
     if left == 0 {
         return invalid("no step is left".into());
     }
-    for mo in player.legal(state, 1 - x) {
-        if !player.wins_from(&player.next(state, [mx, mo]), left - 1)? {
+    let (replies, names) = coalition(player, game, state);
+    for (reply, reply_name) in replies.iter().zip(&names) {
+        if !player.wins_from(&player.next(state, &joint(mx, reply)), left - 1)? {
             return invalid(format!(
-                "after {mv} and White's {} Black no longer wins within {} steps",
-                name(game, mo),
+                "after {mv} and White's {reply_name} Black no longer wins within {} steps",
                 left - 1
             ));
         }
     }
     Ok(Check::Valid)
+}
+
+/// The coalition's joint replies in `state` and their names: the moves of the roles
+/// that have a choice (all of them where none has).
+fn coalition(player: &Solver, game: &GroundGame, state: &State) -> (Vec<Vec<u32>>, Vec<String>) {
+    let each: Vec<usize> = player.others().iter().map(|&r| player.legal(state, r).len()).collect();
+    let replies = player.replies(state);
+    let names = replies
+        .iter()
+        .map(|reply| {
+            let named: Vec<String> = reply
+                .iter()
+                .zip(&each)
+                .filter(|&(_, &n)| n > 1 || each.iter().all(|&n| n <= 1))
+                .map(|(&m, _)| name(game, m))
+                .collect();
+            named.join(", ")
+        })
+        .collect();
+    (replies, names)
+}
+
+/// Black's move `mx` followed by White's joint move `reply`.
+fn joint(mx: u32, reply: &[u32]) -> Vec<u32> {
+    std::iter::once(mx).chain(reply.iter().copied()).collect()
 }
 
 /// The legal move of `role` that `mv` names.
@@ -163,8 +190,8 @@ impl Explorer<'_, '_, '_, '_> {
         if left == 0 {
             return Err(self.fail(position, "Black has not won within the depth".into()));
         }
-        let (x, o) = (setup.encoding.first, 1 - setup.encoding.first);
-        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
+        let xs = player.legal(&s, setup.encoding.first);
+        let (os, names) = coalition(player, game, &s);
         if xs.is_empty() || os.is_empty() {
             return Err(
                 self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
@@ -179,16 +206,15 @@ impl Explorer<'_, '_, '_, '_> {
                 if let Check::Invalid { reason, position } = checked {
                     return Err(self.fail(position, format!("{mv}: {reason}")));
                 }
-                let mx = legal_named(player, game, &s, x, &mv).unwrap_or(xs[0]);
+                let mx = legal_named(player, game, &s, setup.encoding.first, &mv).unwrap_or(xs[0]);
                 self.line.push(name(game, mx));
                 self.show(&format!("Black plays {}", name(game, mx)), &position);
                 mx
             }
         };
-        let names: Vec<String> = os.iter().map(|&m| name(game, m)).collect();
         let replies = if os.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
         for k in replies {
-            let next = player.next(&s, [mx, os[k]]);
+            let next = player.next(&s, &joint(mx, &os[k]));
             if os.len() > 1 {
                 self.line.push(names[k].clone());
                 self.show(&format!("White plays {}", names[k]), &draw_gdl(player, game, &next));
@@ -218,7 +244,8 @@ impl Explorer<'_, '_, '_, '_> {
 /// moves come from the encoding with [`Side::White`]; where the solver's bits name no
 /// legal move the encoding left the choice to Black's side, so every legal White move
 /// refutes and the first one is played. Simultaneous choices are refused: Black would
-/// commit before White's refutation is asked for.
+/// commit before White's refutation is asked for; so are steps where two roles of the
+/// coalition have a choice (the refutation is read from one role's bits).
 pub fn refute_gdl(
     setup: GdlSetup<'_>,
     depth: u32,
@@ -239,21 +266,26 @@ impl Explorer<'_, '_, '_, '_> {
             self.played.lines += 1;
             return Ok(());
         }
-        let (x, o) = (setup.encoding.first, 1 - setup.encoding.first);
-        let (xs, os) = (player.legal(&s, x), player.legal(&s, o));
-        if xs.is_empty() || os.is_empty() {
+        let xs = player.legal(&s, setup.encoding.first);
+        let each: Vec<Vec<u32>> = player.others().iter().map(|&r| player.legal(&s, r)).collect();
+        if xs.is_empty() || each.iter().any(Vec::is_empty) {
             return Err(
                 self.fail(position, "a role has no legal move in a running game (the game is not well-formed)".into())
             );
         }
-        if xs.len() > 1 && os.len() > 1 {
-            return Err(self.fail(position, "both roles have a choice (simultaneous moves); playing Black against White's refutation needs a turn-taking game".into()));
+        let choosers: Vec<usize> = (0..each.len()).filter(|&i| each[i].len() > 1).collect();
+        if xs.len() > 1 && !choosers.is_empty() {
+            return Err(self.fail(position, "Black and White have a choice at once (simultaneous moves); playing Black against White's refutation needs a turn-taking game".into()));
         }
-        if os.len() == 1 {
+        if choosers.len() > 1 {
+            return Err(self.fail(position, "two roles of White's coalition have a choice at once; playing Black against White's refutation needs a turn-taking game".into()));
+        }
+        let forced: Vec<u32> = each.iter().map(|ms| ms[0]).collect();
+        let Some(&c) = choosers.first() else {
             let names: Vec<String> = xs.iter().map(|&m| name(game, m)).collect();
             let choices = if xs.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
             for k in choices {
-                let next = player.next(&s, [xs[k], os[0]]);
+                let next = player.next(&s, &joint(xs[k], &forced));
                 if xs.len() > 1 {
                     self.line.push(names[k].clone());
                     self.show(&format!("Black plays {}", names[k]), &draw_gdl(player, game, &next));
@@ -264,12 +296,14 @@ impl Explorer<'_, '_, '_, '_> {
                 }
             }
             return Ok(());
-        }
+        };
         let here = game_at(game, player.fluents(&s));
         let (qbf, map) = self.encode(&setup.encoding, &here, left, Side::White, &position)?;
         let mv = self.ask_white(&qbf, &map, &position, left)?;
-        let mo = legal_named(player, game, &s, o, &mv).unwrap_or(os[0]);
-        let next = player.next(&s, [xs[0], mo]);
+        let mo = legal_named(player, game, &s, player.others()[c], &mv).unwrap_or(each[c][0]);
+        let mut reply = forced;
+        reply[c] = mo;
+        let next = player.next(&s, &joint(xs[0], &reply));
         if player.wins_from(&next, left - 1).map_err(|err| self.fail(position.clone(), err.0))? {
             return Err(self.fail(
                 position,

@@ -14,7 +14,7 @@ use games::gdl::{load, GroundGame};
 use qbf::formula::CnfQbf;
 use qbf::tseitin::ClauseForm;
 use solver::{qdo, without};
-use strategy::gdl::{check_gdl, play_gdl, GdlSetup};
+use strategy::gdl::{check_gdl, game_at, play_gdl, GdlSetup};
 use strategy::play::{Played, White};
 use strategy::validate::Check;
 
@@ -141,4 +141,37 @@ fn a_clause_removed_from_the_first_move_is_caught() {
     let (k, reason) = caught
         .unwrap_or_else(|| panic!("no removal of the {} clauses on Black's first move was caught", on_move.len()));
     eprintln!("without clause {k}: {reason}");
+}
+
+/// Three-player tic-tac-toe 4×4 after `played`: xplayer has (1 1) and (2 2), oplayer and
+/// zplayer have marks away from them.
+fn three_player(played: &[&str]) -> GroundGame {
+    let g = game("tictactoe-3p-4x4.kif");
+    let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+    let mut s = player.initial();
+    for mv in played {
+        s = player.play_named(&s, mv).unwrap_or_else(|| panic!("{mv} is not a turn-taking move here"));
+    }
+    game_at(&g, player.fluents(&s))
+}
+
+const SIX: [&str; 6] = ["(put 1 1)", "(put 4 4)", "(put 4 2)", "(put 2 2)", "(put 1 4)", "(put 1 3)"];
+
+#[test]
+fn three_player_first_moves_and_play_against_the_coalition() {
+    let g = three_player(&SIX);
+    for (encoding, prefix) in METHODS {
+        for depth in [1, 4] {
+            let check = first_move(&g, 0, depth, encoding, prefix);
+            assert!(matches!(check, Ok(Check::Valid)), "depth {depth} {encoding:?} {prefix:?}: {check:?}");
+        }
+    }
+    // After xplayer's fork (2 1), oplayer and zplayer each block one of its three lines;
+    // xplayer completes the third. Black's first question comes after White's two moves.
+    let mut seven = SIX.to_vec();
+    seven.push("(put 2 1)");
+    for rules in [Rules::General, Rules::StrictTurns] {
+        let played = play_all(&three_player(&seven), 0, 3, rules).unwrap_or_else(|e| panic!("{rules:?}: {e}"));
+        assert_eq!(played.lines, 9 * 8, "{rules:?}: every mark of oplayer, then of zplayer: {played:?}");
+    }
 }

@@ -141,14 +141,14 @@ fn gdl_positions_with_white_to_move_keep_the_value_at_every_depth() {
     let player = GdlSolver::new(&ttt, 0).unwrap_or_else(|e| panic!("{e}"));
     let start = player.initial();
     for mx in player.legal(&start, 0).into_iter().take(3) {
-        let next = player.next(&start, [mx, player.legal(&start, 1)[0]]);
+        let next = player.next(&start, &[mx, player.legal(&start, 1)[0]]);
         cases.push((format!("tictactoe after move {mx}"), game_at(&ttt, player.fluents(&next)), 0));
     }
     let c3 = gdl("connect3-4x4.kif");
     let player = GdlSolver::new(&c3, 0).unwrap_or_else(|e| panic!("{e}"));
     let start = player.initial();
     for mx in player.legal(&start, 0).into_iter().take(2) {
-        let next = player.next(&start, [mx, player.legal(&start, 1)[0]]);
+        let next = player.next(&start, &[mx, player.legal(&start, 1)[0]]);
         cases.push((format!("connect3-4x4 after move {mx}"), game_at(&c3, player.fluents(&next)), 0));
     }
     cases.push(("breakthrough-2x4".into(), gdl("breakthrough-2x4.kif"), 1));
@@ -214,6 +214,13 @@ fn white_refutations_hold_against_every_black_move() {
     results.push((
         "breakthrough-2x4 oplayer depth 7".into(),
         refute_gdl(setup, 7, &mut solve, White::All).map_err(|f| f.to_string()),
+    ));
+    let ttt3 = gdl("tictactoe-3p-3x3.kif");
+    let encoding = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
+    let setup = GdlSetup { game: &ttt3, encoding };
+    results.push((
+        "tictactoe-3p-3x3 against oplayer and zplayer, depth 5".into(),
+        refute_gdl(setup, 5, &mut solve, White::All).map_err(|f| f.to_string()),
     ));
     for (name, r) in &results {
         eprintln!("{name}: {r:?}");

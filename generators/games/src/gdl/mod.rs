@@ -55,7 +55,7 @@ pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseEr
     Ok(game)
 }
 
-/// A game that the tool cannot handle (not two-player, not well-formed, not strictly
+/// A game that the tool cannot handle (a role it does not have, not well-formed, not strictly
 /// turn-taking where that is required), with the reason.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

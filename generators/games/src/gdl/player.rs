@@ -4,9 +4,11 @@
 //! *x-winnable within N steps* (He, Saffidine, Thielscher, Definition 5)? A position `S`
 //! is winnable within `N` if it is terminal and `goal(x, 100)` holds, or it is not
 //! terminal, `N > 0`, and some legal move of `x` wins within `N − 1` against every
-//! legal move of `o`. Within one step `x` commits first, exactly as in the encodings;
-//! for turn-taking games (one of the two players has a single legal move) the order
-//! does not matter.
+//! joint legal move of the other roles. With more than two roles the others form one
+//! coalition (the paranoid assumption of Saito and Winands): one joint move, every
+//! combination of their legal moves. Within one step `x` commits first, exactly as in
+//! the encodings; for turn-taking games (at most one role has more than one legal move)
+//! the order does not matter.
 //!
 //! Positions are bit sets over the ground fluents; the ground rules are evaluated in
 //! their topological order (rules that do not depend on `does` once per position, the
@@ -21,6 +23,7 @@
 //! ## References
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024 (Definition 5; the minimax baseline of Table 2).
+//! - J.-T. Saito, M. H. M. Winands: *Paranoid Proof-Number Search*, IEEE CIG 2010.
 //! - J. Schaeffer: *The history heuristic and alpha-beta search enhancements in
 //!   practice*, IEEE TPAMI 1989 (transposition tables).
 
@@ -47,7 +50,8 @@ struct Entry {
 pub struct Solver<'g> {
     game: &'g GroundGame,
     x: usize,
-    o: usize,
+    /// The other roles, the coalition, in the order of `GroundGame::roles`.
+    others: Vec<usize>,
     state_atoms: Vec<usize>,
     move_atoms: Vec<usize>,
     win_goal: Option<u32>,
@@ -56,14 +60,20 @@ pub struct Solver<'g> {
 }
 
 impl<'g> Solver<'g> {
-    /// A solver for `game` where role number `first` is the player `x` who must win.
+    /// A solver for `game` where role number `first` is the player `x` who must win; all
+    /// other roles play against it.
     pub fn new(game: &'g GroundGame, first: usize) -> Result<Solver<'g>, GameError> {
-        if game.roles.len() != 2 {
-            return Err(GameError(format!("the game has {} roles; two-player games only", game.roles.len())));
+        if first >= game.roles.len() {
+            return Err(GameError(format!(
+                "role number {} does not exist; the game has {} roles",
+                first + 1,
+                game.roles.len()
+            )));
         }
         let (state_atoms, move_atoms) = (0..game.atoms.len()).partition(|&i| !game.atoms[i].on_does);
         let win_goal = game.goals[first].iter().find(|(v, _)| *v == GOAL_MAX).map(|&(_, a)| a);
-        Ok(Solver { game, x: first, o: 1 - first, state_atoms, move_atoms, win_goal, table: HashMap::new(), nodes: 0 })
+        let others = (0..game.roles.len()).filter(|&r| r != first).collect();
+        Ok(Solver { game, x: first, others, state_atoms, move_atoms, win_goal, table: HashMap::new(), nodes: 0 })
     }
 
     /// Positions expanded so far.
@@ -96,10 +106,22 @@ impl<'g> Solver<'g> {
         self.x
     }
 
+    /// The roles of the coalition against `x`, in the order of the game's roles.
+    pub fn others(&self) -> &[usize] {
+        &self.others
+    }
+
+    /// Every joint move of the coalition in `state`: one legal move of each other role,
+    /// in the order of [`Solver::others`]; combinations in lexicographic order.
+    pub fn replies(&self, state: &[u64]) -> Vec<Vec<u32>> {
+        let vals = self.state_values(state);
+        joint(&self.others.iter().map(|&r| self.legal_moves(&vals, r)).collect::<Vec<_>>())
+    }
+
     /// The derived atoms that do not depend on the moves, evaluated in `state`.
     fn state_values(&self, state: &[u64]) -> Vec<bool> {
         let mut vals = vec![false; self.game.atoms.len()];
-        self.eval(state, &mut vals, [u32::MAX; 2], &self.state_atoms);
+        self.eval(state, &mut vals, &[], &self.state_atoms);
         vals
     }
 
@@ -119,8 +141,29 @@ impl<'g> Solver<'g> {
     }
 
     /// The position after the joint move `moves` (one move of each role, in any order).
-    pub fn next(&self, state: &[u64], moves: [u32; 2]) -> State {
+    pub fn next(&self, state: &[u64], moves: &[u32]) -> State {
         self.successor(state, &self.state_values(state), moves)
+    }
+
+    /// The position after the move named `name` (its ground term) in a turn-taking step:
+    /// the role that has it among its legal moves plays it, every other role its only
+    /// legal move. None if no role has the move, or another role has a choice.
+    pub fn play_named(&self, state: &[u64], name: &str) -> Option<State> {
+        let vals = self.state_values(state);
+        let mut joint = Vec::with_capacity(self.game.roles.len());
+        let mut found = false;
+        for r in 0..self.game.roles.len() {
+            let legal = self.legal_moves(&vals, r);
+            match legal.iter().find(|&&m| self.game.store.display(self.game.moves[m as usize].term) == name) {
+                Some(&m) => {
+                    joint.push(m);
+                    found = true;
+                }
+                None if legal.len() == 1 => joint.push(legal[0]),
+                None => return None,
+            }
+        }
+        found.then(|| self.successor(state, &vals, &joint))
     }
 
     /// The fluents that hold in `state`, as text, in the order of `GroundGame::fluents`.
@@ -148,7 +191,7 @@ impl<'g> Solver<'g> {
         Ok(None)
     }
 
-    fn lit(&self, state: &[u64], vals: &[bool], moves: [u32; 2], l: &GLit) -> bool {
+    fn lit(&self, state: &[u64], vals: &[bool], moves: &[u32], l: &GLit) -> bool {
         let v = match l.node {
             Node::Fluent(f) => state[f as usize / 64] >> (f % 64) & 1 == 1,
             Node::Move(m) => moves.contains(&m),
@@ -157,7 +200,7 @@ impl<'g> Solver<'g> {
         v == l.positive
     }
 
-    fn eval(&self, state: &[u64], vals: &mut [bool], moves: [u32; 2], which: &[usize]) {
+    fn eval(&self, state: &[u64], vals: &mut [bool], moves: &[u32], which: &[usize]) {
         for &i in which {
             let holds = self.game.atoms[i].bodies.iter().any(|b| b.iter().all(|l| self.lit(state, vals, moves, l)));
             vals[i] = holds;
@@ -185,7 +228,7 @@ impl<'g> Solver<'g> {
         }
         self.nodes += 1;
         let mut vals = vec![false; self.game.atoms.len()];
-        self.eval(state, &mut vals, [u32::MAX; 2], &self.state_atoms);
+        self.eval(state, &mut vals, &[], &self.state_atoms);
         let result = if Self::atom(&vals, self.game.terminal) {
             let won = Self::atom(&vals, self.win_goal);
             self.record(state, if won { (-1, 0) } else { (i64::MAX, u64::MAX) });
@@ -194,8 +237,9 @@ impl<'g> Solver<'g> {
             false
         } else {
             let xs = self.legal_moves(&vals, self.x);
-            let os = self.legal_moves(&vals, self.o);
-            for (role, list) in [(self.x, &xs), (self.o, &os)] {
+            let each: Vec<Vec<u32>> = self.others.iter().map(|&r| self.legal_moves(&vals, r)).collect();
+            let roles = std::iter::once(self.x).chain(self.others.iter().copied());
+            for (role, list) in roles.zip(std::iter::once(&xs).chain(&each)) {
                 if list.is_empty() {
                     let r = self.game.store.display(self.game.roles[role]);
                     return Err(GameError(format!(
@@ -204,11 +248,16 @@ impl<'g> Solver<'g> {
                     )));
                 }
             }
+            let replies = joint(&each);
             let mut won = false;
+            let mut moves = Vec::with_capacity(self.game.roles.len());
             for &mx in &xs {
                 let mut all = true;
-                for &mo in &os {
-                    let next = self.successor(state, &vals, [mx, mo]);
+                for reply in &replies {
+                    moves.clear();
+                    moves.push(mx);
+                    moves.extend_from_slice(reply);
+                    let next = self.successor(state, &vals, &moves);
                     if !self.win(&next, n - 1)? {
                         all = false;
                         break;
@@ -231,7 +280,7 @@ impl<'g> Solver<'g> {
         e.won_from = e.won_from.min(won);
     }
 
-    fn successor(&self, state: &[u64], vals: &[bool], moves: [u32; 2]) -> State {
+    fn successor(&self, state: &[u64], vals: &[bool], moves: &[u32]) -> State {
         let mut vals = vals.to_vec();
         self.eval(state, &mut vals, moves, &self.move_atoms);
         let mut next = vec![0u64; state.len()].into_boxed_slice();
@@ -242,4 +291,20 @@ impl<'g> Solver<'g> {
         }
         next
     }
+}
+
+/// Every combination of one entry from each list, in lexicographic order (the first list
+/// varies slowest); one empty combination for no lists.
+fn joint(lists: &[Vec<u32>]) -> Vec<Vec<u32>> {
+    lists.iter().fold(vec![Vec::new()], |acc, list| {
+        acc.iter()
+            .flat_map(|prefix| {
+                list.iter().map(move |&m| {
+                    let mut c = prefix.clone();
+                    c.push(m);
+                    c
+                })
+            })
+            .collect()
+    })
 }

@@ -5,11 +5,12 @@
 //! fluent is definitely true, definitely false or unknown, and every ground rule is
 //! evaluated over these values. A role whose moves are all definitely illegal except at
 //! most one is *forced* at that step: in every reachable position it has at most that
-//! one legal move. The other role is the mover. A free move of the player on turn makes
-//! the fluents it affects unknown, the forced move of the other player is known. The
-//! analysis over-approximates the reachable positions, so "forced" is sound; a step at
-//! which neither role is forced (the turn order is not fixed in advance, as in Dots and
-//! Boxes) makes SD inapplicable and is reported.
+//! one legal move. At most one role, the mover, may be free (any number of roles; with
+//! two, the other one is forced). A free move of the player on turn makes the fluents it
+//! affects unknown, the forced moves of the others are known. The analysis
+//! over-approximates the reachable positions, so "forced" is sound; a step at which two
+//! roles may have a choice (the turn order is not fixed in advance, as in Dots and Boxes,
+//! or moves are simultaneous) makes SD inapplicable and is reported.
 //!
 //! ## References
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
@@ -47,9 +48,9 @@ pub enum Turn {
     Free,
 }
 
-/// Per step `1..=depth`, the turn of each role; an error if at some step both roles may
-/// have a choice.
-pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<[Turn; 2]>, GameError> {
+/// Per step `1..=depth`, the turn of each role (indexed like `GroundGame::roles`); an
+/// error if at some step two roles may have a choice.
+pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, GameError> {
     let mut state: Vec<V3> = vec![V3::False; game.fluents.len()];
     for &f in &game.init {
         state[f as usize] = V3::True;
@@ -61,7 +62,7 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<[Turn; 2]>, GameE
         eval(game, &state, &no_moves, &mut vals, false);
         let terminal = game.terminal.map_or(V3::False, |a| vals[a as usize]);
         let legal = |m: usize| game.legal[m].map_or(V3::False, |a| vals[a as usize]);
-        let mut turns = [Turn::Free; 2];
+        let mut turns = vec![Turn::Free; game.roles.len()];
         let mut moves = vec![V3::False; game.moves.len()];
         for (role, turn) in turns.iter_mut().enumerate() {
             let possible: Vec<usize> =
@@ -77,11 +78,14 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<[Turn; 2]>, GameE
                 }
             }
         }
-        if turns == [Turn::Free; 2] {
-            let names: Vec<String> = game.roles.iter().map(|&r| game.store.display(r)).collect();
+        let free: Vec<String> =
+            (0..turns.len()).filter(|&r| turns[r] == Turn::Free).map(|r| game.store.display(game.roles[r])).collect();
+        if free.len() > 1 {
+            let (last, rest) = free.split_last().expect("two or more free roles");
+            let both = if rest.len() == 1 { "both" } else { "all of" };
             return Err(GameError(format!(
-                "the strictly turn-taking encoding (sd) does not apply: at step {t} both {} and {} may have a choice of moves, so the turn order is not fixed before the game starts; use --encoding ge",
-                names[0], names[1]
+                "the strictly turn-taking encoding (sd) does not apply: at step {t} {both} {} and {last} may have a choice of moves, so the turn order is not fixed before the game starts; use --encoding ge",
+                rest.join(", ")
             )));
         }
         out.push(turns);
