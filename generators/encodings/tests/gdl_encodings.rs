@@ -285,3 +285,37 @@ fn simultaneous_moves_and_games_over_at_the_start() {
     check_game("pennies", &inline("pennies.kif", PENNIES), 1, &[1, 2], Turns::Variable, &[]);
     check_game("won", &inline("won.kif", WON_AT_START), 0, &[0, 1, 3], Turns::Fixed, &[0, 1, 3]);
 }
+
+/// The GDL of game files in the wild (issue 19), one small game of ours per construct.
+fn construct(name: &str) -> GroundGame {
+    game(&format!("constructs/{name}"))
+}
+
+#[test]
+fn base_and_input_of_any_arity_are_accepted_and_ignored() {
+    let g = construct("base-input-arities");
+    check_game("base-input-arities", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("base-input-arities", &g, 1, &[1, 3, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn not_distinct_is_equality() {
+    let g = construct("not-distinct");
+    check_game("not-distinct", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("not-distinct", &g, 1, &[2, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn helpers_with_head_variables_only_in_distinct_or_negation_are_grounded_over_their_calls() {
+    let g = construct("call-site-helpers");
+    check_game("call-site-helpers", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("call-site-helpers", &g, 1, &[2, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn kif_as_written_in_the_wild() {
+    let g = construct("kif-syntax");
+    assert_eq!(g.role_names(), ["x", "o"]);
+    check_game("kif-syntax", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("kif-syntax", &g, 1, &[2, 3, 4], Turns::Fixed, &[]);
+}

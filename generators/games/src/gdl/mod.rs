@@ -20,12 +20,14 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024.
 
+pub mod call_domains;
 pub mod ground;
 pub mod player;
 pub mod rules;
 pub mod syntax;
 pub mod terms;
 pub mod turns;
+pub mod unify;
 pub mod validate;
 
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
@@ -41,7 +43,7 @@ pub fn load(source: Source) -> Result<GroundGame, ParseError> {
 /// ([`Budget::ground_atoms`]).
 pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
-    let program = rules::build_program(source, &sexps)?;
+    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
     let analysis = validate::validate(&program)?;
     let game = ground::ground(&program, &analysis, budget)?;
     if game.roles.is_empty() {

@@ -1,0 +1,209 @@
+//! Helper relations that leave head arguments to their callers, grounded over the values
+//! their call sites pass.
+//!
+//! Game files in the wild define relations such as
+//! `(<= (distinctcell ?x1 ?y1 ?x2 ?y2) (distinct ?x1 ?x2))`: a head variable occurs in
+//! no positive body literal, only in `distinct`, in a negative literal, or nowhere. Alone
+//! such a rule is not safe (the GDL specification's condition that rules be *allowed*:
+//! every variable occurs in a positive body literal) and has infinitely many instances;
+//! but every call site binds those arguments. This module rewrites the program so that
+//! it is allowed and means the same at every call site (binding propagation, as in magic
+//! sets): call site number `k` of helper `p`, a literal `(p t₁ … tₙ)` (positive or
+//! negative) in a rule `R`, gets
+//! - a domain relation `p #k domain` over the arguments `tᵢ` at the positions `p`'s rules
+//!   leave open, defined by one rule: `(p #k domain tᵢ …) ⇐` the positive literals of `R`
+//!   other than its calls of `p` (leaving literals out of it only widens the domain, which
+//!   the copy does not need to be exact about, since the call asks only about values in
+//!   it);
+//! - its own copy `p #k` of `p`'s rules, each with `(p #k domain …)` over its head
+//!   arguments at those positions added to its body;
+//! - and the call becomes `(p #k t₁ … tₙ)`.
+//!
+//! Each copy depends on what `R` depends on already, so the rewriting keeps the
+//! restrictions on the dependency graph (`legal` not depending on `does`, …). A call site
+//! whose other positive literals do not bind an open argument is unsafe in use and an
+//! error, as is a helper that calls itself with an open argument. A helper without call
+//! sites contributes nothing to the game and is dropped. Keyword relations (`init`,
+//! `next`, `legal`, `goal`, `terminal`) have no call sites, so their safety is checked
+//! as written ([`validate`](super::validate)).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::rules::{Atom, Literal, Pat, Program, Rule};
+use super::terms::kw;
+use super::validate::PredKey;
+use contract::ParseError;
+
+/// The argument positions each helper leaves to its callers.
+type Open = BTreeMap<PredKey, BTreeSet<usize>>;
+
+/// Rewrites every helper relation of `program` over its call sites (see the module doc).
+pub fn bind_helpers(mut program: Program) -> Result<Program, ParseError> {
+    let mut copies = 0;
+    loop {
+        let open = open_positions(&program.rules);
+        let Some((&first, _)) = open.iter().next() else { return Ok(program) };
+        let called_by_helper =
+            |p: PredKey| program.rules.iter().find(|r| open.contains_key(&r.head.key()) && calls(r, p).is_some());
+        let Some(&ready) = open.keys().find(|&&p| called_by_helper(p).is_none()) else {
+            let rule = called_by_helper(first).expect("no helper is ready, so each is called by a helper");
+            let call = calls(rule, first).expect("the rule calls the helper");
+            let name = program.store.name(first.0).to_string();
+            return Err(ParseError::at(
+                &program.source,
+                call.offset,
+                format!("unsafe rule in use: `{name}` leaves head arguments to its callers, and this recursive call does not bind them"),
+                "the GDL specification requires allowed rules: every variable of a rule occurs in a positive body literal; bind the open arguments of the recursive call with a positive literal",
+            ));
+        };
+        program = bind(program, ready, &open, &mut copies)?;
+    }
+}
+
+/// The open positions of every helper: a relation other than a keyword whose rule has a
+/// head variable that no positive body literal binds, while every unbound variable of
+/// the rule is in its head (otherwise the rule is unsafe whatever its callers do). A
+/// positive literal binds the variables of its arguments at positions that are not open,
+/// so a rule that gets its head variables only from a helper is a helper too.
+fn open_positions(rules: &[Rule]) -> Open {
+    let keyword = |r: &Rule| {
+        matches!(
+            r.head.pred,
+            kw::ROLE | kw::INIT | kw::NEXT | kw::LEGAL | kw::GOAL | kw::TERMINAL | kw::TRUE | kw::DOES
+        )
+    };
+    let mut open = Open::new();
+    loop {
+        let mut changed = false;
+        for rule in rules.iter().filter(|r| !keyword(r)) {
+            let bound = bound_vars(rule, &open, None);
+            let head: BTreeSet<u32> = rule.head.vars().into_iter().collect();
+            let unbound: BTreeSet<u32> = rule
+                .body
+                .iter()
+                .flat_map(literal_vars)
+                .chain(head.iter().copied())
+                .filter(|v| !bound.contains(v))
+                .collect();
+            if unbound.is_empty() || !unbound.is_subset(&head) {
+                continue;
+            }
+            let positions = open.entry(rule.head.key()).or_default();
+            for (i, arg) in rule.head.args.iter().enumerate() {
+                if pat_vars(arg).iter().any(|v| unbound.contains(v)) {
+                    changed |= positions.insert(i);
+                }
+            }
+        }
+        if !changed {
+            return open;
+        }
+    }
+}
+
+/// The first literal of `rule` that calls `p`, positively or negatively.
+fn calls(rule: &Rule, p: PredKey) -> Option<&Atom> {
+    rule.body.iter().find_map(|l| match l {
+        Literal::Pos(a) | Literal::Neg(a) if a.key() == p => Some(a),
+        _ => None,
+    })
+}
+
+/// The variables the positive literals of `rule` bind, except those calling `skip`: the
+/// variables in arguments at positions their relation does not leave open.
+fn bound_vars(rule: &Rule, open: &Open, skip: Option<PredKey>) -> BTreeSet<u32> {
+    let mut out = BTreeSet::new();
+    for a in positive_atoms(rule, skip) {
+        let open_here = open.get(&a.key());
+        for (k, arg) in a.args.iter().enumerate() {
+            if !open_here.is_some_and(|o| o.contains(&k)) {
+                out.extend(pat_vars(arg));
+            }
+        }
+    }
+    out
+}
+
+/// The positive literals of `rule`, except those calling `skip`.
+fn positive_atoms(rule: &Rule, skip: Option<PredKey>) -> impl Iterator<Item = &Atom> {
+    rule.body.iter().filter_map(move |l| match l {
+        Literal::Pos(a) if Some(a.key()) != skip => Some(a),
+        _ => None,
+    })
+}
+
+fn literal_vars(lit: &Literal) -> Vec<u32> {
+    match lit {
+        Literal::Pos(a) | Literal::Neg(a) => a.vars(),
+        Literal::Distinct(x, y, _) => {
+            let mut out = pat_vars(x);
+            out.extend(pat_vars(y));
+            out
+        }
+    }
+}
+
+fn pat_vars(p: &Pat) -> Vec<u32> {
+    let mut out = Vec::new();
+    p.vars(&mut out);
+    out
+}
+
+/// Rewrites the helper `p` over its call sites; `copies` numbers the call sites.
+fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Result<Program, ParseError> {
+    let Program { source, mut store, rules } = program;
+    let (helper_rules, others): (Vec<Rule>, Vec<Rule>) = rules.into_iter().partition(|r| r.head.key() == p);
+    let open: Vec<usize> = all_open[&p].iter().copied().collect();
+    let name = store.name(p.0).to_string();
+    let mut out = Vec::with_capacity(others.len());
+    for mut rule in others {
+        let mut added = Vec::new();
+        for j in 0..rule.body.len() {
+            let (Literal::Pos(call) | Literal::Neg(call)) = &rule.body[j] else { continue };
+            if call.key() != p {
+                continue;
+            }
+            let bound = bound_vars(&rule, all_open, Some(p));
+            if let Some(v) = open.iter().flat_map(|&i| pat_vars(&call.args[i])).find(|v| !bound.contains(v)) {
+                let var = &rule.var_names[v as usize];
+                let definition =
+                    helper_rules.iter().map(|r| source.locate(r.offset)).next().expect("a helper has rules");
+                return Err(ParseError::at(
+                    &source,
+                    call.offset,
+                    format!("unsafe rule in use: `{name}` (defined at {}:{}) leaves its argument `{var}` to the caller, and no other positive literal of this rule binds `{var}`", definition.line, definition.col),
+                    format!("the GDL specification requires allowed rules: every variable of a rule occurs in a positive body literal; add a positive literal that binds `{var}` to this rule, or to the rule of `{name}`"),
+                ));
+            }
+            *copies += 1;
+            let copy = store.sym(&format!("{name} #{copies}"));
+            let domain = store.sym(&format!("{name} #{copies} domain"));
+            let domain_body = positive_atoms(&rule, Some(p)).map(|a| Literal::Pos(a.clone())).collect();
+            let domain_head =
+                Atom { pred: domain, args: open.iter().map(|&i| call.args[i].clone()).collect(), offset: call.offset };
+            added.push(Rule {
+                head: domain_head,
+                body: domain_body,
+                offset: call.offset,
+                var_names: rule.var_names.clone(),
+            });
+            for helper in &helper_rules {
+                let guard = Atom {
+                    pred: domain,
+                    args: open.iter().map(|&i| helper.head.args[i].clone()).collect(),
+                    offset: helper.head.offset,
+                };
+                let mut body = vec![Literal::Pos(guard)];
+                body.extend(helper.body.iter().cloned());
+                let head = Atom { pred: copy, ..helper.head.clone() };
+                added.push(Rule { head, body, offset: helper.offset, var_names: helper.var_names.clone() });
+            }
+            if let Literal::Pos(call) | Literal::Neg(call) = &mut rule.body[j] {
+                call.pred = copy;
+            }
+        }
+        out.push(rule);
+        out.extend(added);
+    }
+    Ok(Program { source, store, rules: out })
+}
