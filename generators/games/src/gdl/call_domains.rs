@@ -12,17 +12,16 @@
 //! negative) in a rule `R`, gets
 //! - a domain relation `p #k domain` over the arguments `tᵢ` at the positions `p`'s rules
 //!   leave open, defined by one rule: `(p #k domain tᵢ …) ⇐` the positive literals of `R`
-//!   other than its calls of `p` (leaving literals out of it only widens the domain, which
-//!   the copy does not need to be exact about, since the call asks only about values in
-//!   it);
+//!   other than calls of helpers (a domain wider than the values the call passes is
+//!   sound: the copy agrees with `p` on every value in its domain);
 //! - its own copy `p #k` of `p`'s rules, each with `(p #k domain …)` over its head
 //!   arguments at those positions added to its body;
 //! - and the call becomes `(p #k t₁ … tₙ)`.
 //!
 //! Each copy depends on what `R` depends on already, so the rewriting keeps the
 //! restrictions on the dependency graph (`legal` not depending on `does`, …). A call site
-//! whose other positive literals do not bind an open argument is unsafe in use and an
-//! error, as is a helper that calls itself with an open argument. A helper without call
+//! whose positive literals (calls of helpers aside) do not bind an open argument is
+//! unsafe in use and an error, as is a helper that calls itself with an open argument. A helper without call
 //! sites contributes nothing to the game and is dropped. Keyword relations (`init`,
 //! `next`, `legal`, `goal`, `terminal`) have no call sites, so their safety is checked
 //! as written ([`validate`](super::validate)).
@@ -76,7 +75,7 @@ fn open_positions(rules: &[Rule]) -> Open {
     loop {
         let mut changed = false;
         for rule in rules.iter().filter(|r| !keyword(r)) {
-            let bound = bound_vars(rule, &open, None);
+            let bound = bound_vars(rule, &open);
             let head: BTreeSet<u32> = rule.head.vars().into_iter().collect();
             let unbound: BTreeSet<u32> = rule
                 .body
@@ -109,11 +108,11 @@ fn calls(rule: &Rule, p: PredKey) -> Option<&Atom> {
     })
 }
 
-/// The variables the positive literals of `rule` bind, except those calling `skip`: the
-/// variables in arguments at positions their relation does not leave open.
-fn bound_vars(rule: &Rule, open: &Open, skip: Option<PredKey>) -> BTreeSet<u32> {
+/// The variables the positive literals of `rule` bind: those in arguments at positions
+/// their relation does not leave open.
+fn bound_vars(rule: &Rule, open: &Open) -> BTreeSet<u32> {
     let mut out = BTreeSet::new();
-    for a in positive_atoms(rule, skip) {
+    for a in rule.body.iter().filter_map(positive) {
         let open_here = open.get(&a.key());
         for (k, arg) in a.args.iter().enumerate() {
             if !open_here.is_some_and(|o| o.contains(&k)) {
@@ -124,12 +123,11 @@ fn bound_vars(rule: &Rule, open: &Open, skip: Option<PredKey>) -> BTreeSet<u32> 
     out
 }
 
-/// The positive literals of `rule`, except those calling `skip`.
-fn positive_atoms(rule: &Rule, skip: Option<PredKey>) -> impl Iterator<Item = &Atom> {
-    rule.body.iter().filter_map(move |l| match l {
-        Literal::Pos(a) if Some(a.key()) != skip => Some(a),
+fn positive(lit: &Literal) -> Option<&Atom> {
+    match lit {
+        Literal::Pos(a) => Some(a),
         _ => None,
-    })
+    }
 }
 
 fn literal_vars(lit: &Literal) -> Vec<u32> {
@@ -163,7 +161,9 @@ fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Re
             if call.key() != p {
                 continue;
             }
-            let bound = bound_vars(&rule, all_open, Some(p));
+            let binders: Vec<&Atom> =
+                rule.body.iter().filter_map(positive).filter(|a| !all_open.contains_key(&a.key())).collect();
+            let bound: BTreeSet<u32> = binders.iter().flat_map(|a| a.vars()).collect();
             if let Some(v) = open.iter().flat_map(|&i| pat_vars(&call.args[i])).find(|v| !bound.contains(v)) {
                 let var = &rule.var_names[v as usize];
                 let definition =
@@ -171,14 +171,14 @@ fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Re
                 return Err(ParseError::at(
                     &source,
                     call.offset,
-                    format!("unsafe rule in use: `{name}` (defined at {}:{}) leaves its argument `{var}` to the caller, and no other positive literal of this rule binds `{var}`", definition.line, definition.col),
+                    format!("unsafe rule in use: `{name}` (defined at {}:{}) leaves its argument `{var}` to the caller, but no positive literal of this rule other than a call of such a helper binds `{var}`", definition.line, definition.col),
                     format!("the GDL specification requires allowed rules: every variable of a rule occurs in a positive body literal; add a positive literal that binds `{var}` to this rule, or to the rule of `{name}`"),
                 ));
             }
             *copies += 1;
             let copy = store.sym(&format!("{name} #{copies}"));
             let domain = store.sym(&format!("{name} #{copies} domain"));
-            let domain_body = positive_atoms(&rule, Some(p)).map(|a| Literal::Pos(a.clone())).collect();
+            let domain_body = binders.iter().map(|&a| Literal::Pos(a.clone())).collect();
             let domain_head =
                 Atom { pred: domain, args: open.iter().map(|&i| call.args[i].clone()).collect(), offset: call.offset };
             added.push(Rule {
@@ -206,4 +206,56 @@ fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Re
         out.extend(added);
     }
     Ok(Program { source, store, rules: out })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gdl::{load, player::Solver};
+    use contract::{ParseError, Source};
+
+    /// The legal moves of `x` in the initial position of a game where `x` moves a token
+    /// over cells 1 to 3 (starting on 2) as `rules` allow and `o` only waits.
+    fn first_moves_of_x(rules: &str) -> Result<Vec<String>, ParseError> {
+        let text = format!(
+            "(role x) (role o) (index 1) (index 2) (index 3) (succ 1 2) (succ 2 3)
+(init (at 2))
+(<= (legal o wait) (role o))
+{rules}
+(<= (next (at ?c)) (does x (go ?c)))
+(<= terminal (true (at 3)))
+(<= (goal x 100) (true (at 3)))
+(<= (goal x 0) (not (true (at 3))))
+"
+        );
+        let g = load(Source::from_bytes("game.kif", text))?;
+        let solver = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+        let legal = solver.legal(&solver.initial(), 0);
+        Ok(legal.iter().map(|&m| g.store.display(g.moves[m as usize].term)).collect())
+    }
+
+    #[test]
+    fn two_different_helpers_in_one_rule() -> Result<(), ParseError> {
+        let rules = "(<= (apart ?a ?b) (distinct ?a ?b))
+(<= (empty ?c) (not (true (at ?c))))
+(<= (legal x (go ?c)) (true (at ?a)) (index ?c) (apart ?a ?c) (empty ?c))";
+        assert_eq!(first_moves_of_x(rules)?, ["(go 1)", "(go 3)"]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_helper_binds_its_closed_arguments_itself() -> Result<(), ParseError> {
+        let rules = "(<= (step ?a ?b ?c) (succ ?a ?b) (distinct ?c 1))
+(<= (legal x (go ?b)) (true (at ?a)) (step ?a ?b ?a))";
+        assert_eq!(first_moves_of_x(rules)?, ["(go 3)"]);
+        Ok(())
+    }
+
+    #[test]
+    fn constants_at_call_sites_and_helpers_nobody_calls() -> Result<(), ParseError> {
+        let rules = "(<= (apart ?a ?b) (distinct ?a ?b))
+(<= (never ?z) (not (index ?z)))
+(<= (legal x (go ?c)) (index ?c) (apart ?c 2) (apart 1 ?c))";
+        assert_eq!(first_moves_of_x(rules)?, ["(go 3)"]);
+        Ok(())
+    }
 }

@@ -3,7 +3,10 @@
 //! - Keyword positions: `role` only in facts; `init` and `next` only in heads; `true` and
 //!   `does` only in bodies.
 //! - Safety ("allowed" rules): every variable of the head, of a negative literal and of a
-//!   `distinct` occurs in a positive body atom.
+//!   `distinct` occurs in a positive body atom. Helpers that leave head arguments to their
+//!   callers have been bound to their call sites before
+//!   ([`call_domains`](super::call_domains)), so what is refused here is unsafe whatever
+//!   the callers do.
 //! - Stratification: no predicate depends negatively on itself through the predicate
 //!   dependency graph.
 //! - Recursion restriction (which keeps grounding finite): in a rule whose head `p` is in
