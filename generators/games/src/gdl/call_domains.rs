@@ -12,8 +12,10 @@
 //! negative) in a rule `R`, gets
 //! - a domain relation `p #k domain` over the arguments `tᵢ` at the positions `p`'s rules
 //!   leave open, defined by one rule: `(p #k domain tᵢ …) ⇐` the positive literals of `R`
-//!   other than calls of helpers (a domain wider than the values the call passes is
-//!   sound: the copy agrees with `p` on every value in its domain);
+//!   other than calls of helpers, and other than those in a cycle with `R`'s head when
+//!   the rest bind the arguments (so that a negative call in a recursive rule does not
+//!   put the domain, and the negation, inside the recursion). A domain wider than the
+//!   values the call passes is sound: the copy agrees with `p` on every value in it;
 //! - its own copy `p #k` of `p`'s rules, each with `(p #k domain …)` over its head
 //!   arguments at those positions added to its body;
 //! - and the call becomes `(p #k t₁ … tₙ)`.
@@ -123,6 +125,33 @@ fn bound_vars(rule: &Rule, open: &Open) -> BTreeSet<u32> {
     out
 }
 
+/// For each relation, the heads of the rules whose bodies use it.
+fn users_of(rules: &[Rule]) -> BTreeMap<PredKey, BTreeSet<PredKey>> {
+    let mut users: BTreeMap<PredKey, BTreeSet<PredKey>> = BTreeMap::new();
+    for rule in rules {
+        for lit in &rule.body {
+            if let Literal::Pos(a) | Literal::Neg(a) = lit {
+                users.entry(a.key()).or_default().insert(rule.head.key());
+            }
+        }
+    }
+    users
+}
+
+/// The relations that depend on `p` (including `p`).
+fn depends_on(users: &BTreeMap<PredKey, BTreeSet<PredKey>>, p: PredKey) -> BTreeSet<PredKey> {
+    let mut seen = BTreeSet::from([p]);
+    let mut stack = vec![p];
+    while let Some(q) = stack.pop() {
+        for &r in users.get(&q).into_iter().flatten() {
+            if seen.insert(r) {
+                stack.push(r);
+            }
+        }
+    }
+    seen
+}
+
 fn positive(lit: &Literal) -> Option<&Atom> {
     match lit {
         Literal::Pos(a) => Some(a),
@@ -153,6 +182,7 @@ fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Re
     let (helper_rules, others): (Vec<Rule>, Vec<Rule>) = rules.into_iter().partition(|r| r.head.key() == p);
     let open: Vec<usize> = all_open[&p].iter().copied().collect();
     let name = store.name(p.0).to_string();
+    let users = users_of(&others);
     let mut out = Vec::with_capacity(others.len());
     for mut rule in others {
         let mut added = Vec::new();
@@ -163,8 +193,14 @@ fn bind(program: Program, p: PredKey, all_open: &Open, copies: &mut usize) -> Re
             }
             let binders: Vec<&Atom> =
                 rule.body.iter().filter_map(positive).filter(|a| !all_open.contains_key(&a.key())).collect();
-            let bound: BTreeSet<u32> = binders.iter().flat_map(|a| a.vars()).collect();
-            if let Some(v) = open.iter().flat_map(|&i| pat_vars(&call.args[i])).find(|v| !bound.contains(v)) {
+            let unbound = |binders: &[&Atom]| {
+                let bound: BTreeSet<u32> = binders.iter().flat_map(|a| a.vars()).collect();
+                open.iter().flat_map(|&i| pat_vars(&call.args[i])).find(|v| !bound.contains(v))
+            };
+            let recursive = depends_on(&users, rule.head.key());
+            let outside: Vec<&Atom> = binders.iter().copied().filter(|a| !recursive.contains(&a.key())).collect();
+            let binders = if unbound(&outside).is_none() { outside } else { binders };
+            if let Some(v) = unbound(&binders) {
                 let var = &rule.var_names[v as usize];
                 let definition =
                     helper_rules.iter().map(|r| source.locate(r.offset)).next().expect("a helper has rules");
@@ -247,6 +283,30 @@ mod tests {
         let rules = "(<= (step ?a ?b ?c) (succ ?a ?b) (distinct ?c 1))
 (<= (legal x (go ?b)) (true (at ?a)) (step ?a ?b ?a))";
         assert_eq!(first_moves_of_x(rules)?, ["(go 3)"]);
+        Ok(())
+    }
+
+    #[test]
+    fn a_negative_call_in_a_recursive_rule_keeps_the_program_stratified() -> Result<(), ParseError> {
+        let path = |open3: &str| {
+            format!(
+                "(role a) (role b) (link 1 2) (link 2 3)
+(init (s 1)) (init (open 2)) {open3}
+(<= (blocked ?c) (not (true (open ?c))))
+(<= (r ?x) (true (s ?x)))
+(<= (r ?y) (r ?x) (link ?x ?y) (not (blocked ?y)))
+(<= (legal ?p wait) (role ?p))
+(<= (next (s ?x)) (r ?x))
+(<= terminal (true (s 3)))
+(<= (goal a 100) (true (s 3)))
+"
+            )
+        };
+        for (open3, won) in [("(init (open 3))", true), ("", false)] {
+            let g = load(Source::from_bytes("path.kif", path(open3)))?;
+            let mut solver = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(solver.wins_within(2).unwrap_or_else(|e| panic!("{e}")), won, "{open3}");
+        }
         Ok(())
     }
 
