@@ -381,3 +381,37 @@ fn three_player_turn_order_is_x_o_z() {
         turns.iter().map(|t| t.iter().position(|&r| r == Turn::Free).expect("one role on turn")).collect();
     assert_eq!(movers, [0, 1, 2, 0, 1, 2]);
 }
+
+/// The GDL of game files in the wild (issue 19), one small game of ours per construct.
+fn construct(name: &str) -> GroundGame {
+    game(&format!("constructs/{name}"))
+}
+
+#[test]
+fn base_and_input_of_any_arity_are_accepted_and_ignored() {
+    let g = construct("base-input-arities");
+    check_game("base-input-arities", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("base-input-arities", &g, 1, &[1, 3, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn not_distinct_is_equality() {
+    let g = construct("not-distinct");
+    check_game("not-distinct", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("not-distinct", &g, 1, &[2, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn helpers_with_head_variables_only_in_distinct_or_negation_are_grounded_over_their_calls() {
+    let g = construct("call-site-helpers");
+    check_game("call-site-helpers", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("call-site-helpers", &g, 1, &[2, 4], Turns::Fixed, &[]);
+}
+
+#[test]
+fn kif_as_written_in_the_wild() {
+    let g = construct("kif-syntax");
+    assert_eq!(g.role_names(), ["x", "o"]);
+    check_game("kif-syntax", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
+    check_game("kif-syntax", &g, 1, &[2, 3, 4], Turns::Fixed, &[]);
+}

@@ -33,7 +33,6 @@ snapshot!(list_as_function_name, format!("{ROLES}(init (cell (( 1)) 2))\n"));
 snapshot!(keyword_arity, format!("{ROLES}(<= (legal a) (true (p)))\n"));
 snapshot!(not_arity, format!("{ROLES}(<= (next (p)) (not (true (p)) (true (q))))\n"));
 snapshot!(empty_or, format!("{ROLES}(<= (next (p)) (or))\n"));
-snapshot!(negated_distinct, format!("{ROLES}(<= (next (p ?x)) (true (p ?x)) (not (distinct ?x a)))\n"));
 snapshot!(connective_as_relation, format!("{ROLES}(distinct a b)\n"));
 snapshot!(true_in_head, format!("{ROLES}(<= (true (p)) (true (q)))\n"));
 snapshot!(does_in_head, format!("{ROLES}(<= (does a m) (true (q)))\n"));
@@ -51,6 +50,22 @@ snapshot!(init_depends_on_true, format!("{ROLES}(<= (init (p)) (true (q)))\n"));
 snapshot!(
     positive_loop,
     format!("{ROLES}(init (e 1 2)) (init (e 2 1)) (init (s 1))\n(<= (r ?x) (true (s ?x)))\n(<= (r ?y) (r ?x) (true (e ?x ?y)))\n(<= (next (s ?x)) (r ?x))\n")
+);
+snapshot!(
+    unsafe_in_use,
+    format!("{ROLES}(<= (apart ?a ?b) (distinct ?a ?b))\n(<= (next (p ?x)) (true (q ?x)) (apart ?x ?y))\n")
+);
+snapshot!(
+    unsafe_recursive_helper,
+    format!("{ROLES}(<= (far ?a ?b) (distinct ?a ?b))\n(<= (far ?a ?b) (far ?a ?c) (far ?c ?b))\n(<= (next (p ?x)) (true (q ?x)) (far ?x a))\n")
+);
+snapshot!(
+    recursion_restriction,
+    format!("{ROLES}(<= (reach ?x) (true (at ?x)))\n(<= (reach ?y) (reach (s ?y)))\n(<= (next (at ?x)) (reach ?x))\n")
+);
+snapshot!(
+    unsafe_head_of_a_keyword_fed_by_a_helper,
+    format!("{ROLES}(<= (free ?c) (not (true (cell ?c))))\n(<= (legal a (mark ?c)) (free ?c))\n")
 );
 snapshot!(
     unbounded_grounding,

@@ -1,18 +1,30 @@
 //! GDL, the Game Description Language of General Game Playing: parsing, validation,
 //! grounding, and an explicit-state reference player.
 //!
-//! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`]) →
-//! checked predicate graph ([`validate`]) → ground game ([`ground`]). The ground game
-//! is what both the QBF encodings (`encodings::gdl`) and the reference player
-//! ([`player`]) work on, so they agree on the game by construction of one grounding.
+//! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`],
+//! with `(not (distinct s t))` solved by [`unify`]) → helper relations bound to their call
+//! sites ([`call_domains`]) → checked predicate graph ([`validate`]) → ground game
+//! ([`ground`]). The ground game is what both the QBF encodings (`encodings::gdl`) and the
+//! reference player ([`player`]) work on, so they agree on the game by construction of
+//! one grounding.
 //!
 //! Accepted input (lenient where unambiguous): the KIF syntax of the public GGP game
-//! repositories — `(<= head body...)`, facts, `?variables`, `;` comments, the keywords
-//! `role init true next legal does terminal goal distinct not or base input`, function
-//! terms, numbers as constants, symbols case-insensitive. `base` and `input` are
-//! accepted and treated as ordinary static relations (the move and fluent domains are
-//! computed, not read from them). `(not (or ...))` is rewritten by De Morgan;
-//! `(not (distinct ...))` is rejected.
+//! repositories as game files write it — `(<= head body...)`, facts, `?variables`, `;`
+//! comments anywhere, the keywords `role init true next legal does terminal goal distinct
+//! not or base input` in any case, nested function terms, numbers as constants, `or`
+//! anywhere in a body (also under `not`, by De Morgan), `(not (distinct s t))` as the
+//! equality `s = t`, `init`/`terminal`/`goal` defined by rules, goals with any values (a
+//! win is goal 100). `base` and `input` may have any arity; they are ordinary relations
+//! that the game never uses (the move and fluent domains are computed, not read from
+//! them). Helper relations whose head variables occur only in `distinct` or negative
+//! literals are grounded over the values their call sites pass.
+//!
+//! Refused, with the condition of the GDL specification named at `file:line:col`:
+//! keyword arities and positions, `legal`/`terminal`/`goal` depending on `does`, `init`
+//! depending on the position, unsafe rules (also helpers called with an open argument
+//! unbound: unsafe in use), unstratified negation, the recursion restriction, and
+//! (while grounding) infinite or oversized groundings and positive loops within a step.
+//! `docs/gdl.md` lists them with the reasons.
 //!
 //! ## References
 //! - M. Genesereth, N. Love: *General Game Playing: Game Description Language
@@ -20,12 +32,14 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024.
 
+pub mod call_domains;
 pub mod ground;
 pub mod player;
 pub mod rules;
 pub mod syntax;
 pub mod terms;
 pub mod turns;
+pub mod unify;
 pub mod validate;
 
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
@@ -41,7 +55,7 @@ pub fn load(source: Source) -> Result<GroundGame, ParseError> {
 /// ([`Budget::ground_atoms`]).
 pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
-    let program = rules::build_program(source, &sexps)?;
+    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
     let analysis = validate::validate(&program)?;
     let game = ground::ground(&program, &analysis, budget)?;
     if game.roles.is_empty() {

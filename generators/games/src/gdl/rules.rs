@@ -1,13 +1,18 @@
 //! GDL rules from s-expressions: facts, `(<= head body...)`, literals and terms.
 //!
 //! Disjunctions in bodies are expanded into one rule per disjunct, and `(not (or a b))`
-//! becomes `(not a) (not b)`, so every [`Rule`] body is a plain conjunction of positive
-//! atoms, negated atoms and `distinct`. The arities of the GDL keywords are checked here.
+//! becomes `(not a) (not b)`; `(not (distinct s t))` says `s = t` and is solved by
+//! unifying `s` with `t` in the rule ([`unify`](super::unify)), which drops a rule whose
+//! terms cannot be equal. So every [`Rule`] body is a plain conjunction of positive atoms,
+//! negated atoms and `distinct`. The arities of the GDL keywords are checked here, except
+//! those of `base` and `input`: they are optional information, and files written before
+//! their arities were fixed use others (`(base mark (x 1 2 3))`).
 
 use std::collections::HashMap;
 
 use super::syntax::Sexp;
 use super::terms::{kw, Sym, TermStore};
+use super::unify::Unifier;
 use contract::{ParseError, Source};
 
 /// A term with variables: a rule-local variable number or a function term (a constant
@@ -84,6 +89,13 @@ pub struct Program {
     pub rules: Vec<Rule>,
 }
 
+/// A body conjunct before equalities are solved: a literal or `(not (distinct s t))`.
+#[derive(Clone, Debug)]
+enum Conjunct {
+    Literal(Literal),
+    Equal(Pat, Pat),
+}
+
 /// The number of rules a single `(<= ...)` may expand into through `or`.
 const MAX_EXPANSION: usize = 4096;
 
@@ -100,7 +112,7 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
                     return Err(builder.error(*offset, "a rule `(<= ...)` needs a head", "write `(<= head body...)`"));
                 };
                 let head = builder.atom(head)?;
-                let mut bodies: Vec<Vec<Literal>> = vec![Vec::new()];
+                let mut bodies: Vec<Vec<Conjunct>> = vec![Vec::new()];
                 for item in &items[2..] {
                     let alternatives = builder.body_item(item, false)?;
                     bodies = product(&bodies, &alternatives);
@@ -113,12 +125,9 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
                     }
                 }
                 for body in bodies {
-                    rules.push(Rule {
-                        head: head.clone(),
-                        body,
-                        offset: *offset,
-                        var_names: builder.var_names.clone(),
-                    });
+                    if let Some((head, body)) = solve_equalities(&head, body) {
+                        rules.push(Rule { head, body, offset: *offset, var_names: builder.var_names.clone() });
+                    }
                 }
             }
             _ => {
@@ -135,7 +144,28 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
     Ok(Program { store: builder.store, rules, source })
 }
 
-fn product(left: &[Vec<Literal>], right: &[Vec<Literal>]) -> Vec<Vec<Literal>> {
+/// The rule `head ⇐ body` with the equalities of `body` solved by their most general
+/// unifier; `None` when the terms cannot be equal, so the rule never fires.
+fn solve_equalities(head: &Atom, body: Vec<Conjunct>) -> Option<(Atom, Vec<Literal>)> {
+    let mut unifier = Unifier::default();
+    for conjunct in &body {
+        if let Conjunct::Equal(s, t) = conjunct {
+            if !unifier.unify(s, t) {
+                return None;
+            }
+        }
+    }
+    let literals = body
+        .into_iter()
+        .filter_map(|c| match c {
+            Conjunct::Literal(l) => Some(unifier.literal(&l)),
+            Conjunct::Equal(..) => None,
+        })
+        .collect();
+    Some((unifier.atom(head), literals))
+}
+
+fn product<T: Clone>(left: &[Vec<T>], right: &[Vec<T>]) -> Vec<Vec<T>> {
     let mut out = Vec::with_capacity(left.len() * right.len());
     for l in left {
         for r in right {
@@ -244,7 +274,7 @@ impl Builder<'_> {
     }
 
     /// The alternatives (a disjunction of conjunctions) a body item stands for.
-    fn body_item(&mut self, sexp: &Sexp, negated: bool) -> Result<Vec<Vec<Literal>>, ParseError> {
+    fn body_item(&mut self, sexp: &Sexp, negated: bool) -> Result<Vec<Vec<Conjunct>>, ParseError> {
         if let Sexp::List(items, offset) = sexp {
             if let Some(Sexp::Symbol(name, _)) = items.first() {
                 match name.as_str() {
@@ -268,7 +298,7 @@ impl Builder<'_> {
                         }
                         let parts =
                             items[1..].iter().map(|i| self.body_item(i, negated)).collect::<Result<Vec<_>, _>>()?;
-                        let mut out: Vec<Vec<Literal>> = if negated { vec![Vec::new()] } else { Vec::new() };
+                        let mut out: Vec<Vec<Conjunct>> = if negated { vec![Vec::new()] } else { Vec::new() };
                         for part in parts {
                             if negated {
                                 out = product(&out, &part);
@@ -293,29 +323,27 @@ impl Builder<'_> {
                                 "write `(distinct ?x ?y)`",
                             ));
                         }
-                        if negated {
-                            return Err(self.error(
-                                *offset,
-                                "`(not (distinct ...))` is not supported",
-                                "use the same variable for both terms instead of negating `distinct`",
-                            ));
-                        }
                         let (a, b) = (self.term(&items[1])?, self.term(&items[2])?);
-                        return Ok(vec![vec![Literal::Distinct(a, b, *offset)]]);
+                        let conjunct = if negated {
+                            Conjunct::Equal(a, b)
+                        } else {
+                            Conjunct::Literal(Literal::Distinct(a, b, *offset))
+                        };
+                        return Ok(vec![vec![conjunct]]);
                     }
                     _ => {}
                 }
             }
         }
         let atom = self.atom(sexp)?;
-        Ok(vec![vec![if negated { Literal::Neg(atom) } else { Literal::Pos(atom) }]])
+        Ok(vec![vec![Conjunct::Literal(if negated { Literal::Neg(atom) } else { Literal::Pos(atom) })]])
     }
 }
 
 fn keyword_arity(pred: Sym) -> Option<usize> {
     Some(match pred {
-        kw::ROLE | kw::INIT | kw::TRUE | kw::NEXT | kw::BASE => 1,
-        kw::LEGAL | kw::DOES | kw::GOAL | kw::INPUT => 2,
+        kw::ROLE | kw::INIT | kw::TRUE | kw::NEXT => 1,
+        kw::LEGAL | kw::DOES | kw::GOAL => 2,
         kw::TERMINAL => 0,
         _ => return None,
     })
@@ -327,11 +355,9 @@ fn keyword_usage(pred: Sym) -> &'static str {
         kw::INIT => "`(init ?f)`",
         kw::TRUE => "`(true ?f)`",
         kw::NEXT => "`(next ?f)`",
-        kw::BASE => "`(base ?f)`",
         kw::LEGAL => "`(legal ?r ?m)`",
         kw::DOES => "`(does ?r ?m)`",
         kw::GOAL => "`(goal ?r ?v)`",
-        kw::INPUT => "`(input ?r ?m)`",
         _ => "`terminal` (no arguments)",
     }
 }

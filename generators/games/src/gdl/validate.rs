@@ -3,9 +3,16 @@
 //! - Keyword positions: `role` only in facts; `init` and `next` only in heads; `true` and
 //!   `does` only in bodies.
 //! - Safety ("allowed" rules): every variable of the head, of a negative literal and of a
-//!   `distinct` occurs in a positive body atom.
+//!   `distinct` occurs in a positive body atom. Helpers that leave head arguments to their
+//!   callers have been bound to their call sites before
+//!   ([`call_domains`](super::call_domains)), so what is refused here is unsafe whatever
+//!   the callers do.
 //! - Stratification: no predicate depends negatively on itself through the predicate
 //!   dependency graph.
+//! - Recursion restriction (which keeps grounding finite): in a rule whose head `p` is in
+//!   a cycle with the relation `q` of a body literal, every argument of that literal is
+//!   ground, equal to an argument of the head, or has all its variables in positive body
+//!   literals whose relations are not in a cycle with `p`.
 //! - `legal`, `terminal` and `goal` do not depend on `does`; `init` depends on none of
 //!   `true`, `does`, `legal`, `next`, `terminal`, `goal`.
 //!
@@ -19,7 +26,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::rules::{Literal, Program, Rule};
+use super::rules::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym};
 use contract::ParseError;
 
@@ -61,6 +68,9 @@ pub fn validate(program: &Program) -> Result<Analysis, ParseError> {
                 }
             }
         }
+    }
+    for rule in &program.rules {
+        check_recursion(program, rule, &component)?;
     }
     let on_true = graph.reachable_from(&[(kw::TRUE, 1)]);
     let on_does = graph.reachable_from(&[(kw::DOES, 2)]);
@@ -166,6 +176,52 @@ fn check_safety(program: &Program, rule: &Rule) -> Result<(), ParseError> {
         }
     }
     Ok(())
+}
+
+fn check_recursion(program: &Program, rule: &Rule, component: &BTreeMap<PredKey, usize>) -> Result<(), ParseError> {
+    let scc = component.get(&rule.head.key());
+    let in_cycle = |a: &Atom| component.get(&a.key()) == scc;
+    let mut outside = BTreeSet::new();
+    for lit in &rule.body {
+        if let Literal::Pos(a) = lit {
+            if !in_cycle(a) {
+                outside.extend(a.vars());
+            }
+        }
+    }
+    for lit in &rule.body {
+        let (Literal::Pos(a) | Literal::Neg(a)) = lit else { continue };
+        if !in_cycle(a) {
+            continue;
+        }
+        for arg in &a.args {
+            let mut vars = Vec::new();
+            arg.vars(&mut vars);
+            if rule.head.args.contains(arg) || vars.iter().all(|v| outside.contains(v)) {
+                continue;
+            }
+            let (h, q) = (program.store.name(rule.head.pred), program.store.name(a.pred));
+            return Err(err(
+                program,
+                a.offset,
+                format!("recursion restriction: the argument `{}` of this call to `{q}`, which is in a cycle with `{h}`, is not ground, not an argument of the head, and not bound by a positive literal outside the cycle", pat_text(program, rule, arg)),
+                "the GDL specification restricts recursion so that every game has a finite grounding; bind the argument with a relation outside the recursion (for example a static successor relation)",
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A term of `rule` in KIF syntax.
+fn pat_text(program: &Program, rule: &Rule, p: &Pat) -> String {
+    match p {
+        Pat::Var(v) => rule.var_names[*v as usize].clone(),
+        Pat::Fn(f, args) if args.is_empty() => program.store.name(*f).to_string(),
+        Pat::Fn(f, args) => {
+            let args: Vec<String> = args.iter().map(|a| pat_text(program, rule, a)).collect();
+            format!("({} {})", program.store.name(*f), args.join(" "))
+        }
+    }
 }
 
 /// The predicate dependency graph: an edge from each body predicate to the head's.
