@@ -30,7 +30,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::rules::{Atom, Literal, Pat, Program, Rule};
+use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::kw;
 use super::validate::PredKey;
 use contract::ParseError;

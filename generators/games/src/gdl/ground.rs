@@ -34,7 +34,7 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::rules::{Atom, Literal, Pat, Program, Rule};
+use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
 use contract::{Budget, ParseError};

@@ -35,6 +35,7 @@
 pub mod call_domains;
 pub mod ground;
 pub mod player;
+pub mod program;
 pub mod rules;
 pub mod syntax;
 pub mod terms;

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::rules::{Atom, Literal, Pat};
+use super::program::{Atom, Literal, Pat};
 
 /// A substitution built up by [`Unifier::unify`]; variables map to terms that may
 /// themselves contain bound variables (resolved when applied).

@@ -26,7 +26,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::rules::{Atom, Literal, Pat, Program, Rule};
+use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym};
 use contract::ParseError;
 
