@@ -106,6 +106,8 @@ fn a_gttt_board_of_a_million_cells_is_refused_before_it_is_built() {
     refused(&["encode", "gttt", "--shape", "tic", "--board", "1003"], &says);
     refused(&["encode", "gttt", "--shape", "tic", "--board", "1003", "--depth", "3"], &says);
     refused(&["solve", "gttt", "--shape", "tic", "--board", "100", "--torus"], &["--max-size"]);
+    let torus = ["solve", "gttt", "--shape", "domino", "--board", "60", "--torus", "--depth", "3"];
+    refused(&torus, &["the symmetry table of the 60×60 board", "lower --board", "--max-size"]);
 }
 
 #[test]

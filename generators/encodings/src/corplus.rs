@@ -45,6 +45,8 @@
 
 use crate::encoding::{for_side, EncodeError, Encoded, Encoding, Side, Sink};
 use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
+use contract::{Budget, TooLarge};
+use games::positional::gttt::Gttt;
 use games::positional::model::{Player, PositionalGame};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, Var, VarManager};
 
@@ -79,6 +81,20 @@ impl Corplus {
         let bits = u64::from(u64::BITS - n.saturating_sub(1).leading_zeros());
         let per_point = n.saturating_mul(14 + 3 * bits).saturating_add(2);
         n.saturating_mul(3).saturating_add(points.saturating_mul(per_point)).saturating_add(ends)
+    }
+
+    /// Whether the GTTT game `gttt` with `points` time points fits `budget`, before the game
+    /// is built: its COR+ formula ([`Corplus::size`]) and its symmetry table (a torus has
+    /// 8n⁴ entries).
+    pub fn gttt_fits(gttt: &Gttt, points: u64, budget: Budget) -> Result<(), TooLarge> {
+        let n = gttt.board;
+        let size = Corplus::size(gttt.vertices(), points, 4 * gttt.set_cells_bound());
+        budget.check(
+            &format!("the COR+ formula of the {n}×{n} board at depth {points}"),
+            "--board or --depth",
+            size,
+        )?;
+        budget.check(&format!("the symmetry table of the {n}×{n} board"), "--board", gttt.symmetry_entries())
     }
 }
 

@@ -186,8 +186,7 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> 
             let (p, q) = pq(job)?;
             let gttt = Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking };
             let points = job.depth.plies().map_or_else(|| gttt.vertices(), u64::from);
-            let size = Corplus::size(gttt.vertices(), points, 4 * gttt.set_cells_bound());
-            job.family.budget.check(&format!("the COR+ formula of the {board}×{board} board"), "the board", size)?;
+            Corplus::gttt_fits(&gttt, points, job.family.budget)?;
             gttt.game()
         }
         ModelKind::Hex => read_hex(&read(dir, job, "puzzle")?)?.game(),

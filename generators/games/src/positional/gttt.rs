@@ -166,6 +166,13 @@ impl Gttt {
         self.vertices().saturating_mul(placed)
     }
 
+    /// The entries of the game's symmetry table, counted before it is built: seven
+    /// permutations of the n² vertices on a plain board, 8n² − 1 on a torus.
+    pub fn symmetry_entries(&self) -> u64 {
+        let per_vertex = if self.torus { self.vertices().saturating_mul(8) } else { 8 };
+        self.vertices().saturating_mul(per_vertex)
+    }
+
     /// The game with depth n² (the whole board).
     pub fn game(&self) -> PositionalGame {
         let n = self.board;
