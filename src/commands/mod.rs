@@ -147,13 +147,13 @@ pub fn load_gdl(args: &GdlGame) -> Result<(GroundGame, GdlEncoding)> {
     Ok((game, GdlEncoding { rules, prefix, first }))
 }
 
-/// The solver of `--solver` and `--timeout`.
-pub fn qdo_runner(opts: &StrategyOpts) -> QdoRunner {
+/// The solver of `--solver` and `--timeout`, on formulas within `budget`.
+pub fn qdo_runner(opts: &StrategyOpts, budget: Budget) -> QdoRunner {
     let program = match opts.solver {
         QdoSolver::Depqbf => Program::Depqbf,
         QdoSolver::Caqe => Program::Caqe,
     };
-    QdoRunner { program, timeout: opts.timeout }
+    QdoRunner { program, timeout: opts.timeout, budget }
 }
 
 /// The loaders' errors with the flags they are about, as the user gave them.

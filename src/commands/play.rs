@@ -15,6 +15,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
+use contract::Budget;
 use games::positional::bddl::BddlFiles;
 use strategy::gdl::GdlSetup;
 use strategy::play::{Failure, Played};
@@ -47,38 +48,44 @@ fn mode(opts: &PlayOpts) -> Result<Mode> {
     })
 }
 
-/// Plays `game` as the options ask.
-fn play(opts: &PlayOpts, game: Playable<'_>) -> Result<Outcome> {
+/// Plays `game` as the options ask, encoding its positions within `budget`.
+fn play(opts: &PlayOpts, game: Playable<'_>, budget: Budget) -> Result<Outcome> {
     let out = RefCell::new(std::io::stdout());
-    Ok(session(game, user(opts), mode(opts)?, &qdo_runner(&opts.strategy), std::io::stdin().lock(), &out)?)
+    Ok(session(game, user(opts), mode(opts)?, &qdo_runner(&opts.strategy, budget), std::io::stdin().lock(), &out)?)
 }
 
 /// A positional game (COR+) played as the options ask, named with its depth.
-fn positional(opts: &PlayOpts, named: NamedGame) -> Result<(&PlayOpts, String, Outcome)> {
+fn positional(opts: &PlayOpts, named: NamedGame, budget: Budget) -> Result<(&PlayOpts, String, Outcome)> {
     let name = format!("{} at depth {}", named.name, named.game.turns.len());
-    Ok((opts, name, play(opts, Playable::Positional(&named.game))?))
+    Ok((opts, name, play(opts, Playable::Positional(&named.game), budget)?))
 }
 
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
     let (opts, instance, result) = match &cmd.model {
         PlayModel::Bddl { game: args, play: opts } => {
             let game = load_bddl(args)?;
-            (opts, format!("{} at depth {}", args.problem, game.depth()), play(opts, Playable::Bddl(&game))?)
+            (
+                opts,
+                format!("{} at depth {}", args.problem, game.depth()),
+                play(opts, Playable::Bddl(&game), args.size.budget())?,
+            )
         }
-        PlayModel::Pg { game, play: opts } => positional(opts, load_pg(game)?)?,
-        PlayModel::Gttt { game, play: opts } => positional(opts, load_gttt(game)?)?,
+        PlayModel::Pg { game, play: opts } => positional(opts, load_pg(game)?, game.size.budget())?,
+        PlayModel::Gttt { game, play: opts } => positional(opts, load_gttt(game)?, game.size.budget())?,
         PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play: opts } => {
-            positional(opts, load_hex(game)?)?
+            positional(opts, load_hex(game)?, game.size.budget())?
         }
         PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play: opts } => {
             let named = load_hex(game)?;
             let bddl = BddlFiles::new(&named.game)?.game()?;
-            (opts, format!("{} (lifted) at depth {}", named.name, bddl.depth()), play(opts, Playable::Bddl(&bddl))?)
+            let played = play(opts, Playable::Bddl(&bddl), game.size.budget())?;
+            (opts, format!("{} (lifted) at depth {}", named.name, bddl.depth()), played)
         }
         PlayModel::Gdl { game: args, play: opts } => {
             let (game, encoding) = load_gdl(args)?;
             let setup = GdlSetup { game: &game, encoding };
-            (opts, format!("{} at depth {}", args.game, args.depth), play(opts, Playable::Gdl(setup, args.depth))?)
+            let played = play(opts, Playable::Gdl(setup, args.depth), args.size.budget())?;
+            (opts, format!("{} at depth {}", args.game, args.depth), played)
         }
     };
     let (code, message) = conclusion(&result, user(opts), mode(opts)?, &instance);

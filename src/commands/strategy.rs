@@ -18,21 +18,25 @@ use crate::output::write_atomically;
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     let StrategyCmd::FirstMove(model) = cmd;
     let (opts, found) = match &model {
-        FirstMoveModel::Bddl { game, opts } => (opts, first_move_bddl(&load_bddl(game)?, &qdo_runner(opts))?),
-        FirstMoveModel::Pg { game, opts } => (opts, first_move_positional(&load_pg(game)?.game, &qdo_runner(opts))?),
+        FirstMoveModel::Bddl { game, opts } => {
+            (opts, first_move_bddl(&load_bddl(game)?, &qdo_runner(opts, game.size.budget()))?)
+        }
+        FirstMoveModel::Pg { game, opts } => {
+            (opts, first_move_positional(&load_pg(game)?.game, &qdo_runner(opts, game.size.budget()))?)
+        }
         FirstMoveModel::Gttt { game, opts } => {
-            (opts, first_move_positional(&load_gttt(game)?.game, &qdo_runner(opts))?)
+            (opts, first_move_positional(&load_gttt(game)?.game, &qdo_runner(opts, game.size.budget()))?)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => {
-            (opts, first_move_positional(&load_hex(game)?.game, &qdo_runner(opts))?)
+            (opts, first_move_positional(&load_hex(game)?.game, &qdo_runner(opts, game.size.budget()))?)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => {
             let bddl = BddlFiles::new(&load_hex(game)?.game)?.game()?;
-            (opts, first_move_bddl(&bddl, &qdo_runner(opts))?)
+            (opts, first_move_bddl(&bddl, &qdo_runner(opts, game.size.budget()))?)
         }
         FirstMoveModel::Gdl { game: args, opts } => {
             let (game, encoding) = load_gdl(args)?;
-            match first_move_gdl(&game, encoding, args.depth, &qdo_runner(opts)) {
+            match first_move_gdl(&game, encoding, args.depth, &qdo_runner(opts, args.size.budget())) {
                 Err(FirstMoveError::Map(e)) => {
                     return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))
                 }

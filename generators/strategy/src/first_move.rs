@@ -95,7 +95,7 @@ fn judge<E: Encoding>(
     check: impl FnOnce(&Move) -> Result<Check, FirstMoveError>,
 ) -> Result<FirstMove, FirstMoveError> {
     let form = ClauseForm::default();
-    let (qbf, map) = encoding.formula(game, depth, Side::Black, Form::Clauses(form))?;
+    let (qbf, map) = encoding.formula_within(game, depth, Side::Black, Form::Clauses(form), solver.budget)?;
     let map = map?;
     let (verdict, assignment) = solver.solve(&qbf.into_cnf(form))?;
     let judgement = if !verdict {

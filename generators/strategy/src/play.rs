@@ -10,19 +10,18 @@
 
 use std::fmt;
 
-use crate::qdo::QdoError;
+use crate::qdo::QdoOracle;
 use crate::validate::{check_bddl, check_positional, draw_bddl, draw_positional, Check};
 use encodings::corplus::Corplus;
 use encodings::lifted::Lifted;
-use encodings::{Assignment, Encoding, Form, Move, Side, SymbolMap};
+use encodings::{Encoding, Form, Move, Side, SymbolMap};
 use games::bddl::{self, Atom, Expr, Game, Pred, State};
 use games::positional::{Player, PositionalGame};
 use qbf::formula::CnfQbf;
 use qbf::tseitin::ClauseForm;
 
-/// A QBF solver that prints the outermost block: verdict and assignment (see
-/// [`QdoRunner::solve`](crate::qdo::QdoRunner::solve)).
-pub type QdoSolver<'a> = dyn FnMut(&CnfQbf) -> Result<(bool, Assignment), QdoError> + 'a;
+/// The solver the strategy functions ask.
+pub type QdoSolver<'a> = dyn QdoOracle + 'a;
 
 /// How a complete exploration went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +119,7 @@ impl Explorer<'_, '_, '_, '_> {
     ) -> Result<(CnfQbf, SymbolMap), Failure> {
         let form = ClauseForm::default();
         let (qbf, map) = encoding
-            .formula(game, depth, side, Form::Clauses(form))
+            .formula_within(game, depth, side, Form::Clauses(form), self.solve.budget())
             .map_err(|e| self.fail(position.into(), e.to_string()))?;
         let map = map.map_err(|e| self.fail(position.into(), e.to_string()))?;
         Ok((qbf.into_cnf(form), map))
@@ -129,7 +128,8 @@ impl Explorer<'_, '_, '_, '_> {
     /// Asks the solver about `qbf` and decodes Black's move.
     pub(super) fn ask(&mut self, qbf: &CnfQbf, map: &SymbolMap, position: &str, left: u32) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
-        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
+        let (verdict, assignment) =
+            self.solve.solve(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
         if !verdict {
             return Err(self.fail(position.to_string(), format!("the solver says Black does not win within {left}")));
         }

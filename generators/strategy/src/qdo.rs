@@ -5,6 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use contract::Budget;
 use encodings::Assignment;
 use harness::{find_program, Invocation, Outcome};
 use qbf::formula::CnfQbf;
@@ -95,12 +96,33 @@ pub enum QdoError {
     Output { program: String, source: QdoOutputError },
 }
 
-/// A solver run with `--qdo` under a wall-clock limit.
+/// A QBF solver that prints the outermost block: verdict and assignment (see
+/// [`QdoRunner::solve`](crate::qdo::QdoRunner::solve)), with the size budget of the
+/// formulas encoded for it. A closure is one, within the default budget.
+pub trait QdoOracle {
+    /// The verdict on `qbf` and the assignment of its outermost block.
+    fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError>;
+
+    /// The most literals a formula encoded for this solver may have.
+    fn budget(&self) -> Budget {
+        Budget::default()
+    }
+}
+
+impl<F: FnMut(&CnfQbf) -> Result<(bool, Assignment), QdoError>> QdoOracle for F {
+    fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+        self(qbf)
+    }
+}
+
+/// A solver run with `--qdo` under a wall-clock limit, on formulas within a size budget.
 #[derive(Copy, Clone, Debug)]
 pub struct QdoRunner {
     pub program: Program,
     /// Seconds.
     pub timeout: u64,
+    /// The most literals a formula encoded for this solver may have.
+    pub budget: Budget,
 }
 
 impl QdoRunner {
@@ -148,6 +170,16 @@ impl QdoRunner {
         write_qdimacs(&mut file, qbf, &[])?;
         file.flush()?;
         self.solve_file(file.path())
+    }
+}
+
+impl QdoOracle for QdoRunner {
+    fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+        QdoRunner::solve(self, qbf)
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
     }
 }
 

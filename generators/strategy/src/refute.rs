@@ -32,7 +32,8 @@ impl Explorer<'_, '_, '_, '_> {
         left: u32,
     ) -> Result<Move, Failure> {
         self.played.solver_calls += 1;
-        let (verdict, assignment) = (self.solve)(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
+        let (verdict, assignment) =
+            self.solve.solve(qbf).map_err(|e| self.fail(position.to_string(), e.to_string()))?;
         if verdict {
             return Err(self.fail(
                 position.to_string(),

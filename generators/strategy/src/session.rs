@@ -116,7 +116,7 @@ pub fn session<R: BufRead, W: Write>(
     mut input: R,
     out: &RefCell<W>,
 ) -> Result<Result<Played, Failure>, InputEnded> {
-    let mut solve = |qbf: &_| runner.solve(qbf);
+    let mut solve = *runner;
     match mode {
         Mode::All => Ok(game.play(user, &mut solve, White::All)),
         Mode::Random { games, seed } => {

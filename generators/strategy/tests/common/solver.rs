@@ -1,5 +1,6 @@
 //! DepQBF with `--qdo` for the strategy tests, and clause removal for broken encodings.
 
+use contract::Budget;
 use encodings::{Assignment, Encoding, Form, Side, SymbolMap};
 use qbf::formula::{ClauseSink, Cnf, CnfQbf};
 use qbf::tseitin::ClauseForm;
@@ -7,7 +8,7 @@ use strategy::qdo::{Program, QdoError, QdoRunner};
 
 /// DepQBF's verdict and outermost-block assignment.
 pub fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
-    QdoRunner { program: Program::Depqbf, timeout: 120 }.solve(qbf)
+    QdoRunner { program: Program::Depqbf, timeout: 120, budget: Budget::default() }.solve(qbf)
 }
 
 /// `game` at `depth` in clauses, with the map of `side`'s first move.
