@@ -9,6 +9,7 @@
 //!   [`parse_toml`] reads typed TOML files with such errors.
 //! - [`name`]: the one rule for names that become paths.
 //! - [`Budget`]: how large a formula may grow before the work is refused.
+//! - [`csv_field`]: where a field of a CSV record starts, for located errors.
 //! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
 //!   file, renamed; `write_named` names it after writing, for content addressing).
 //!
@@ -16,6 +17,7 @@
 
 mod atomic;
 pub mod budget;
+pub mod csv_field;
 mod depth;
 pub mod docs;
 pub mod manifest;

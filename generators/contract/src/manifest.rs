@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::csv_field::field_offset;
 use crate::{Depth, ParseError, Source, Verdict};
 
 /// One generated file. Field order is the CSV column order.
@@ -242,25 +243,6 @@ pub fn read_from(file: &Path, mut input: impl Read) -> Result<Vec<Row>, Manifest
         rows.push(fields.row()?);
     }
     Ok(rows)
-}
-
-/// The byte offset of field `index` of the CSV record that starts at byte `start`, or of
-/// the end of its line when it has fewer fields: commas inside quotes separate nothing.
-fn field_offset(bytes: &[u8], start: usize, index: usize) -> usize {
-    let mut field = 0;
-    let mut quoted = false;
-    for (at, &b) in bytes.iter().enumerate().skip(start) {
-        if field == index {
-            return at;
-        }
-        match b {
-            b'"' => quoted = !quoted,
-            b',' if !quoted => field += 1,
-            b'\n' if !quoted => return at,
-            _ => {}
-        }
-    }
-    bytes.len()
 }
 
 /// One CSV record, read column by column into a [`Row`].

@@ -18,6 +18,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
+use contract::csv_field::field_offset;
 use contract::manifest::Row;
 use contract::{ParseError, Source};
 use harness::{classify, format_memory, Executor, InputFormat, Limits, Status, ToolRun, Tools};
@@ -439,7 +440,7 @@ impl Recorded {
             let record = record.map_err(|e| csv_error(source, &e))?;
             let start = record.position().map_or(0, |p| p.byte() as usize);
             let at = |field: usize, message: String, help: &str| {
-                ParseError::at(source, field_start(&source.bytes, start, field), message, help)
+                ParseError::at(source, field_offset(&source.bytes, start, field), message, help)
             };
             if record.len() != COLUMNS.len() {
                 return Err(at(
@@ -546,7 +547,7 @@ impl Recorded {
             }
             progress.rows += 1;
             progress.unsolved = if status.verdict().is_some() { 0 } else { progress.unsolved + 1 };
-            progress.last_offset = field_start(&source.bytes, start, 3);
+            progress.last_offset = field_offset(&source.bytes, start, 3);
             let rung = Rung {
                 family: family.to_string(),
                 ladder: ladder.key.clone(),
@@ -599,34 +600,9 @@ fn csv_error(source: &Source, e: &csv::Error) -> ParseError {
     ParseError::at(source, offset, format!("not a CSV line: {e}"), "ladders.csv is CSV with the header of its columns")
 }
 
-/// The byte offset of field `index` of the CSV line starting at `start`.
-fn field_start(bytes: &[u8], start: usize, index: usize) -> usize {
-    let (mut quoted, mut field) = (false, 0);
-    for (i, &b) in bytes.iter().enumerate().skip(start) {
-        if field == index {
-            return i;
-        }
-        match b {
-            b'"' => quoted = !quoted,
-            b',' if !quoted => field += 1,
-            b'\n' if !quoted => break,
-            _ => {}
-        }
-    }
-    start
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fields_are_found_past_quoted_commas() {
-        let line = b"x\nf,\"a=1,1/d=*/corplus\",depth,3\n";
-        assert_eq!(field_start(line, 2, 0), 2);
-        assert_eq!(field_start(line, 2, 2), 24);
-        assert_eq!(field_start(line, 2, 3), 30);
-    }
 
     #[test]
     fn reached_sums_each_ladder() {
