@@ -337,16 +337,10 @@ pub(crate) fn run_job<B: Builder>(
         let map = match (&instance.map, format.is_qbf()) {
             (Some(map), true) => {
                 let map_path = dir.join(format!("{id}.map.json"));
-                let mut hasher = Sha256::new();
-                write_atomically(&map_path, |w| {
-                    let mut hashing = Hashing { inner: w, hasher: Sha256::new() };
-                    serde_json::to_writer_pretty(&mut hashing, map)
-                        .map_err(io::Error::other)
-                        .and_then(|_| hashing.write_all(b"\n"))?;
-                    hasher = hashing.hasher;
-                    Ok(())
-                })?;
-                (relative(&map_path), to_hex(&hasher.finalize()))
+                let mut bytes = serde_json::to_vec_pretty(map).map_err(io::Error::other).map_err(io_err(&map_path))?;
+                bytes.push(b'\n');
+                write_atomically(&map_path, |w| w.write_all(&bytes))?;
+                (relative(&map_path), sha256_hex(&bytes))
             }
             _ => (String::new(), String::new()),
         };

@@ -88,14 +88,14 @@ fn check_map(dir: &Path, row: &Row, out: &mut Vec<String>) {
             "{}: the manifest records no sha256 for this symbol map (it was written before maps were hashed); run `qbfgames generate` again to record it",
             row.map
         ));
-    } else if sha256_hex(&bytes) != row.map_sha256 {
-        out.push(format!(
-            "{}: sha256 is {}, the manifest says {} (the symbol map of {})",
-            row.map,
-            sha256_hex(&bytes),
-            row.map_sha256,
-            row.path
-        ));
+    } else {
+        let actual = sha256_hex(&bytes);
+        if actual != row.map_sha256 {
+            out.push(format!(
+                "{}: sha256 is {actual}, the manifest says {} (the symbol map of {})",
+                row.map, row.map_sha256, row.path
+            ));
+        }
     }
     if serde_json::from_slice::<SymbolMap>(&bytes).is_err() {
         out.push(format!("{}: not a symbol map (the symbol map of {})", row.map, row.path));
