@@ -182,8 +182,7 @@ pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
 
 pub fn load_gttt(args: &GtttArgs) -> Result<NamedGame> {
     let first = if args.white_first { Player::White } else { Player::Black };
-    let points = args.depth.map_or_else(|| (args.board as u64).saturating_mul(args.board as u64), |d| d as u64);
-    let fits = |gttt: &Gttt| Corplus::gttt_fits(gttt, points, args.size.budget());
+    let fits = |gttt: &Gttt| Corplus::gttt_fits(gttt, args.depth.map(|d| d as u64), args.size.budget());
     let named = NamedGame::gttt(&args.shape, &args.pq, args.board, args.torus, first, !args.no_first_moves, fits);
     named.and_then(|n| n.cut(args.depth)).map_err(flag_error)
 }

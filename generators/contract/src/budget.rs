@@ -10,6 +10,9 @@
 
 use std::fmt;
 
+/// How a user raises the budget, for the help of every error it causes.
+pub const RAISE: &str = "raise the budget with --max-size N (in a suite: max_size = N under [options])";
+
 /// The most literals a formula may have, and the limits derived from it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
@@ -68,8 +71,7 @@ impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} would have about {} literals, more than the size budget of {}; lower {}, or raise the budget \
-             with --max-size N (in a suite: max_size = N under [options])",
+            "{} would have about {} literals, more than the size budget of {}; lower {}, or {RAISE}",
             self.what,
             grouped(self.estimate),
             grouped(self.limit),

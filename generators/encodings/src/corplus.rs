@@ -83,11 +83,12 @@ impl Corplus {
         n.saturating_mul(3).saturating_add(points.saturating_mul(per_point)).saturating_add(ends)
     }
 
-    /// Whether the GTTT game `gttt` with `points` time points fits `budget`, before the game
-    /// is built: its COR+ formula ([`Corplus::size`]) and its symmetry table (a torus has
-    /// 8n⁴ entries).
-    pub fn gttt_fits(gttt: &Gttt, points: u64, budget: Budget) -> Result<(), TooLarge> {
+    /// Whether the GTTT game `gttt` cut to `depth` time points (all n² without one) fits
+    /// `budget`, before the game is built: its COR+ formula ([`Corplus::size`]) and its
+    /// symmetry table (a torus has 8n⁴ entries).
+    pub fn gttt_fits(gttt: &Gttt, depth: Option<u64>, budget: Budget) -> Result<(), TooLarge> {
         let n = gttt.board;
+        let points = depth.unwrap_or_else(|| gttt.vertices());
         let size = Corplus::size(gttt.vertices(), points, 4 * gttt.set_cells_bound());
         budget.check(
             &format!("the COR+ formula of the {n}×{n} board at depth {points}"),

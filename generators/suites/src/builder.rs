@@ -185,8 +185,7 @@ fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> 
             let first = if str_param(job, "first")? == "white" { Player::White } else { Player::Black };
             let (p, q) = pq(job)?;
             let gttt = Gttt { shape, board, torus, p, q, first, first_moves: job.family.symmetry_breaking };
-            let points = job.depth.plies().map_or_else(|| gttt.vertices(), u64::from);
-            Corplus::gttt_fits(&gttt, points, job.family.budget)?;
+            Corplus::gttt_fits(&gttt, job.depth.plies().map(u64::from), job.family.budget)?;
             gttt.game()
         }
         ModelKind::Hex => read_hex(&read(dir, job, "puzzle")?)?.game(),

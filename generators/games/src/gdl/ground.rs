@@ -37,6 +37,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
+use contract::budget::RAISE;
 use contract::{Budget, ParseError};
 
 /// A propositional node of the ground game.
@@ -290,7 +291,7 @@ fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> Pars
         &program.source,
         offset,
         format!("grounding makes more than {} {what}, the most the size budget allows", contract::budget::grouped(limit as u64)),
-        "a game this large cannot be encoded at a useful depth; shrink the domains of this rule's variables, or raise the budget with --max-size N (one ground atom per 100 literals; in a suite: max_size = N under [options])",
+        format!("a game this large cannot be encoded at a useful depth (one ground atom per 100 literals of the budget); shrink the domains of this rule's variables, or {RAISE}"),
     )
 }
 
