@@ -10,6 +10,7 @@
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::error::{Context, Error};
 
@@ -54,16 +55,23 @@ impl JsonLines {
     }
 }
 
+/// How long a lock held by a run that has just died may take to go: the shepherds it forked
+/// hold a copy of its descriptors until they close them, which a loaded machine can delay.
+const LOCK_GRACE: Duration = Duration::from_secs(5);
+
 /// Takes an exclusive lock on `file` for as long as it is open (the kernel drops it when
 /// the process dies), so two runs never write one file.
 fn lock(file: &File, path: &Path) -> Result<(), Error> {
     use std::os::fd::AsRawFd;
+    let deadline = Instant::now() + LOCK_GRACE;
     // SAFETY: flock(2) on a descriptor the caller owns.
-    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
-        Ok(())
-    } else {
-        Err(Error::InUse(path.to_path_buf()))
+    while unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        if Instant::now() >= deadline {
+            return Err(Error::InUse(path.to_path_buf()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
+    Ok(())
 }
 
 #[cfg(test)]

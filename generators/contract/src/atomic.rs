@@ -67,13 +67,19 @@ pub fn write_named<T>(
 }
 
 /// Writes `path` through `write`: into a temporary file in the same directory (created if
-/// missing), synced and renamed over `path` only when `write` succeeded.
+/// missing), synced and renamed over `path` only when `write` succeeded. A device or a pipe
+/// (`-o /dev/null`, a FIFO) is written in place: renaming over it would replace it by a
+/// regular file.
 pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io::Result<T>) -> io::Result<T> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     let located = |e: io::Error, what: &Path| io::Error::new(e.kind(), format!("{}: {e}", what.display()));
+    if fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut special = fs::OpenOptions::new().write(true).open(path).map_err(|e| located(e, path))?;
+        return write(&mut special).map_err(|e| located(e, path));
+    }
     fs::create_dir_all(dir).map_err(|e| located(e, dir))?;
     let mut tmp = temporary(dir).map_err(|e| located(e, dir))?;
     let value =
@@ -85,6 +91,23 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pipe_is_written_in_place_not_replaced_by_a_file() -> io::Result<()> {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir()?;
+        let fifo = dir.path().join("fifo");
+        assert!(std::process::Command::new("mkfifo").arg(&fifo).status()?.success());
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::read(fifo))
+        };
+        write_atomically(&fifo, |w| w.write_all(b"through the pipe"))?;
+        assert_eq!(reader.join().map_err(|_| io::Error::other("reader panicked"))??, b"through the pipe");
+        assert!(fs::metadata(&fifo)?.file_type().is_fifo(), "still a FIFO");
+        assert_eq!(fs::read_dir(dir.path())?.count(), 1, "no temporary file left");
+        Ok(())
+    }
 
     #[test]
     fn a_failed_write_leaves_the_old_file_and_no_temporary_file() -> io::Result<()> {

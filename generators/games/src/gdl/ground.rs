@@ -34,7 +34,8 @@
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
-use super::program::{Atom, Literal, Pat, Program, Rule};
+use super::eval::{find_atom, intern_atom, Db, Plan};
+use super::program::{Literal, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
 use contract::budget::RAISE;
@@ -130,151 +131,34 @@ type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 /// function at every step (a counter without bound) would otherwise never stop.
 const MAX_DEPTH: u32 = 64;
 
-#[derive(Default)]
-struct Db {
-    by_pred: HashMap<PredKey, Vec<TermId>>,
-    all: HashSet<TermId>,
-}
-
-impl Db {
-    fn insert(&mut self, key: PredKey, t: TermId) -> bool {
-        if self.all.insert(t) {
-            self.by_pred.entry(key).or_default().push(t);
-            true
-        } else {
-            false
-        }
+/// The relations the game's meaning depends on: `role`, `init`, `legal`, `next`,
+/// `terminal`, `goal` and whatever their rules use. Rules for anything else (`base`,
+/// `input`, unused helpers) are never grounded.
+fn relevant(program: &Program) -> HashSet<PredKey> {
+    let mut heads: HashMap<PredKey, Vec<&Rule>> = HashMap::new();
+    for rule in &program.rules {
+        heads.entry(rule.head.key()).or_default().push(rule);
     }
-
-    fn of(&self, key: PredKey) -> &[TermId] {
-        self.by_pred.get(&key).map_or(&[], |v| v.as_slice())
-    }
-}
-
-/// A rule with its body in join order.
-struct Plan<'r> {
-    rule: &'r Rule,
-    order: Vec<usize>,
-}
-
-fn plan(rule: &Rule) -> Plan<'_> {
-    let mut order = Vec::new();
-    let mut bound: BTreeSet<u32> = BTreeSet::new();
-    let mut done = vec![false; rule.body.len()];
-    let lit_vars = |l: &Literal| -> Vec<u32> {
-        let mut out = Vec::new();
-        match l {
-            Literal::Pos(a) | Literal::Neg(a) => a.args.iter().for_each(|p| p.vars(&mut out)),
-            Literal::Distinct(x, y, _) => {
-                x.vars(&mut out);
-                y.vars(&mut out);
+    let roots = [(kw::ROLE, 1), (kw::INIT, 1), (kw::LEGAL, 2), (kw::NEXT, 1), (kw::TERMINAL, 0), (kw::GOAL, 2)];
+    let mut seen: HashSet<PredKey> = roots.into_iter().collect();
+    let mut todo: Vec<PredKey> = roots.to_vec();
+    while let Some(key) = todo.pop() {
+        for rule in heads.get(&key).into_iter().flatten() {
+            for lit in &rule.body {
+                if let Literal::Pos(a) | Literal::Neg(a) = lit {
+                    if seen.insert(a.key()) {
+                        todo.push(a.key());
+                    }
+                }
             }
         }
-        out
-    };
-    loop {
-        for (i, l) in rule.body.iter().enumerate() {
-            if !done[i] && !matches!(l, Literal::Pos(_)) && lit_vars(l).iter().all(|v| bound.contains(v)) {
-                done[i] = true;
-                order.push(i);
-            }
-        }
-        let best =
-            (0..rule.body.len()).filter(|&i| !done[i] && matches!(rule.body[i], Literal::Pos(_))).max_by_key(|&i| {
-                let vars = lit_vars(&rule.body[i]);
-                let unbound = vars.iter().filter(|v| !bound.contains(v)).count();
-                (vars.len() - unbound, usize::MAX - unbound, usize::MAX - i)
-            });
-        let Some(i) = best else { break };
-        done[i] = true;
-        order.push(i);
-        bound.extend(lit_vars(&rule.body[i]));
     }
-    Plan { rule, order }
+    seen
 }
 
-fn match_pat(store: &TermStore, p: &Pat, t: TermId, binding: &mut [Option<TermId>], trail: &mut Vec<u32>) -> bool {
-    match p {
-        Pat::Var(v) => match binding[*v as usize] {
-            Some(b) => b == t,
-            None => {
-                binding[*v as usize] = Some(t);
-                trail.push(*v);
-                true
-            }
-        },
-        Pat::Fn(f, args) => {
-            store.functor(t) == *f
-                && store.args(t).len() == args.len()
-                && args.iter().zip(store.args(t)).all(|(p, &a)| match_pat(store, p, a, binding, trail))
-        }
-    }
-}
-
-/// The ground term of a pattern if it has been interned (otherwise no atom can equal it).
-fn find_pat(store: &TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
-    match p {
-        Pat::Var(v) => binding[*v as usize],
-        Pat::Fn(f, args) => {
-            let args = args.iter().map(|a| find_pat(store, a, binding)).collect::<Option<Vec<_>>>()?;
-            store.find_term(*f, &args)
-        }
-    }
-}
-
-fn find_atom(store: &TermStore, a: &Atom, binding: &[Option<TermId>]) -> Option<TermId> {
-    let args = a.args.iter().map(|p| find_pat(store, p, binding)).collect::<Option<Vec<_>>>()?;
-    store.find_term(a.pred, &args)
-}
-
-fn intern_pat(store: &mut TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
-    match p {
-        Pat::Var(v) => binding[*v as usize],
-        Pat::Fn(f, args) => {
-            let args = args.iter().map(|a| intern_pat(store, a, binding)).collect::<Option<Vec<_>>>()?;
-            Some(store.term(*f, &args))
-        }
-    }
-}
-
-fn intern_atom(store: &mut TermStore, a: &Atom, binding: &[Option<TermId>]) -> Option<TermId> {
-    let args = a.args.iter().map(|p| intern_pat(store, p, binding)).collect::<Option<Vec<_>>>()?;
-    Some(store.term(a.pred, &args))
-}
-
-/// Structural equality of two patterns under a complete binding.
-fn pats_equal(store: &TermStore, x: &Pat, y: &Pat, binding: &[Option<TermId>]) -> bool {
-    match (x, y) {
-        (Pat::Var(a), Pat::Var(b)) => binding[*a as usize] == binding[*b as usize],
-        (Pat::Var(v), p) | (p, Pat::Var(v)) => binding[*v as usize].is_some_and(|t| term_equals(store, p, t, binding)),
-        (Pat::Fn(f, xs), Pat::Fn(g, ys)) => {
-            f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(a, b)| pats_equal(store, a, b, binding))
-        }
-    }
-}
-
-fn term_equals(store: &TermStore, p: &Pat, t: TermId, binding: &[Option<TermId>]) -> bool {
-    match p {
-        Pat::Var(v) => binding[*v as usize] == Some(t),
-        Pat::Fn(f, args) => {
-            store.functor(t) == *f
-                && store.args(t).len() == args.len()
-                && args.iter().zip(store.args(t)).all(|(p, &a)| term_equals(store, p, a, binding))
-        }
-    }
-}
-
-/// The complete bindings of one rule's body, flat: `stride` variables per binding.
-struct Matches {
-    stride: usize,
-    count: usize,
-    flat: Vec<Option<TermId>>,
-}
-
-impl Matches {
-    fn iter(&self) -> impl Iterator<Item = &[Option<TermId>]> + '_ {
-        (0..self.count).map(|i| &self.flat[i * self.stride..(i + 1) * self.stride])
-    }
+/// `name/arity` of a relation, for messages.
+fn relation(store: &TermStore, (sym, arity): PredKey) -> String {
+    format!("{}/{arity}", store.name(sym))
 }
 
 struct Grounder<'p> {
@@ -284,8 +168,8 @@ struct Grounder<'p> {
     limit: usize,
 }
 
-/// The error for a game whose grounding makes more than `limit` atoms or instances of the
-/// rule at `offset`.
+/// The error for a game whose grounding makes more than `limit` of `what` at the rule at
+/// `offset`.
 fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> ParseError {
     ParseError::at(
         &program.source,
@@ -295,101 +179,115 @@ fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> Pars
     )
 }
 
+/// Whether `key` depends on the position or the moves (`true` and `does` themselves too).
+fn is_dynamic(analysis: &Analysis, key: PredKey) -> bool {
+    analysis.dynamic.contains(&key) || key == (kw::TRUE, 1) || key == (kw::DOES, 2)
+}
+
 impl Grounder<'_> {
     fn is_dynamic(&self, key: PredKey) -> bool {
-        self.analysis.dynamic.contains(&key) || key == (kw::TRUE, 1) || key == (kw::DOES, 2)
-    }
-
-    /// All complete bindings of the plan's body against the database; refused beyond the
-    /// limit (counted as they are found, so a rule with billions of instances stops early).
-    fn matches(&self, program: &Program, store: &TermStore, plan: &Plan) -> Result<Matches, ParseError> {
-        let stride = plan.rule.var_names.len();
-        let mut out = Matches { stride, count: 0, flat: Vec::new() };
-        let mut binding = vec![None; stride];
-        if self.extend(store, plan, 0, &mut binding, &mut out) {
-            Ok(out)
-        } else {
-            Err(too_large(program, plan.rule.offset, "ground instances of this rule", self.limit))
-        }
-    }
-
-    /// Extends `binding` from body literal number `step` on; false when the limit is hit.
-    fn extend(
-        &self,
-        store: &TermStore,
-        plan: &Plan,
-        step: usize,
-        binding: &mut Vec<Option<TermId>>,
-        out: &mut Matches,
-    ) -> bool {
-        let Some(&i) = plan.order.get(step) else {
-            out.flat.extend_from_slice(binding);
-            out.count += 1;
-            return out.count <= self.limit;
-        };
-        match &plan.rule.body[i] {
-            Literal::Pos(a) => {
-                let mut trail = Vec::new();
-                for &t in self.db.of(a.key()) {
-                    let ok =
-                        a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, binding, &mut trail));
-                    let within = !ok || self.extend(store, plan, step + 1, binding, out);
-                    for v in trail.drain(..) {
-                        binding[v as usize] = None;
-                    }
-                    if !within {
-                        return false;
-                    }
-                }
-                true
-            }
-            Literal::Neg(a) => {
-                let holds =
-                    !self.is_dynamic(a.key()) && find_atom(store, a, binding).is_some_and(|t| self.db.all.contains(&t));
-                holds || self.extend(store, plan, step + 1, binding, out)
-            }
-            Literal::Distinct(x, y, _) => {
-                pats_equal(store, x, y, binding) || self.extend(store, plan, step + 1, binding, out)
-            }
-        }
+        is_dynamic(self.analysis, key)
     }
 
     /// Adds a derived head atom, with the bridge rules of the relaxed program.
     fn add(&mut self, store: &mut TermStore, key: PredKey, t: TermId) -> bool {
-        let new = self.db.insert(key, t);
+        let new = self.db.insert(store, key, t);
         if new && (key == (kw::NEXT, 1) || key == (kw::INIT, 1)) {
             let f = store.args(t)[0];
             let tt = store.term(kw::TRUE, &[f]);
-            self.db.insert((kw::TRUE, 1), tt);
+            self.db.insert(store, (kw::TRUE, 1), tt);
         }
         if new && key == (kw::LEGAL, 2) {
             let args = store.args(t).to_vec();
             let d = store.term(kw::DOES, &args);
-            self.db.insert((kw::DOES, 2), d);
+            self.db.insert(store, (kw::DOES, 2), d);
         }
         new
     }
 
-    fn fixpoint(&mut self, program: &Program, store: &mut TermStore, plans: &[Plan]) -> Result<(), ParseError> {
-        loop {
-            let mut changed = false;
-            for plan in plans {
-                for binding in self.matches(program, store, plan)?.iter() {
-                    let head = &plan.rule.head;
-                    let Some(t) = intern_atom(store, head, binding) else { continue };
-                    if store.depth(t) > MAX_DEPTH {
-                        return Err(ParseError::at(&program.source, plan.rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)"));
-                    }
-                    changed |= self.add(store, head.key(), t);
-                    if self.db.all.len() > self.limit {
-                        return Err(too_large(program, plan.rule.offset, "ground atoms", self.limit));
-                    }
-                }
-            }
-            if !changed {
-                return Ok(());
+    /// Evaluates `rules` to their least fixpoint, semi-naively: `recursive` tells the
+    /// relations this fixpoint derives.
+    fn fixpoint(
+        &mut self,
+        program: &Program,
+        store: &mut TermStore,
+        rules: &[&Rule],
+        recursive: &dyn Fn(PredKey) -> bool,
+    ) -> Result<(), ParseError> {
+        let first: Vec<Plan> = rules.iter().map(|r| Plan::new(r, None)).collect();
+        let deltas: Vec<Plan> = rules
+            .iter()
+            .flat_map(|r| {
+                r.body
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, l)| matches!(l, Literal::Pos(a) if recursive(a.key())))
+                    .map(|(i, _)| Plan::new(r, Some(i)))
+            })
+            .collect();
+        for plan in first.iter().chain(&deltas) {
+            for (key, pos) in plan.lookups() {
+                self.db.want_index(store, key, pos);
             }
         }
+        let mut range = (0, self.db.len());
+        let mut plans = &first;
+        loop {
+            for plan in plans {
+                self.apply(program, store, plan, range)?;
+            }
+            range = (range.1, self.db.len());
+            if range.0 == range.1 {
+                return Ok(());
+            }
+            plans = &deltas;
+        }
+    }
+
+    /// Derives the heads of one plan's matches.
+    fn apply(
+        &mut self,
+        program: &Program,
+        store: &mut TermStore,
+        plan: &Plan,
+        range: (u32, u32),
+    ) -> Result<(), ParseError> {
+        let rule = plan.rule;
+        let mut head_vars = rule.head.vars();
+        head_vars.sort_unstable();
+        head_vars.dedup();
+        let mut found: Vec<Option<TermId>> = Vec::new();
+        let is_open = |k| self.is_dynamic(k);
+        let count = self
+            .db
+            .matches(store, plan, range, &is_open, self.limit, &mut |b| {
+                found.extend(head_vars.iter().map(|&v| b[v as usize]))
+            })
+            .map_err(|_| {
+                let what = format!("ground instances of this rule for `{}`", relation(store, rule.head.key()));
+                too_large(program, rule.offset, &what, self.limit)
+            })?;
+        let mut binding = vec![None; rule.var_names.len()];
+        for m in 0..count {
+            for (j, &v) in head_vars.iter().enumerate() {
+                binding[v as usize] = found[m * head_vars.len() + j];
+            }
+            let Some(t) = intern_atom(store, &rule.head, &binding) else { continue };
+            if store.depth(t) > MAX_DEPTH {
+                return Err(ParseError::at(&program.source, rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)"));
+            }
+            self.add(store, rule.head.key(), t);
+            if self.db.len() as usize > self.limit {
+                let (key, n) = self.db.largest().unwrap_or((rule.head.key(), 0));
+                let what = format!(
+                    "ground atoms (`{}` alone has {})",
+                    relation(store, key),
+                    contract::budget::grouped(n as u64)
+                );
+                return Err(too_large(program, rule.offset, &what, self.limit));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -399,13 +297,17 @@ pub fn ground(program: &Program, analysis: &Analysis, budget: Budget) -> Result<
     let mut store = program.store.clone();
     let limit = usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
     let mut g = Grounder { analysis, db: Db::default(), limit };
+    let relevant = relevant(program);
+    let rules: Vec<&Rule> = program.rules.iter().filter(|r| relevant.contains(&r.head.key())).collect();
     for stratum in &analysis.static_strata {
-        let plans: Vec<Plan> = program.rules.iter().filter(|r| stratum.contains(&r.head.key())).map(plan).collect();
-        g.fixpoint(program, &mut store, &plans)?;
+        let in_stratum: Vec<&Rule> = rules.iter().copied().filter(|r| stratum.contains(&r.head.key())).collect();
+        if !in_stratum.is_empty() {
+            g.fixpoint(program, &mut store, &in_stratum, &|k| stratum.contains(&k))?;
+        }
     }
-    let dynamic_plans: Vec<Plan> = program.rules.iter().filter(|r| g.is_dynamic(r.head.key())).map(plan).collect();
-    g.fixpoint(program, &mut store, &dynamic_plans)?;
-    build_game(program, store, &g, &dynamic_plans)
+    let dynamic: Vec<&Rule> = rules.iter().copied().filter(|r| g.is_dynamic(r.head.key())).collect();
+    g.fixpoint(program, &mut store, &dynamic, &|k| is_dynamic(analysis, k))?;
+    build_game(program, store, &g, &dynamic)
 }
 
 fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
@@ -413,29 +315,31 @@ fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms
 }
 
-fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan]) -> Result<GroundGame, ParseError> {
-    let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).iter().map(|&t| store.args(t)[0]).collect();
-    let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).iter().map(|&t| store.args(t)[0]).collect());
+fn build_game(program: &Program, store: TermStore, g: &Grounder, rules: &[&Rule]) -> Result<GroundGame, ParseError> {
+    let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
+    let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
     let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
     let init: BTreeSet<u32> =
-        g.db.of((kw::INIT, 1)).iter().filter_map(|&t| fluent_index.get(&store.args(t)[0]).copied()).collect();
+        g.db.of((kw::INIT, 1)).filter_map(|t| fluent_index.get(&store.args(t)[0]).copied()).collect();
     let mut moves = Vec::new();
     for (r, &role) in roles.iter().enumerate() {
-        let terms =
-            g.db.of((kw::DOES, 2)).iter().filter(|&&t| store.args(t)[0] == role).map(|&t| store.args(t)[1]).collect();
+        let terms = g.db.of((kw::DOES, 2)).filter(|&t| store.args(t)[0] == role).map(|t| store.args(t)[1]).collect();
         moves.extend(sorted_by_text(&store, terms).into_iter().map(|term| Move { role: r, term }));
     }
     let move_index: HashMap<(TermId, TermId), u32> =
         moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
 
-    // Ground rules, keyed by head atom term, in first-derivation order.
+    // Ground rules, keyed by head atom term; the heads are then put in text order, so
+    // that the game does not depend on the order in which evaluation found them.
     let mut heads: Vec<TermId> = Vec::new();
     let mut rules_of: GroundRules = HashMap::new();
-    for plan in plans {
-        for binding in g.matches(program, &store, plan)?.iter() {
-            let Some(head) = find_atom(&store, &plan.rule.head, binding) else { continue };
+    let is_open = |k| g.is_dynamic(k);
+    for rule in rules {
+        let plan = Plan::new(rule, None);
+        g.db.matches(&store, &plan, (0, g.db.len()), &is_open, g.limit, &mut |binding| {
+            let Some(head) = find_atom(&store, &rule.head, binding) else { return };
             let mut body = Vec::new();
-            for lit in &plan.rule.body {
+            for lit in &rule.body {
                 match lit {
                     Literal::Pos(a) if g.is_dynamic(a.key()) => {
                         if let Some(t) = find_atom(&store, a, binding) {
@@ -443,7 +347,7 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
                         }
                     }
                     Literal::Neg(a) if g.is_dynamic(a.key()) => {
-                        if let Some(t) = find_atom(&store, a, binding).filter(|t| g.db.all.contains(t)) {
+                        if let Some(t) = find_atom(&store, a, binding).filter(|&t| g.db.contains(t)) {
                             body.push((t, false));
                         }
                     }
@@ -452,11 +356,16 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
             }
             let entry = rules_of.entry(head).or_insert_with(|| {
                 heads.push(head);
-                (Vec::new(), plan.rule.offset)
+                (Vec::new(), rule.offset)
             });
             entry.0.push(body);
-        }
+        })
+        .map_err(|_| {
+            let what = format!("ground instances of this rule for `{}`", relation(&store, rule.head.key()));
+            too_large(program, rule.offset, &what, g.limit)
+        })?;
     }
+    let heads = sorted_by_text(&store, heads);
     let atom_of: HashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
     let node_of = |t: TermId| -> Option<Node> {
         let f = store.functor(t);

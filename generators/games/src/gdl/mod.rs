@@ -33,6 +33,7 @@
 //!   General Game Playing*, AAMAS 2024.
 
 pub mod call_domains;
+mod eval;
 pub mod ground;
 pub mod player;
 pub mod program;

@@ -1,0 +1,373 @@
+//! Bottom-up evaluation of GDL rules over interned ground atoms: semi-naive, with argument
+//! indexes.
+//!
+//! - **Semi-naive.** A fixpoint evaluates every rule once against all atoms; afterwards a
+//!   rule is evaluated only with one of its *recursive* positive literals (a relation the
+//!   fixpoint is still deriving) restricted to the atoms derived in the previous round,
+//!   once per such literal, and a rule without one is not evaluated again. Every atom is
+//!   a sequence number in one append-only table, so "the previous round" is a range.
+//! - **Argument indexes.** Each positive literal is matched against the atoms that agree
+//!   with it on its bound arguments: the atom itself when all are bound (one hash lookup),
+//!   otherwise the shortest list of an index on (relation, argument position, value).
+//!   The positions each rule looks up are known from its join order, so exactly those
+//!   indexes are kept.
+//! - **Join order.** The delta literal first, then greedily the positive literal with the
+//!   most bound variables; each filter (`distinct`, negation) as soon as its variables are
+//!   bound. Joins are iterative (an explicit stack), so no input makes the evaluation
+//!   recurse deeper.
+//!
+//! Negative literals of the relations being derived are assumed true (the relaxed program
+//! of [`ground`](super::ground)); negative literals of finished relations are decided.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::program::{Atom, Literal, Pat, Rule};
+use super::terms::{TermId, TermStore};
+use super::validate::PredKey;
+
+/// The derived atoms, in derivation order, with the indexes rules look up.
+#[derive(Default)]
+pub(super) struct Db {
+    atoms: Vec<TermId>,
+    seq_of: FxHashMap<TermId, u32>,
+    by_pred: FxHashMap<PredKey, Vec<u32>>,
+    /// For every (relation, argument position) some rule looks up: value → atoms.
+    index: FxHashMap<(PredKey, usize), FxHashMap<TermId, Vec<u32>>>,
+}
+
+impl Db {
+    pub fn len(&self) -> u32 {
+        self.atoms.len() as u32
+    }
+
+    pub fn contains(&self, t: TermId) -> bool {
+        self.seq_of.contains_key(&t)
+    }
+
+    /// The atoms of one relation, in derivation order.
+    pub fn of(&self, key: PredKey) -> impl Iterator<Item = TermId> + '_ {
+        self.by_pred.get(&key).into_iter().flatten().map(|&s| self.atoms[s as usize])
+    }
+
+    /// The relation with the most atoms, and their number.
+    pub fn largest(&self) -> Option<(PredKey, usize)> {
+        self.by_pred.iter().map(|(&k, v)| (k, v.len())).max_by_key(|&((s, a), n)| (n, std::cmp::Reverse((s, a))))
+    }
+
+    /// Keeps an index on argument `pos` of `key` from now on (built from the atoms so far).
+    pub fn want_index(&mut self, store: &TermStore, key: PredKey, pos: usize) {
+        if self.index.contains_key(&(key, pos)) {
+            return;
+        }
+        let mut map: FxHashMap<TermId, Vec<u32>> = FxHashMap::default();
+        for &s in self.by_pred.get(&key).into_iter().flatten() {
+            map.entry(store.args(self.atoms[s as usize])[pos]).or_default().push(s);
+        }
+        self.index.insert((key, pos), map);
+    }
+
+    /// Adds an atom of relation `key`; false if it was there.
+    pub fn insert(&mut self, store: &TermStore, key: PredKey, t: TermId) -> bool {
+        let seq = self.len();
+        if self.seq_of.contains_key(&t) {
+            return false;
+        }
+        self.seq_of.insert(t, seq);
+        self.atoms.push(t);
+        self.by_pred.entry(key).or_default().push(seq);
+        for (pos, &value) in store.args(t).iter().enumerate() {
+            if let Some(map) = self.index.get_mut(&(key, pos)) {
+                map.entry(value).or_default().push(seq);
+            }
+        }
+        true
+    }
+}
+
+/// The part of a sorted list of sequence numbers within `range`.
+fn clip(list: &[u32], (lo, hi): (u32, u32)) -> &[u32] {
+    let a = list.partition_point(|&s| s < lo);
+    let b = list.partition_point(|&s| s < hi);
+    &list[a..b]
+}
+
+/// A rule with its body in join order, and what each positive literal looks up.
+pub(super) struct Plan<'r> {
+    pub rule: &'r Rule,
+    order: Vec<usize>,
+    /// Per step, the argument positions bound before it (positive literals only).
+    bound: Vec<Vec<usize>>,
+    /// The body literal restricted to the previous round's atoms.
+    delta: Option<usize>,
+}
+
+fn literal_vars(l: &Literal) -> Vec<u32> {
+    let mut out = Vec::new();
+    match l {
+        Literal::Pos(a) | Literal::Neg(a) => a.args.iter().for_each(|p| p.vars(&mut out)),
+        Literal::Distinct(x, y, _) => {
+            x.vars(&mut out);
+            y.vars(&mut out);
+        }
+    }
+    out
+}
+
+fn pat_bound(p: &Pat, bound: &FxHashSet<u32>) -> bool {
+    let mut vars = Vec::new();
+    p.vars(&mut vars);
+    vars.iter().all(|v| bound.contains(v))
+}
+
+impl<'r> Plan<'r> {
+    /// The join order of `rule`, starting with body literal `delta` if given.
+    pub fn new(rule: &'r Rule, delta: Option<usize>) -> Plan<'r> {
+        let n = rule.body.len();
+        let mut order = Vec::with_capacity(n);
+        let mut bound_vars: FxHashSet<u32> = FxHashSet::default();
+        let mut done = vec![false; n];
+        let mut next = delta;
+        loop {
+            for (i, l) in rule.body.iter().enumerate() {
+                if !done[i] && !matches!(l, Literal::Pos(_)) && literal_vars(l).iter().all(|v| bound_vars.contains(v)) {
+                    done[i] = true;
+                    order.push(i);
+                }
+            }
+            let pick = next.take().or_else(|| {
+                (0..n).filter(|&i| !done[i] && matches!(rule.body[i], Literal::Pos(_))).max_by_key(|&i| {
+                    let vars = literal_vars(&rule.body[i]);
+                    let unbound = vars.iter().filter(|v| !bound_vars.contains(v)).count();
+                    (vars.len() - unbound, usize::MAX - unbound, usize::MAX - i)
+                })
+            });
+            let Some(i) = pick else { break };
+            done[i] = true;
+            order.push(i);
+            bound_vars.extend(literal_vars(&rule.body[i]));
+        }
+        let mut bound = Vec::with_capacity(order.len());
+        let mut known: FxHashSet<u32> = FxHashSet::default();
+        for &i in &order {
+            match &rule.body[i] {
+                Literal::Pos(a) => {
+                    bound.push((0..a.args.len()).filter(|&p| pat_bound(&a.args[p], &known)).collect());
+                    known.extend(literal_vars(&rule.body[i]));
+                }
+                _ => bound.push(Vec::new()),
+            }
+        }
+        Plan { rule, order, bound, delta }
+    }
+
+    /// The indexes this plan looks up: relation and argument position.
+    pub fn lookups(&self) -> impl Iterator<Item = (PredKey, usize)> + '_ {
+        self.order.iter().zip(&self.bound).flat_map(|(&i, positions)| match &self.rule.body[i] {
+            Literal::Pos(a) if positions.len() < a.args.len() => {
+                positions.iter().map(|&p| (a.key(), p)).collect::<Vec<_>>()
+            }
+            _ => Vec::new(),
+        })
+    }
+}
+
+fn match_pat(store: &TermStore, p: &Pat, t: TermId, binding: &mut [Option<TermId>], trail: &mut Vec<u32>) -> bool {
+    match p {
+        Pat::Var(v) => match binding[*v as usize] {
+            Some(b) => b == t,
+            None => {
+                binding[*v as usize] = Some(t);
+                trail.push(*v);
+                true
+            }
+        },
+        Pat::Fn(f, args) => {
+            store.functor(t) == *f
+                && store.args(t).len() == args.len()
+                && args.iter().zip(store.args(t)).all(|(p, &a)| match_pat(store, p, a, binding, trail))
+        }
+    }
+}
+
+/// The ground term of a pattern if it has been interned (otherwise no atom can equal it).
+pub(super) fn find_pat(store: &TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
+    match p {
+        Pat::Var(v) => binding[*v as usize],
+        Pat::Fn(f, args) => {
+            let args = args.iter().map(|a| find_pat(store, a, binding)).collect::<Option<Vec<_>>>()?;
+            store.find_term(*f, &args)
+        }
+    }
+}
+
+pub(super) fn find_atom(store: &TermStore, a: &Atom, binding: &[Option<TermId>]) -> Option<TermId> {
+    let args = a.args.iter().map(|p| find_pat(store, p, binding)).collect::<Option<Vec<_>>>()?;
+    store.find_term(a.pred, &args)
+}
+
+fn intern_pat(store: &mut TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
+    match p {
+        Pat::Var(v) => binding[*v as usize],
+        Pat::Fn(f, args) => {
+            let args = args.iter().map(|a| intern_pat(store, a, binding)).collect::<Option<Vec<_>>>()?;
+            Some(store.term(*f, &args))
+        }
+    }
+}
+
+pub(super) fn intern_atom(store: &mut TermStore, a: &Atom, binding: &[Option<TermId>]) -> Option<TermId> {
+    let args = a.args.iter().map(|p| intern_pat(store, p, binding)).collect::<Option<Vec<_>>>()?;
+    Some(store.term(a.pred, &args))
+}
+
+/// Structural equality of two patterns under a complete binding.
+fn pats_equal(store: &TermStore, x: &Pat, y: &Pat, binding: &[Option<TermId>]) -> bool {
+    match (x, y) {
+        (Pat::Var(a), Pat::Var(b)) => binding[*a as usize] == binding[*b as usize],
+        (Pat::Var(v), p) | (p, Pat::Var(v)) => binding[*v as usize].is_some_and(|t| term_equals(store, p, t, binding)),
+        (Pat::Fn(f, xs), Pat::Fn(g, ys)) => {
+            f == g && xs.len() == ys.len() && xs.iter().zip(ys).all(|(a, b)| pats_equal(store, a, b, binding))
+        }
+    }
+}
+
+fn term_equals(store: &TermStore, p: &Pat, t: TermId, binding: &[Option<TermId>]) -> bool {
+    match p {
+        Pat::Var(v) => binding[*v as usize] == Some(t),
+        Pat::Fn(f, args) => {
+            store.functor(t) == *f
+                && store.args(t).len() == args.len()
+                && args.iter().zip(store.args(t)).all(|(p, &a)| term_equals(store, p, a, binding))
+        }
+    }
+}
+
+/// The candidates of one join step.
+enum Cands<'a> {
+    List(&'a [u32]),
+    One(Option<u32>),
+    Pass(bool),
+}
+
+impl Cands<'_> {
+    /// The next candidate: an atom's sequence number, or `u32::MAX` for a passed filter.
+    fn pop(&mut self) -> Option<u32> {
+        match self {
+            Cands::List(l) => {
+                let (&first, rest) = l.split_first()?;
+                *l = rest;
+                Some(first)
+            }
+            Cands::One(o) => o.take(),
+            Cands::Pass(p) => std::mem::take(p).then_some(u32::MAX),
+        }
+    }
+}
+
+struct Frame<'a> {
+    cands: Cands<'a>,
+    mark: usize,
+}
+
+/// More matches than the limit.
+pub(super) struct OverLimit;
+
+impl Db {
+    /// Calls `each` with every complete binding of `plan`'s body: the delta literal over
+    /// the atoms in `delta`, every other positive literal over the atoms before `delta.1`.
+    /// `is_open` tells the relations still being derived (their negations are assumed
+    /// true). Stops with [`OverLimit`] after `limit` bindings.
+    pub fn matches(
+        &self,
+        store: &TermStore,
+        plan: &Plan,
+        delta: (u32, u32),
+        is_open: &dyn Fn(PredKey) -> bool,
+        limit: usize,
+        each: &mut dyn FnMut(&[Option<TermId>]),
+    ) -> Result<usize, OverLimit> {
+        let mut binding: Vec<Option<TermId>> = vec![None; plan.rule.var_names.len()];
+        let mut trail: Vec<u32> = Vec::new();
+        let mut count = 0usize;
+        let steps = plan.order.len();
+        if steps == 0 {
+            each(&binding);
+            return Ok(1);
+        }
+        let mut stack: Vec<Frame> = Vec::with_capacity(steps);
+        stack.push(Frame { cands: self.candidates(store, plan, 0, &binding, delta, is_open), mark: 0 });
+        while let Some(top) = stack.last_mut() {
+            for v in trail.drain(top.mark..) {
+                binding[v as usize] = None;
+            }
+            let Some(seq) = top.cands.pop() else {
+                stack.pop();
+                continue;
+            };
+            let step = stack.len() - 1;
+            if let Literal::Pos(a) = &plan.rule.body[plan.order[step]] {
+                let t = self.atoms[seq as usize];
+                let ok =
+                    a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, &mut binding, &mut trail));
+                if !ok {
+                    continue;
+                }
+            }
+            if step + 1 == steps {
+                count += 1;
+                if count > limit {
+                    return Err(OverLimit);
+                }
+                each(&binding);
+            } else {
+                let cands = self.candidates(store, plan, step + 1, &binding, delta, is_open);
+                stack.push(Frame { cands, mark: trail.len() });
+            }
+        }
+        Ok(count)
+    }
+
+    fn candidates(
+        &self,
+        store: &TermStore,
+        plan: &Plan,
+        step: usize,
+        binding: &[Option<TermId>],
+        delta: (u32, u32),
+        is_open: &dyn Fn(PredKey) -> bool,
+    ) -> Cands<'_> {
+        let i = plan.order[step];
+        match &plan.rule.body[i] {
+            Literal::Pos(a) => {
+                let range = if plan.delta == Some(i) { delta } else { (0, delta.1) };
+                let positions = &plan.bound[step];
+                let mut values = Vec::with_capacity(positions.len());
+                for &p in positions {
+                    match find_pat(store, &a.args[p], binding) {
+                        Some(v) => values.push(v),
+                        None => return Cands::List(&[]),
+                    }
+                }
+                if positions.len() == a.args.len() {
+                    let seq = store
+                        .find_term(a.pred, &values)
+                        .and_then(|t| self.seq_of.get(&t).copied())
+                        .filter(|s| (range.0..range.1).contains(s));
+                    return Cands::One(seq);
+                }
+                let mut best: &[u32] = self.by_pred.get(&a.key()).map_or(&[], Vec::as_slice);
+                for (&p, v) in positions.iter().zip(&values) {
+                    let list = self.index.get(&(a.key(), p)).and_then(|m| m.get(v)).map_or(&[][..], Vec::as_slice);
+                    if list.len() < best.len() {
+                        best = list;
+                    }
+                }
+                Cands::List(clip(best, range))
+            }
+            Literal::Neg(a) => {
+                Cands::Pass(is_open(a.key()) || !find_atom(store, a, binding).is_some_and(|t| self.contains(t)))
+            }
+            Literal::Distinct(x, y, _) => Cands::Pass(!pats_equal(store, x, y, binding)),
+        }
+    }
+}
