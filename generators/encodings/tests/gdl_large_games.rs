@@ -26,11 +26,8 @@ fn game(name: &str) -> GroundGame {
 fn qdimacs(rules: Rules, g: &GroundGame, first: usize, depth: u32) -> Vec<u8> {
     let form = qbf::tseitin::ClauseForm::default();
     let encoding = GdlEncoding { rules, prefix: PrefixMethod::Dependency, first };
-    let qbf = encoding
-        .formula(g, depth, Side::Black, Form::Clauses(form))
-        .unwrap_or_else(|e| panic!("{e}"))
-        .0
-        .into_cnf(form);
+    let qbf =
+        encoding.formula(g, depth, Side::Black, Form::Clauses(form)).unwrap_or_else(|e| panic!("{e}")).0.into_cnf(form);
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
     bytes
