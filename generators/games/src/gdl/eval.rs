@@ -8,9 +8,9 @@
 //!   a sequence number in one append-only table, so "the previous round" is a range.
 //! - **Argument indexes.** Each positive literal is matched against the atoms that agree
 //!   with it on its bound arguments: the atom itself when all are bound (one hash lookup),
-//!   otherwise the shortest list of an index on (relation, argument position, value).
-//!   The positions each rule looks up are known from its join order, so exactly those
-//!   indexes are kept.
+//!   otherwise the list of an index on the relation's bound argument positions, keyed by
+//!   their values. The positions each rule looks up are known from its join order, so
+//!   exactly those indexes are kept.
 //! - **Join order.** The delta literal first, then greedily the positive literal with the
 //!   most bound variables; each filter (`distinct`, negation) as soon as its variables are
 //!   bound. Joins are iterative (an explicit stack), so no input makes the evaluation
@@ -31,8 +31,24 @@ pub(super) struct Db {
     atoms: Vec<TermId>,
     seq_of: FxHashMap<TermId, u32>,
     by_pred: FxHashMap<PredKey, Vec<u32>>,
-    /// For every (relation, argument position) some rule looks up: value → atoms.
-    index: FxHashMap<(PredKey, usize), FxHashMap<TermId, Vec<u32>>>,
+    /// The indexes: atoms by their values at some argument positions of one relation.
+    indexes: Vec<Index>,
+    index_of: FxHashMap<(PredKey, Vec<usize>), usize>,
+    indexes_of_pred: FxHashMap<PredKey, Vec<usize>>,
+}
+
+/// The atoms of one relation by their values at `positions`.
+struct Index {
+    positions: Vec<usize>,
+    map: FxHashMap<Box<[TermId]>, Vec<u32>>,
+}
+
+impl Index {
+    fn add(&mut self, store: &TermStore, t: TermId, seq: u32) {
+        let args = store.args(t);
+        let key: Box<[TermId]> = self.positions.iter().map(|&p| args[p]).collect();
+        self.map.entry(key).or_default().push(seq);
+    }
 }
 
 impl Db {
@@ -54,16 +70,32 @@ impl Db {
         self.by_pred.iter().map(|(&k, v)| (k, v.len())).max_by_key(|&((s, a), n)| (n, std::cmp::Reverse((s, a))))
     }
 
-    /// Keeps an index on argument `pos` of `key` from now on (built from the atoms so far).
-    pub fn want_index(&mut self, store: &TermStore, key: PredKey, pos: usize) {
-        if self.index.contains_key(&(key, pos)) {
-            return;
+    /// Makes the indexes `plan` looks up (built from the atoms so far, kept up to date
+    /// from now on) and tells the plan their numbers.
+    pub fn prepare(&mut self, store: &TermStore, plan: &mut Plan) {
+        for step in 0..plan.order.len() {
+            let Literal::Pos(a) = &plan.rule.body[plan.order[step]] else { continue };
+            let positions = &plan.bound[step];
+            if positions.is_empty() || positions.len() == a.args.len() {
+                continue;
+            }
+            let key = (a.key(), positions.clone());
+            let id = match self.index_of.get(&key) {
+                Some(&id) => id,
+                None => {
+                    let mut index = Index { positions: positions.clone(), map: FxHashMap::default() };
+                    for &s in self.by_pred.get(&a.key()).into_iter().flatten() {
+                        index.add(store, self.atoms[s as usize], s);
+                    }
+                    let id = self.indexes.len();
+                    self.indexes.push(index);
+                    self.index_of.insert(key, id);
+                    self.indexes_of_pred.entry(a.key()).or_default().push(id);
+                    id
+                }
+            };
+            plan.index[step] = Some(id);
         }
-        let mut map: FxHashMap<TermId, Vec<u32>> = FxHashMap::default();
-        for &s in self.by_pred.get(&key).into_iter().flatten() {
-            map.entry(store.args(self.atoms[s as usize])[pos]).or_default().push(s);
-        }
-        self.index.insert((key, pos), map);
     }
 
     /// Adds an atom of relation `key`; false if it was there.
@@ -75,10 +107,8 @@ impl Db {
         self.seq_of.insert(t, seq);
         self.atoms.push(t);
         self.by_pred.entry(key).or_default().push(seq);
-        for (pos, &value) in store.args(t).iter().enumerate() {
-            if let Some(map) = self.index.get_mut(&(key, pos)) {
-                map.entry(value).or_default().push(seq);
-            }
+        for &id in self.indexes_of_pred.get(&key).into_iter().flatten() {
+            self.indexes[id].add(store, t, seq);
         }
         true
     }
@@ -97,6 +127,8 @@ pub(super) struct Plan<'r> {
     order: Vec<usize>,
     /// Per step, the argument positions bound before it (positive literals only).
     bound: Vec<Vec<usize>>,
+    /// Per step, the index it looks up (set by [`Db::prepare`]).
+    index: Vec<Option<usize>>,
     /// The body literal restricted to the previous round's atoms.
     delta: Option<usize>,
 }
@@ -157,17 +189,8 @@ impl<'r> Plan<'r> {
                 _ => bound.push(Vec::new()),
             }
         }
-        Plan { rule, order, bound, delta }
-    }
-
-    /// The indexes this plan looks up: relation and argument position.
-    pub fn lookups(&self) -> impl Iterator<Item = (PredKey, usize)> + '_ {
-        self.order.iter().zip(&self.bound).flat_map(|(&i, positions)| match &self.rule.body[i] {
-            Literal::Pos(a) if positions.len() < a.args.len() => {
-                positions.iter().map(|&p| (a.key(), p)).collect::<Vec<_>>()
-            }
-            _ => Vec::new(),
-        })
+        let index = vec![None; order.len()];
+        Plan { rule, order, bound, index, delta }
     }
 }
 
@@ -355,14 +378,11 @@ impl Db {
                         .filter(|s| (range.0..range.1).contains(s));
                     return Cands::One(seq);
                 }
-                let mut best: &[u32] = self.by_pred.get(&a.key()).map_or(&[], Vec::as_slice);
-                for (&p, v) in positions.iter().zip(&values) {
-                    let list = self.index.get(&(a.key(), p)).and_then(|m| m.get(v)).map_or(&[][..], Vec::as_slice);
-                    if list.len() < best.len() {
-                        best = list;
-                    }
-                }
-                Cands::List(clip(best, range))
+                let list = match plan.index[step] {
+                    Some(id) => self.indexes[id].map.get(&values[..]).map_or(&[][..], Vec::as_slice),
+                    None => self.by_pred.get(&a.key()).map_or(&[][..], Vec::as_slice),
+                };
+                Cands::List(clip(list, range))
             }
             Literal::Neg(a) => {
                 Cands::Pass(is_open(a.key()) || !find_atom(store, a, binding).is_some_and(|t| self.contains(t)))

@@ -214,8 +214,8 @@ impl Grounder<'_> {
         rules: &[&Rule],
         recursive: &dyn Fn(PredKey) -> bool,
     ) -> Result<(), ParseError> {
-        let first: Vec<Plan> = rules.iter().map(|r| Plan::new(r, None)).collect();
-        let deltas: Vec<Plan> = rules
+        let mut first: Vec<Plan> = rules.iter().map(|r| Plan::new(r, None)).collect();
+        let mut deltas: Vec<Plan> = rules
             .iter()
             .flat_map(|r| {
                 r.body
@@ -225,10 +225,8 @@ impl Grounder<'_> {
                     .map(|(i, _)| Plan::new(r, Some(i)))
             })
             .collect();
-        for plan in first.iter().chain(&deltas) {
-            for (key, pos) in plan.lookups() {
-                self.db.want_index(store, key, pos);
-            }
+        for plan in first.iter_mut().chain(&mut deltas) {
+            self.db.prepare(store, plan);
         }
         let mut range = (0, self.db.len());
         let mut plans = &first;
@@ -307,7 +305,11 @@ pub fn ground(program: &Program, analysis: &Analysis, budget: Budget) -> Result<
     }
     let dynamic: Vec<&Rule> = rules.iter().copied().filter(|r| g.is_dynamic(r.head.key())).collect();
     g.fixpoint(program, &mut store, &dynamic, &|k| is_dynamic(analysis, k))?;
-    build_game(program, store, &g, &dynamic)
+    let mut plans: Vec<Plan> = dynamic.iter().map(|r| Plan::new(r, None)).collect();
+    for plan in &mut plans {
+        g.db.prepare(&store, plan);
+    }
+    build_game(program, store, &g, &plans)
 }
 
 fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
@@ -315,7 +317,7 @@ fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms
 }
 
-fn build_game(program: &Program, store: TermStore, g: &Grounder, rules: &[&Rule]) -> Result<GroundGame, ParseError> {
+fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan]) -> Result<GroundGame, ParseError> {
     let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
     let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
     let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
@@ -334,9 +336,9 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, rules: &[&Rule]
     let mut heads: Vec<TermId> = Vec::new();
     let mut rules_of: GroundRules = HashMap::new();
     let is_open = |k| g.is_dynamic(k);
-    for rule in rules {
-        let plan = Plan::new(rule, None);
-        g.db.matches(&store, &plan, (0, g.db.len()), &is_open, g.limit, &mut |binding| {
+    for plan in plans {
+        let rule = plan.rule;
+        g.db.matches(&store, plan, (0, g.db.len()), &is_open, g.limit, &mut |binding| {
             let Some(head) = find_atom(&store, &rule.head, binding) else { return };
             let mut body = Vec::new();
             for lit in &rule.body {
