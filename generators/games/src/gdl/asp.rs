@@ -79,9 +79,9 @@ pub fn temporal_extension(program: &Program, analysis: &Analysis, depth: u32) ->
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "% The temporal extension Ext(G) of the GDL game {} (He, Saffidine, Thielscher, AAMAS 2024,\n\
-         % Definition 2), with one legal move per role at every non-terminal time; written by qbfgames.",
-        program.source.name
+        "% The temporal extension Ext(G) (He, Saffidine, Thielscher, AAMAS 2024, Definition 2) of the\n\
+         % GDL game {}, with one legal move per role at every non-terminal time; by qbfgames.",
+        file_name(&program.source.name)
     );
     let _ = writeln!(out, "#const {TMAX} = {depth}.");
     let _ = writeln!(out, "tdom(1..{TMAX}+1).");
@@ -92,6 +92,12 @@ pub fn temporal_extension(program: &Program, analysis: &Analysis, depth: u32) ->
     }
     out.push_str("1 { does(R,M,T) : legal(R,M,T) } 1 :- role(R), mtdom(T), not terminal(T).\n");
     out
+}
+
+/// The last component of a path (the header names no directory, so that the output does
+/// not depend on where the game file lies).
+fn file_name(path: &str) -> &str {
+    path.rsplit(['/', '\\']).next().unwrap_or(path)
 }
 
 /// A ground term in ASP syntax, as the translation writes it and clingo prints it
