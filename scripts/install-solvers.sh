@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the solvers and preprocessors of suite/solvers.toml. Idempotent; prints what it
-# did. Everything installed stays out of git: .venv/ (pyqbf) and tools/ (links, Bloqqer).
+# did. Everything installed stays out of git: .venv/ (pyqbf, clingo) and tools/ (links, Bloqqer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -102,7 +102,10 @@ fn facts(game: &GroundGame, solver: &Solver, state: &[u64]) -> BTreeSet<String> 
 
 /// One random play of at most `max_steps` steps (to the end when it is reached first):
 /// the reference facts of every position and the moves, each as ASP text.
-fn play(game: &GroundGame, rng: &mut Rng, max_steps: usize) -> (Vec<BTreeSet<String>>, Vec<Vec<(String, String)>>) {
+/// A joint move: (role, move) of each role, as ASP text.
+type Joint = Vec<(String, String)>;
+
+fn play(game: &GroundGame, rng: &mut Rng, max_steps: usize) -> (Vec<BTreeSet<String>>, Vec<Joint>) {
     let solver = Solver::new(game, 0).unwrap_or_else(|e| panic!("{e}"));
     let mut state = solver.initial();
     let (mut positions, mut moves) = (vec![facts(game, &solver, &state)], Vec::new());
