@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs the solvers and preprocessors of suite/solvers.toml. Idempotent; prints what it
-# did. Everything installed stays out of git: .venv/ (pyqbf) and tools/ (links, Bloqqer).
+# did. Everything installed stays out of git: .venv/ (pyqbf, clingo) and tools/ (links, Bloqqer).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PYQBF_VERSION=1.1.1.3
 PYQBF_SDIST_SHA256=f9e1ecf17886fee620bb396815882ebeca6c29b4c2521270c07ab461b0691da9
+CLINGO_VERSION=5.8.0
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 
 # DepQBF 5.01 from Debian.
@@ -24,6 +25,15 @@ else
 	echo "solvers: installing pyqbf $PYQBF_VERSION into .venv"
 	python3 -m venv .venv
 	.venv/bin/pip install -q "pyqbf==$PYQBF_VERSION"
+fi
+
+# clingo (gringo and clasp) in the same virtualenv: the GDL → ASP tests and the grounding
+# bench compare our grounder with gringo on the temporal extension of each game.
+if [ "$(.venv/bin/python3 -c 'import importlib.metadata as m; print(m.version("clingo"))' 2>/dev/null)" = "$CLINGO_VERSION" ]; then
+	echo "solvers: clingo $CLINGO_VERSION present in .venv"
+else
+	echo "solvers: installing clingo $CLINGO_VERSION into .venv"
+	.venv/bin/pip install -q "clingo==$CLINGO_VERSION"
 fi
 
 # The executables live under the package's cmeel prefix; .venv/bin only has Python wrappers

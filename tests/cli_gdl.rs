@@ -63,3 +63,21 @@ fn errors_name_the_file_position_and_exit_1() {
     let run = qbfgames(&["solve", "gdl", "--game", &dab, "--depth", "2", "--first", "nobody"]);
     assert!(String::from_utf8_lossy(&run.stderr).contains("its roles are xplayer, oplayer"));
 }
+
+#[test]
+fn encode_gdl_asp_writes_the_temporal_extension_and_names_errors() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let out: PathBuf = dir.path().join("ttt.lp");
+    let path = out.display().to_string();
+    let run = qbfgames(&["encode", "gdl-asp", "--game", &game("tictactoe"), "--depth", "3", "-o", &path]);
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let text = std::fs::read_to_string(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert!(text.contains("GDL game tictactoe.kif,") && !text.contains(env!("CARGO_MANIFEST_DIR")), "{text}");
+    assert!(text.contains("#const tmax = 3.\n") && text.contains("1 { does(R,M,T) : legal(R,M,T) } 1"), "{text}");
+    let bad = dir.path().join("bad.kif");
+    std::fs::write(&bad, "(role a) (role b)\n(<= (next (p ?x)) (true (q)))\n").unwrap_or_else(|e| panic!("{e}"));
+    let run = qbfgames(&["encode", "gdl-asp", "--game", &bad.display().to_string(), "--depth", "3"]);
+    assert_eq!(run.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("bad.kif:2:5: unsafe rule"), "{err}");
+}

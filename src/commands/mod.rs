@@ -5,6 +5,7 @@ mod convert;
 mod depth;
 mod encode_bddl;
 mod encode_gdl;
+mod encode_gdl_asp;
 mod encode_positional;
 mod generate;
 mod hash;
@@ -65,6 +66,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
+            EncodeModel::GdlAsp { game, depth, output } => encode_gdl_asp::run(&game, depth, &output),
             EncodeModel::Pg { game, out } => {
                 encode_positional::run(load_pg(&game)?, PositionalEncoding::Corplus, &out, game.size.budget())
             }

@@ -67,6 +67,23 @@ pub enum EncodeModel {
         out: EncodeOut,
     },
     Gdl(EncodeGdl),
+    /// A GDL game (KIF) as an answer set program for gringo/clingo, not a QBF: its temporal
+    /// extension (He, Saffidine, Thielscher, Definition 2) with one legal move per role and time.
+    #[command(
+        name = "gdl-asp",
+        after_help = "Examples:\n  qbfgames encode gdl-asp --game suite/games/gdl/tictactoe.kif --depth 9 -o ttt.lp\n  qbfgames encode gdl-asp --game bt.kif --depth 4 | clingo --mode=gringo --text"
+    )]
+    GdlAsp {
+        /// The game description (GDL in KIF syntax).
+        #[arg(long)]
+        game: String,
+        /// The horizon: the number of moves (steps) the program plays (`tmax`, a `#const`).
+        #[arg(long)]
+        depth: u32,
+        /// The output file; written to a temporary file, then renamed. `-` for stdout.
+        #[arg(short, long, default_value = "-")]
+        output: PathBuf,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -32,6 +32,7 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024.
 
+pub mod asp;
 pub mod call_domains;
 mod eval;
 pub mod ground;

@@ -135,6 +135,15 @@ impl<'g> Solver<'g> {
         Self::atom(&self.state_values(state), self.win_goal)
     }
 
+    /// The goal values `role` has in `state` (every `goal` atom that holds, ascending).
+    pub fn goal_values(&self, state: &[u64], role: usize) -> Vec<u32> {
+        let vals = self.state_values(state);
+        let mut out: Vec<u32> =
+            self.game.goals[role].iter().filter(|&&(_, a)| vals[a as usize]).map(|&(v, _)| v).collect();
+        out.sort_unstable();
+        out
+    }
+
     /// The legal moves of `role` in `state` (indices into `GroundGame::moves`).
     pub fn legal(&self, state: &[u64], role: usize) -> Vec<u32> {
         self.legal_moves(&self.state_values(state), role)
