@@ -8,9 +8,10 @@
 //!   a sequence number in one append-only table, so "the previous round" is a range.
 //! - **Argument indexes.** Each positive literal is matched against the atoms that agree
 //!   with it on its bound arguments: the atom itself when all are bound (one hash lookup),
-//!   otherwise the list of an index on the relation's bound argument positions, keyed by
-//!   their values. The positions each rule looks up are known from its join order, so
-//!   exactly those indexes are kept.
+//!   otherwise the list of an index on the relation's bound subterms (arguments, or
+//!   arguments of function terms such as `(move ?x1 ?y1 ?x2 ?y2)` with some of their
+//!   variables bound), keyed by their values. What each rule looks up is known from its
+//!   join order, so exactly those indexes are kept.
 //! - **Join order.** The delta literal first, then greedily the positive literal with the
 //!   most bound variables; each filter (`distinct`, negation) as soon as its variables are
 //!   bound. Joins are iterative (an explicit stack), so no input makes the evaluation
@@ -33,21 +34,31 @@ pub(super) struct Db {
     by_pred: FxHashMap<PredKey, Vec<u32>>,
     /// The indexes: atoms by their values at some argument positions of one relation.
     indexes: Vec<Index>,
-    index_of: FxHashMap<(PredKey, Vec<usize>), usize>,
+    index_of: FxHashMap<(PredKey, Vec<Path>), usize>,
     indexes_of_pred: FxHashMap<PredKey, Vec<usize>>,
 }
 
-/// The atoms of one relation by their values at `positions`.
+/// Where a subterm sits in an atom: the argument, then the argument of that argument...
+type Path = Vec<usize>;
+
+/// The subterm of `t` at `path`, if `t` has one there.
+fn at_path(store: &TermStore, t: TermId, path: &[usize]) -> Option<TermId> {
+    path.iter().try_fold(t, |cur, &i| store.args(cur).get(i).copied())
+}
+
+/// The atoms of one relation by their subterms at `paths` (an atom without a subterm at
+/// one of them matches no literal that looks it up, and is left out).
 struct Index {
-    positions: Vec<usize>,
+    paths: Vec<Path>,
     map: FxHashMap<Box<[TermId]>, Vec<u32>>,
 }
 
 impl Index {
     fn add(&mut self, store: &TermStore, t: TermId, seq: u32) {
-        let args = store.args(t);
-        let key: Box<[TermId]> = self.positions.iter().map(|&p| args[p]).collect();
-        self.map.entry(key).or_default().push(seq);
+        let key: Option<Box<[TermId]>> = self.paths.iter().map(|p| at_path(store, t, p)).collect();
+        if let Some(key) = key {
+            self.map.entry(key).or_default().push(seq);
+        }
     }
 }
 
@@ -75,15 +86,15 @@ impl Db {
     pub fn prepare(&mut self, store: &TermStore, plan: &mut Plan) {
         for step in 0..plan.order.len() {
             let Literal::Pos(a) = &plan.rule.body[plan.order[step]] else { continue };
-            let positions = &plan.bound[step];
-            if positions.is_empty() || positions.len() == a.args.len() {
+            let paths = &plan.bound[step];
+            if paths.is_empty() || whole_atom(a, paths) {
                 continue;
             }
-            let key = (a.key(), positions.clone());
+            let key = (a.key(), paths.clone());
             let id = match self.index_of.get(&key) {
                 Some(&id) => id,
                 None => {
-                    let mut index = Index { positions: positions.clone(), map: FxHashMap::default() };
+                    let mut index = Index { paths: paths.clone(), map: FxHashMap::default() };
                     for &s in self.by_pred.get(&a.key()).into_iter().flatten() {
                         index.add(store, self.atoms[s as usize], s);
                     }
@@ -125,8 +136,8 @@ fn clip(list: &[u32], (lo, hi): (u32, u32)) -> &[u32] {
 pub(super) struct Plan<'r> {
     pub rule: &'r Rule,
     order: Vec<usize>,
-    /// Per step, the argument positions bound before it (positive literals only).
-    bound: Vec<Vec<usize>>,
+    /// Per step, the largest subterms bound before it (positive literals only).
+    bound: Vec<Vec<Path>>,
     /// Per step, the index it looks up (set by [`Db::prepare`]).
     index: Vec<Option<usize>>,
     /// The body literal restricted to the previous round's atoms.
@@ -149,6 +160,35 @@ fn pat_bound(p: &Pat, bound: &FxHashSet<u32>) -> bool {
     let mut vars = Vec::new();
     p.vars(&mut vars);
     vars.iter().all(|v| bound.contains(v))
+}
+
+/// Adds the paths of the largest subterms of `p` (at `prefix`) whose variables are bound.
+fn bound_paths(p: &Pat, known: &FxHashSet<u32>, prefix: &mut Path, out: &mut Vec<Path>) {
+    if pat_bound(p, known) {
+        out.push(prefix.clone());
+    } else if let Pat::Fn(_, args) = p {
+        for (i, a) in args.iter().enumerate() {
+            prefix.push(i);
+            bound_paths(a, known, prefix, out);
+            prefix.pop();
+        }
+    }
+}
+
+/// The subpattern of atom `a` at `path` (which [`bound_paths`] made from it).
+fn pat_at<'a>(a: &'a Atom, path: &[usize]) -> &'a Pat {
+    let mut cur = &a.args[path[0]];
+    for &i in &path[1..] {
+        if let Pat::Fn(_, args) = cur {
+            cur = &args[i];
+        }
+    }
+    cur
+}
+
+/// Whether `paths` are the atom's arguments, all of them.
+fn whole_atom(a: &Atom, paths: &[Path]) -> bool {
+    paths.len() == a.args.len() && paths.iter().enumerate().all(|(i, p)| p.as_slice() == [i])
 }
 
 impl<'r> Plan<'r> {
@@ -183,7 +223,11 @@ impl<'r> Plan<'r> {
         for &i in &order {
             match &rule.body[i] {
                 Literal::Pos(a) => {
-                    bound.push((0..a.args.len()).filter(|&p| pat_bound(&a.args[p], &known)).collect());
+                    let mut paths = Vec::new();
+                    for (p, arg) in a.args.iter().enumerate() {
+                        bound_paths(arg, &known, &mut vec![p], &mut paths);
+                    }
+                    bound.push(paths);
                     known.extend(literal_vars(&rule.body[i]));
                 }
                 _ => bound.push(Vec::new()),
@@ -363,15 +407,15 @@ impl Db {
         match &plan.rule.body[i] {
             Literal::Pos(a) => {
                 let range = if plan.delta == Some(i) { delta } else { (0, delta.1) };
-                let positions = &plan.bound[step];
-                let mut values = Vec::with_capacity(positions.len());
-                for &p in positions {
-                    match find_pat(store, &a.args[p], binding) {
+                let paths = &plan.bound[step];
+                let mut values = Vec::with_capacity(paths.len());
+                for p in paths {
+                    match find_pat(store, pat_at(a, p), binding) {
                         Some(v) => values.push(v),
                         None => return Cands::List(&[]),
                     }
                 }
-                if positions.len() == a.args.len() {
+                if whole_atom(a, paths) {
                     let seq = store
                         .find_term(a.pred, &values)
                         .and_then(|t| self.seq_of.get(&t).copied())
