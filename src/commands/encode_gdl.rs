@@ -14,7 +14,7 @@ use crate::output::write_atomically;
 
 pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
     let args = &encode.game;
-    let (game, encoding) = load_gdl(args)?;
+    let (game, encoding) = load_gdl(args, Some(args.depth))?;
     let comment = encoding.comment(&game, &args.game, args.depth, env!("CARGO_PKG_VERSION"));
     let form = match encode.format {
         QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),

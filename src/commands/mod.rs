@@ -122,9 +122,13 @@ pub fn load_bddl(game: &BddlGame) -> Result<Game> {
 }
 
 /// Loads and grounds a GDL game file within `budget`, with parse errors shown as
-/// diagnostics.
-pub fn load_ground(path: &str, budget: Budget) -> Result<GroundGame> {
-    Ok(games::gdl::load_within(read_source(path)?, budget)?)
+/// diagnostics; with a `horizon`, only what plays of at most that many steps reach.
+pub fn load_ground(path: &str, budget: Budget, horizon: Option<u32>) -> Result<GroundGame> {
+    let source = read_source(path)?;
+    Ok(match horizon {
+        Some(depth) => games::gdl::load_for_depth(source, budget, depth)?,
+        None => games::gdl::load_within(source, budget)?,
+    })
 }
 
 /// The index of the role named by `--first` (default: the first role).
@@ -133,9 +137,9 @@ pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
 }
 
 /// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`, grounded
-/// within `--max-size`.
-pub fn load_gdl(args: &GdlGame) -> Result<(GroundGame, GdlEncoding)> {
-    let game = load_ground(&args.game, args.size.budget())?;
+/// within `--max-size` (and `horizon`, see [`load_ground`]).
+pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, GdlEncoding)> {
+    let game = load_ground(&args.game, args.size.budget(), horizon)?;
     let first = role_index(&game, args.first.as_deref())?;
     let rules = match args.encoding {
         GdlEncodingArg::Ge => Rules::General,

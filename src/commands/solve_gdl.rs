@@ -9,7 +9,7 @@ use super::{load_ground, role_index};
 use crate::flags::games::SolveGdl;
 
 pub fn run(args: &SolveGdl) -> Result<ExitCode> {
-    let game = load_ground(&args.game, args.size.budget())?;
+    let game = load_ground(&args.game, args.size.budget(), Some(args.depth))?;
     let first = role_index(&game, args.first.as_deref())?;
     let role = game.store.display(game.roles[first]);
     let mut solver = Solver::new(&game, first)?;

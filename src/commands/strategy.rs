@@ -35,7 +35,7 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
             (opts, first_move_bddl(&bddl, &qdo_runner(opts, game.size.budget()))?)
         }
         FirstMoveModel::Gdl { game: args, opts } => {
-            let (game, encoding) = load_gdl(args)?;
+            let (game, encoding) = load_gdl(args, None)?;
             match first_move_gdl(&game, encoding, args.depth, &qdo_runner(opts, args.size.budget())) {
                 Err(FirstMoveError::Map(e)) => {
                     return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))

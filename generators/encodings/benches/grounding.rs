@@ -1,6 +1,7 @@
 //! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/` (and
 //! `suite/games/gdl/large/` when it exists), the time of
-//! - (a) our grounder (`games::gdl::load_within`, parse + validate + ground one step),
+//! - (a) our grounder (`games::gdl::load_for_depth`, parse + validate + ground one step
+//!   over what plays of at most the depth reach, as `encode gdl` does),
 //! - (b) our grounder and the GD encoding at the depth, to QDIMACS bytes in memory,
 //! - (c) gringo grounding the temporal extension at the depth
 //!   (`games::gdl::asp::translate`; timed inside Python around `Control.add` and
@@ -69,7 +70,7 @@ fn child(path: &str, depth: u32) {
     let source = Source::read(path).unwrap_or_else(|e| panic!("{e}"));
     let ground = || {
         let start = Instant::now();
-        let game = games::gdl::load_within(source.clone(), Budget::default());
+        let game = games::gdl::load_for_depth(source.clone(), Budget::default(), depth);
         (start.elapsed().as_secs_f64(), game)
     };
     let (first, game) = ground();

@@ -91,3 +91,31 @@ fn terms_nested_deeper_than_the_limit_are_an_error_not_a_stack_overflow() {
     let not = format!("{ROLES}(<= (next (p)) {}(true (p)){})\n", "(not ".repeat(100_000), ")".repeat(100_000));
     assert!(error(&not).contains("lists nested more than 256 deep"));
 }
+
+fn grounded(text: &str, max_size: u64) -> Result<games::gdl::GroundGame, String> {
+    games::gdl::load_within(Source::from_bytes("game.kif", text), contract::Budget { max_size })
+        .map_err(|e| e.to_string())
+}
+
+/// A grounding over the budget (one ground atom, or rule instance, per 100 literals) names
+/// the relation that grew, at the rule.
+#[test]
+fn a_grounding_over_the_budget_names_the_relation_that_grew() {
+    let digits: String = (0..20).map(|d| format!("(digit {d}) ")).collect();
+    let moves = "(<= (legal a (put ?a ?b)) (p ?a ?b) (q ?b ?a))\n(legal b noop)\n(<= terminal (true (done)))\n";
+    let text =
+        format!("{ROLES}{digits}\n(<= (p ?a ?b) (digit ?a) (digit ?b))\n(<= (q ?a ?b) (digit ?a) (digit ?b))\n{moves}");
+    let shown = grounded(&text, 50_000).expect_err("500 atoms at most");
+    assert!(
+        shown.starts_with("game.kif:4:1: grounding makes more than 500 ground atoms (`p/2` alone has 400)"),
+        "{shown}"
+    );
+    assert_eq!(grounded(&text, 1_000_000).map(|g| g.moves.len()), Ok(401), "400 puts and a noop");
+
+    let triples = format!("{ROLES}{digits}\n(<= (legal a (put ?a ?b ?c)) (digit ?a) (digit ?b) (digit ?c))\n");
+    let shown = grounded(&triples, 500_000).expect_err("5,000 instances of one rule at most");
+    assert!(
+        shown.starts_with("game.kif:3:1: grounding makes more than 5,000 ground instances of this rule for `legal/2`"),
+        "{shown}"
+    );
+}

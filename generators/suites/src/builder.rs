@@ -157,7 +157,10 @@ fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
 fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let source = read(dir, job, "game")?;
     let sources = vec![SourceFile { label: "gdl", bytes: source.bytes.clone() }];
-    let game = games::gdl::load_within(source, job.family.budget)?;
+    let game = match job.depth.plies() {
+        Some(depth) => games::gdl::load_for_depth(source, job.family.budget, depth)?,
+        None => games::gdl::load_within(source, job.family.budget)?,
+    };
     let first = match first_role(job) {
         None => 0,
         Some(name) => game.role_index(&name).ok_or(BuildError::NoRole(name))?,

@@ -7,8 +7,8 @@
 //!   once per such literal, and a rule without one is not evaluated again. Every atom is
 //!   a sequence number in one append-only table, so "the previous round" is a range.
 //! - **Argument indexes.** Each positive literal is matched against the atoms that agree
-//!   with it on its bound arguments: the atom itself when all are bound (one hash lookup),
-//!   otherwise the list of an index on the relation's bound subterms (arguments, or
+//!   with it on its bound arguments: the list of an index on the relation's bound
+//!   subterms, found with one hash lookup (whole arguments, or
 //!   arguments of function terms such as `(move ?x1 ?y1 ?x2 ?y2)` with some of their
 //!   variables bound), keyed by their values. What each rule looks up is known from its
 //!   join order, so exactly those indexes are kept.
@@ -87,7 +87,7 @@ impl Db {
         for step in 0..plan.order.len() {
             let Literal::Pos(a) = &plan.rule.body[plan.order[step]] else { continue };
             let paths = &plan.bound[step];
-            if paths.is_empty() || whole_atom(a, paths) {
+            if paths.is_empty() {
                 continue;
             }
             let key = (a.key(), paths.clone());
@@ -186,11 +186,6 @@ fn pat_at<'a>(a: &'a Atom, path: &[usize]) -> &'a Pat {
     cur
 }
 
-/// Whether `paths` are the atom's arguments, all of them.
-fn whole_atom(a: &Atom, paths: &[Path]) -> bool {
-    paths.len() == a.args.len() && paths.iter().enumerate().all(|(i, p)| p.as_slice() == [i])
-}
-
 impl<'r> Plan<'r> {
     /// The join order of `rule`, starting with body literal `delta` if given.
     pub fn new(rule: &'r Rule, delta: Option<usize>) -> Plan<'r> {
@@ -256,20 +251,38 @@ fn match_pat(store: &TermStore, p: &Pat, t: TermId, binding: &mut [Option<TermId
     }
 }
 
+/// How many values the join keeps on the stack (more go to the heap).
+const INLINE: usize = 8;
+
+/// Calls `f` with the values of `items` (each from `value`, `None` if one has none), on
+/// the stack for up to [`INLINE`] of them.
+fn with_values<T, R>(
+    items: &[T],
+    mut value: impl FnMut(&T) -> Option<TermId>,
+    f: impl FnOnce(&[TermId]) -> Option<R>,
+) -> Option<R> {
+    if items.len() <= INLINE {
+        let mut buf = [TermId(0); INLINE];
+        for (slot, item) in buf.iter_mut().zip(items) {
+            *slot = value(item)?;
+        }
+        f(&buf[..items.len()])
+    } else {
+        let values = items.iter().map(value).collect::<Option<Vec<_>>>()?;
+        f(&values)
+    }
+}
+
 /// The ground term of a pattern if it has been interned (otherwise no atom can equal it).
 pub(super) fn find_pat(store: &TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
     match p {
         Pat::Var(v) => binding[*v as usize],
-        Pat::Fn(f, args) => {
-            let args = args.iter().map(|a| find_pat(store, a, binding)).collect::<Option<Vec<_>>>()?;
-            store.find_term(*f, &args)
-        }
+        Pat::Fn(f, args) => with_values(args, |a| find_pat(store, a, binding), |args| store.find_term(*f, args)),
     }
 }
 
 pub(super) fn find_atom(store: &TermStore, a: &Atom, binding: &[Option<TermId>]) -> Option<TermId> {
-    let args = a.args.iter().map(|p| find_pat(store, p, binding)).collect::<Option<Vec<_>>>()?;
-    store.find_term(a.pred, &args)
+    with_values(&a.args, |p| find_pat(store, p, binding), |args| store.find_term(a.pred, args))
 }
 
 fn intern_pat(store: &mut TermStore, p: &Pat, binding: &[Option<TermId>]) -> Option<TermId> {
@@ -312,7 +325,6 @@ fn term_equals(store: &TermStore, p: &Pat, t: TermId, binding: &[Option<TermId>]
 /// The candidates of one join step.
 enum Cands<'a> {
     List(&'a [u32]),
-    One(Option<u32>),
     Pass(bool),
 }
 
@@ -325,7 +337,6 @@ impl Cands<'_> {
                 *l = rest;
                 Some(first)
             }
-            Cands::One(o) => o.take(),
             Cands::Pass(p) => std::mem::take(p).then_some(u32::MAX),
         }
     }
@@ -408,25 +419,18 @@ impl Db {
             Literal::Pos(a) => {
                 let range = if plan.delta == Some(i) { delta } else { (0, delta.1) };
                 let paths = &plan.bound[step];
-                let mut values = Vec::with_capacity(paths.len());
-                for p in paths {
-                    match find_pat(store, pat_at(a, p), binding) {
-                        Some(v) => values.push(v),
-                        None => return Cands::List(&[]),
-                    }
-                }
-                if whole_atom(a, paths) {
-                    let seq = store
-                        .find_term(a.pred, &values)
-                        .and_then(|t| self.seq_of.get(&t).copied())
-                        .filter(|s| (range.0..range.1).contains(s));
-                    return Cands::One(seq);
-                }
-                let list = match plan.index[step] {
-                    Some(id) => self.indexes[id].map.get(&values[..]).map_or(&[][..], Vec::as_slice),
-                    None => self.by_pred.get(&a.key()).map_or(&[][..], Vec::as_slice),
-                };
-                Cands::List(clip(list, range))
+                let found = with_values(
+                    paths,
+                    |p| find_pat(store, pat_at(a, p), binding),
+                    |values| {
+                        let list = match plan.index[step] {
+                            Some(id) => self.indexes[id].map.get(values).map_or(&[][..], Vec::as_slice),
+                            None => self.by_pred.get(&a.key()).map_or(&[][..], Vec::as_slice),
+                        };
+                        Some(Cands::List(clip(list, range)))
+                    },
+                );
+                found.unwrap_or(Cands::List(&[]))
             }
             Literal::Neg(a) => {
                 Cands::Pass(is_open(a.key()) || !find_atom(store, a, binding).is_some_and(|t| self.contains(t)))

@@ -166,6 +166,11 @@ struct Grounder<'p> {
     db: Db,
     /// The most ground atoms, and ground instances of one rule, grounding may make.
     limit: usize,
+    /// With a horizon, `next` becomes `true` one layer at a time, at most this many times.
+    horizon: Option<u32>,
+    layers: u32,
+    /// Fluents of `next` atoms waiting for the next layer.
+    pending: Vec<TermId>,
 }
 
 /// The error for a game whose grounding makes more than `limit` of `what` at the rule at
@@ -192,7 +197,9 @@ impl Grounder<'_> {
     /// Adds a derived head atom, with the bridge rules of the relaxed program.
     fn add(&mut self, store: &mut TermStore, key: PredKey, t: TermId) -> bool {
         let new = self.db.insert(store, key, t);
-        if new && (key == (kw::NEXT, 1) || key == (kw::INIT, 1)) {
+        if new && key == (kw::NEXT, 1) && self.horizon.is_some() {
+            self.pending.push(store.args(t)[0]);
+        } else if new && (key == (kw::NEXT, 1) || key == (kw::INIT, 1)) {
             let f = store.args(t)[0];
             let tt = store.term(kw::TRUE, &[f]);
             self.db.insert(store, (kw::TRUE, 1), tt);
@@ -203,6 +210,20 @@ impl Grounder<'_> {
             self.db.insert(store, (kw::DOES, 2), d);
         }
         new
+    }
+
+    /// Makes the fluents of the `next` atoms derived so far true: the next layer of the
+    /// relaxed reachable positions. False when the horizon is reached or nothing is new.
+    fn next_layer(&mut self, store: &mut TermStore) -> bool {
+        if self.horizon.is_none_or(|h| self.layers >= h) || self.pending.is_empty() {
+            return false;
+        }
+        self.layers += 1;
+        for f in std::mem::take(&mut self.pending) {
+            let t = store.term(kw::TRUE, &[f]);
+            self.db.insert(store, (kw::TRUE, 1), t);
+        }
+        true
     }
 
     /// Evaluates `rules` to their least fixpoint, semi-naively: `recursive` tells the
@@ -235,6 +256,9 @@ impl Grounder<'_> {
                 self.apply(program, store, plan, range)?;
             }
             range = (range.1, self.db.len());
+            if range.0 == range.1 && self.next_layer(store) {
+                range.1 = self.db.len();
+            }
             if range.0 == range.1 {
                 return Ok(());
             }
@@ -290,11 +314,18 @@ impl Grounder<'_> {
 }
 
 /// Grounds a validated program within `budget` ([`Budget::ground_atoms`] atoms, and as
-/// many ground instances of any one rule).
-pub fn ground(program: &Program, analysis: &Analysis, budget: Budget) -> Result<GroundGame, ParseError> {
+/// many ground instances of any one rule). With a `horizon`, only what plays of at most
+/// that many steps can reach (in the relaxed program) is grounded: the fluents of the
+/// positions after 0, 1, ..., `horizon` steps and the moves before them.
+pub fn ground(
+    program: &Program,
+    analysis: &Analysis,
+    budget: Budget,
+    horizon: Option<u32>,
+) -> Result<GroundGame, ParseError> {
     let mut store = program.store.clone();
     let limit = usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
-    let mut g = Grounder { analysis, db: Db::default(), limit };
+    let mut g = Grounder { analysis, db: Db::default(), limit, horizon, layers: 0, pending: Vec::new() };
     let relevant = relevant(program);
     let rules: Vec<&Rule> = program.rules.iter().filter(|r| relevant.contains(&r.head.key())).collect();
     for stratum in &analysis.static_strata {

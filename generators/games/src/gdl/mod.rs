@@ -57,10 +57,20 @@ pub fn load(source: Source) -> Result<GroundGame, ParseError> {
 /// Parses, validates and grounds a GDL game; grounding is refused beyond `budget`
 /// ([`Budget::ground_atoms`]).
 pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseError> {
+    load_grounded(source, budget, None)
+}
+
+/// [`load_within`], grounding only what plays of at most `depth` steps from the initial
+/// position can reach: the same game up to that depth, often much smaller.
+pub fn load_for_depth(source: Source, budget: Budget, depth: u32) -> Result<GroundGame, ParseError> {
+    load_grounded(source, budget, Some(depth))
+}
+
+fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
     let analysis = validate::validate(&program)?;
-    let game = ground::ground(&program, &analysis, budget)?;
+    let game = ground::ground(&program, &analysis, budget, horizon)?;
     if game.roles.is_empty() {
         return Err(ParseError::at(
             &program.source,

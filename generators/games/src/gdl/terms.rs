@@ -8,6 +8,8 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
+use rustc_hash::FxHashMap;
+
 /// An interned symbol.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(pub u32);
@@ -46,7 +48,26 @@ pub struct TermStore {
     by_name: HashMap<String, Sym>,
     terms: Vec<(Sym, Box<[TermId]>)>,
     depth: Vec<u32>,
-    by_term: HashMap<(Sym, Box<[TermId]>), TermId>,
+    /// Terms by their key: the functor's id, then the arguments' ids.
+    by_term: FxHashMap<Box<[u32]>, TermId>,
+    /// The constant of each symbol, once interned (the join looks constants up often).
+    constants: Vec<Option<TermId>>,
+}
+
+/// Calls `f` with the key of `functor(args)` in [`TermStore::by_term`], built on the stack
+/// for the usual arities.
+fn with_key<R>(functor: Sym, args: &[TermId], f: impl FnOnce(&[u32]) -> R) -> R {
+    let mut stack = [0u32; 9];
+    if args.len() < stack.len() {
+        stack[0] = functor.0;
+        for (slot, a) in stack[1..].iter_mut().zip(args) {
+            *slot = a.0;
+        }
+        f(&stack[..=args.len()])
+    } else {
+        let key: Vec<u32> = std::iter::once(functor.0).chain(args.iter().map(|a| a.0)).collect();
+        f(&key)
+    }
 }
 
 impl Default for TermStore {
@@ -56,7 +77,8 @@ impl Default for TermStore {
             by_name: HashMap::new(),
             terms: Vec::new(),
             depth: Vec::new(),
-            by_term: HashMap::new(),
+            by_term: FxHashMap::default(),
+            constants: Vec::new(),
         };
         for name in kw::NAMES {
             store.sym(name);
@@ -92,20 +114,29 @@ impl TermStore {
 
     /// The ground term `functor(args)` (a constant when `args` is empty).
     pub fn term(&mut self, functor: Sym, args: &[TermId]) -> TermId {
-        let key = (functor, Box::<[TermId]>::from(args));
-        if let Some(&t) = self.by_term.get(&key) {
+        if let Some(t) = self.find_term(functor, args) {
             return t;
         }
         let t = TermId(self.terms.len() as u32);
         self.depth.push(1 + args.iter().map(|a| self.depth[a.0 as usize]).max().unwrap_or(0));
-        self.terms.push(key.clone());
-        self.by_term.insert(key, t);
+        self.terms.push((functor, args.into()));
+        with_key(functor, args, |key| self.by_term.insert(key.into(), t));
+        if args.is_empty() {
+            let i = functor.0 as usize;
+            if self.constants.len() <= i {
+                self.constants.resize(i + 1, None);
+            }
+            self.constants[i] = Some(t);
+        }
         t
     }
 
     /// The term if it exists already (no interning).
     pub fn find_term(&self, functor: Sym, args: &[TermId]) -> Option<TermId> {
-        self.by_term.get(&(functor, Box::<[TermId]>::from(args))).copied()
+        if args.is_empty() {
+            return self.constants.get(functor.0 as usize).copied().flatten();
+        }
+        with_key(functor, args, |key| self.by_term.get(key).copied())
     }
 
     /// The nesting depth: 1 for a constant, 1 + the deepest argument otherwise.
