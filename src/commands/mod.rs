@@ -6,6 +6,7 @@ mod depth;
 mod encode_bddl;
 mod encode_gdl;
 mod encode_gdl_asp;
+mod encode_geography;
 mod encode_positional;
 mod generate;
 mod hash;
@@ -20,6 +21,7 @@ mod slurm_collect;
 mod slurm_shard;
 mod solve_bddl;
 mod solve_gdl;
+mod solve_geography;
 mod solve_positional;
 mod stats;
 mod strategy;
@@ -29,19 +31,21 @@ mod verify;
 use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, bail, Result};
 use contract::{Budget, ParseError};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::geography::{GeoEncoding, Geography};
 use games::bddl::Game;
 use games::gdl::GroundGame;
+use games::geography::{Graph, Rule, Variant};
 use games::positional::gttt::Gttt;
 use games::positional::named::{LoadError, NamedGame};
 use games::positional::Player;
 
 use crate::flags::games::{
-    BddlGame, EncodeModel, GdlEncodingArg, GdlGame, GdlPrefixArg, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
-    SolveModel,
+    BddlGame, EncodeModel, GdlEncodingArg, GdlGame, GdlPrefixArg, GeoEncodingArg, GeoRuleArg, GeoVariantArg,
+    GeographyGame, GraphGenerator, GtttArgs, HexArgs, PgArgs, PositionalEncoding, SolveModel,
 };
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
@@ -66,6 +70,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
+            EncodeModel::Geography(args) => encode_geography::run(&args),
             EncodeModel::GdlAsp { game, depth, output } => encode_gdl_asp::run(&game, depth, &output),
             EncodeModel::Pg { game, out } => {
                 encode_positional::run(load_pg(&game)?, PositionalEncoding::Corplus, &out, game.size.budget())
@@ -80,6 +85,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Solve(SolveCmd { model }) => match model {
             SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
             SolveModel::Gdl(args) => solve_gdl::run(&args),
+            SolveModel::Geography(args) => solve_geography::run(&args),
             SolveModel::Pg { game, solve } => solve_positional::run(load_pg(&game)?, &solve),
             SolveModel::Gttt { game, solve } => solve_positional::run(load_gttt(&game)?, &solve),
             SolveModel::Hex { game, solve } => solve_positional::run(load_hex(&game)?, &solve),
@@ -151,6 +157,87 @@ pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, Gdl
         GdlPrefixArg::Gd => PrefixMethod::Dependency,
     };
     Ok((game, GdlEncoding { rules, prefix, first }))
+}
+
+/// The graph of `--graph` or `--generate`, and the rounds of `--rounds` (default: the first
+/// line of the graph file).
+pub fn load_geography(args: &GeographyGame) -> Result<(Graph, u32)> {
+    let graph = match (&args.graph, args.generate) {
+        (Some(path), _) => Graph::parse(&read_source(path)?)?,
+        (None, Some(generator)) => generate_graph(args, generator)?,
+        (None, None) => bail!("name the graph: --graph FILE, or --generate gnp|gnm|grid|torus|thesis-example"),
+    };
+    let rounds = args.rounds.or(graph.rounds()).ok_or_else(|| {
+        anyhow!("--rounds is needed: {} has no rounds of its own (a graph file has them on its first line)", graph_name(args))
+    })?;
+    Ok((graph, rounds))
+}
+
+/// The graph as the flags name it: the file, or the generator and its parameters.
+pub fn graph_name(args: &GeographyGame) -> String {
+    if let Some(path) = &args.graph {
+        return std::path::Path::new(path).file_name().map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+    }
+    let shown = |flag: &str, value: Option<String>| value.map(|v| format!(" {flag}={v}")).unwrap_or_default();
+    let generator = args.generate.map_or("graph", |g| match g {
+        GraphGenerator::Gnp => "gnp",
+        GraphGenerator::Gnm => "gnm",
+        GraphGenerator::Grid => "grid",
+        GraphGenerator::Torus => "torus",
+        GraphGenerator::ThesisExample => "thesis-example",
+    });
+    format!(
+        "{generator}{}{}{}{}{}{}",
+        shown("n", args.n.map(|v| v.to_string())),
+        shown("p", args.p.map(|v| v.to_string())),
+        shown("m", args.m.map(|v| v.to_string())),
+        shown("seed", args.seed.map(|v| v.to_string())),
+        shown("w", args.w.map(|v| v.to_string())),
+        shown("h", args.h.map(|v| v.to_string())),
+    )
+}
+
+/// The graph of `--generate`, with the parameters its generator needs.
+fn generate_graph(args: &GeographyGame, generator: GraphGenerator) -> Result<Graph> {
+    fn need<T: Copy>(value: Option<T>, flag: &str, generator: &str) -> Result<T> {
+        value.ok_or_else(|| anyhow!("--generate {generator} needs --{flag}"))
+    }
+    Ok(match generator {
+        GraphGenerator::Gnp => {
+            let p = need(args.p, "p", "gnp")?;
+            if !(0.0..=1.0).contains(&p) {
+                bail!("--p {p} is not a probability: write a number from 0 to 1");
+            }
+            Graph::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "seed", "gnp")?)
+        }
+        GraphGenerator::Gnm => Graph::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?),
+        GraphGenerator::Grid => Graph::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
+        GraphGenerator::Torus => Graph::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),
+        GraphGenerator::ThesisExample => Graph::thesis_example(),
+    })
+}
+
+pub fn geography_variant(args: &GeographyGame) -> Variant {
+    match args.variant {
+        GeoVariantArg::Thesis => Variant::Thesis,
+        GeoVariantArg::LastMover => Variant::LastMover,
+    }
+}
+
+pub fn geography_rule(args: &GeographyGame) -> Rule {
+    match args.rule {
+        GeoRuleArg::Vertex => Rule::Vertex,
+        GeoRuleArg::Edge => Rule::Edge,
+    }
+}
+
+/// The encoding of `--encoding`, `--variant` and `--rule`.
+pub fn geography_encoding(args: &GeographyGame, encoding: GeoEncodingArg) -> Geography {
+    let encoding = match encoding {
+        GeoEncodingArg::Onehot => GeoEncoding::OneHot,
+        GeoEncodingArg::Compact => GeoEncoding::Compact,
+    };
+    Geography { encoding, variant: geography_variant(args), rule: geography_rule(args) }
 }
 
 /// The solver of `--solver` and `--timeout`, on formulas within `budget`.

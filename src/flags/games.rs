@@ -67,6 +67,12 @@ pub enum EncodeModel {
         out: EncodeOut,
     },
     Gdl(EncodeGdl),
+    /// Generalized geography (the thesis's section 3): players alternate naming an unvisited
+    /// successor of the last named node, node 0 first; can the first player keep moving?
+    #[command(
+        after_help = "Examples:\n  qbfgames encode geography --graph suite/games/geography/thesis-example.txt -o ex.qcir\n  qbfgames encode geography --generate gnp --n 40 --p 0.08 --seed 1 --rounds 9 --encoding compact --format qdimacs -o g.qdimacs"
+    )]
+    Geography(EncodeGeography),
     /// A GDL game (KIF) as an answer set program for gringo/clingo, not a QBF: its temporal
     /// extension (He, Saffidine, Thielscher, Definition 2) with one legal move per role and time.
     #[command(
@@ -193,6 +199,11 @@ pub enum SolveModel {
         solve: SolveOpts,
     },
     Gdl(SolveGdl),
+    /// Generalized geography, by depth-bounded search over the plays.
+    #[command(
+        after_help = "Examples:\n  qbfgames solve geography --graph suite/games/geography/thesis-example.txt\n  qbfgames solve geography --generate grid --w 4 --h 4 --rounds 16 --critical"
+    )]
+    Geography(SolveGeography),
 }
 
 #[derive(Args, Debug)]
@@ -211,6 +222,111 @@ pub struct SolveGdl {
     pub first: Option<String>,
     #[command(flatten)]
     pub size: SizeBudget,
+}
+
+#[derive(Args, Debug)]
+pub struct EncodeGeography {
+    #[command(flatten)]
+    pub game: GeographyGame,
+    /// The encoding: one variable per node and round, or each round's node in binary.
+    #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
+    pub encoding: GeoEncodingArg,
+    /// Output format: a circuit (QCIR-G14, as the thesis) or clauses (QDIMACS).
+    #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
+    pub format: QbfFormat,
+    /// The output file; written to a temporary file, then renamed. `-` for stdout.
+    #[arg(short, long, default_value = "-")]
+    pub output: PathBuf,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveGeography {
+    #[command(flatten)]
+    pub game: GeographyGame,
+    /// Also find the fewest rounds within which the first player wins.
+    #[arg(long)]
+    pub critical: bool,
+}
+
+/// A geography game: its graph (a file or a generator), rounds, variant and rule.
+#[derive(Args, Debug)]
+pub struct GeographyGame {
+    /// The graph file: the rounds on the first line, then one line per node, the node and
+    /// its successors (the thesis's format; docs/geography.md).
+    #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
+    pub graph: Option<String>,
+    /// A generated graph instead of a file: gnp (--n --p --seed), gnm (--n --m --seed),
+    /// grid or torus (--w --h), or the thesis's example.
+    #[arg(long, value_enum)]
+    pub generate: Option<GraphGenerator>,
+    /// Nodes of a gnp or gnm graph.
+    #[arg(long)]
+    pub n: Option<u32>,
+    /// Probability of each edge of a gnp graph.
+    #[arg(long)]
+    pub p: Option<f64>,
+    /// Edges of a gnm graph.
+    #[arg(long)]
+    pub m: Option<u32>,
+    /// Seed of a gnp or gnm graph.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Width of a grid or torus.
+    #[arg(long)]
+    pub w: Option<u32>,
+    /// Height of a grid or torus.
+    #[arg(long)]
+    pub h: Option<u32>,
+    /// The rounds (moves of both players) the game may last (default: the graph file's first line).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub rounds: Option<u32>,
+    /// thesis: the first player wins if he can move at each of his rounds; last-mover: if
+    /// the second player is left without a move within the rounds.
+    #[arg(long, value_enum, default_value_t = GeoVariantArg::Thesis)]
+    pub variant: GeoVariantArg,
+    /// vertex: no node is named twice; edge: no edge is taken twice.
+    #[arg(long, value_enum, default_value_t = GeoRuleArg::Vertex)]
+    pub rule: GeoRuleArg,
+    #[command(flatten)]
+    pub size: SizeBudget,
+}
+
+/// The graph generators of geography.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GraphGenerator {
+    /// Erdős–Rényi: each ordered pair an edge with probability p.
+    Gnp,
+    /// Erdős–Rényi: m distinct edges drawn at random.
+    Gnm,
+    /// A w×h grid, edges both ways between neighbours.
+    Grid,
+    /// A w×h grid that wraps around.
+    Torus,
+    /// The thesis's 8-node example (3 rounds).
+    ThesisExample,
+}
+
+/// Geography encodings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GeoEncodingArg {
+    /// One variable per node and round.
+    Onehot,
+    /// Each round's node in binary.
+    Compact,
+}
+
+/// When the first player wins geography.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GeoVariantArg {
+    Thesis,
+    LastMover,
+}
+
+/// What geography forbids naming twice.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GeoRuleArg {
+    Vertex,
+    Edge,
 }
 
 /// The files of a BDDL game.

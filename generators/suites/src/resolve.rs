@@ -97,6 +97,8 @@ pub enum Param {
     Str(String),
     /// A model file; the path as written (templates filled in), relative to the suite.
     Path(String),
+    /// A number with a fraction, as TOML writes it (a float has no total order to key by).
+    Decimal(String),
 }
 
 impl fmt::Display for Param {
@@ -104,7 +106,7 @@ impl fmt::Display for Param {
         match self {
             Param::Int(i) => write!(f, "{i}"),
             Param::Bool(b) => write!(f, "{b}"),
-            Param::Str(s) | Param::Path(s) => f.write_str(s),
+            Param::Str(s) | Param::Path(s) | Param::Decimal(s) => f.write_str(s),
         }
     }
 }
@@ -770,6 +772,15 @@ impl Resolver<'_> {
             (Kind::Str(_), _) => Err(wrong("a string")),
             (Kind::Path, Value::String(s)) => Ok(Param::Path(s.clone())),
             (Kind::Path, _) => Err(wrong("a file path")),
+            (Kind::PathOr(generators), Value::String(s)) if generators.contains(&s.as_str()) => Ok(Param::Str(s.clone())),
+            (Kind::PathOr(_), Value::String(s)) => Ok(Param::Path(s.clone())),
+            (Kind::PathOr(generators), _) => Err(wrong(&format!(
+                "a file path or one of {}",
+                generators.iter().map(|g| format!("\"{g}\"")).collect::<Vec<_>>().join(", ")
+            ))),
+            (Kind::Decimal, Value::Float(x)) if x.is_finite() => Ok(Param::Decimal(item.to_string())),
+            (Kind::Decimal, Value::Integer(i)) => Ok(Param::Decimal(i.to_string())),
+            (Kind::Decimal, _) => Err(wrong("a number")),
         }
     }
 

@@ -13,6 +13,8 @@ pub enum ModelKind {
     Pg,
     /// A GDL game (general or strictly-turn-taking encoding).
     Gdl,
+    /// Generalized geography on a graph file or a generated graph (one-hot or compact).
+    Geography,
 }
 
 /// How a QBF is built from a game.
@@ -24,6 +26,10 @@ pub enum Encoding {
     GdlGe(GdlPrefix),
     /// GDL strictly-turn-taking encoding.
     GdlSd,
+    /// Geography: one variable per node and round.
+    GeoOneHot,
+    /// Geography: the node of each round in binary.
+    GeoCompact,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,6 +61,11 @@ pub enum Kind {
     Str(Option<&'static [&'static str]>),
     /// A file path relative to the suite file (may use `{key}` templates); must exist.
     Path,
+    /// One of the names (a generator, kept as [`Param::Str`](crate::Param::Str)), or else
+    /// a file path as [`Kind::Path`].
+    PathOr(&'static [&'static str]),
+    /// A number with a fraction, kept as written ([`Param::Decimal`](crate::Param::Decimal)).
+    Decimal,
 }
 
 /// One grid key of a model.
@@ -143,9 +154,31 @@ const GDL: Schema = Schema {
     odd_depths: false,
 };
 
+/// The graph generators of `model = "geography"`, besides a graph file.
+pub const GRAPH_GENERATORS: &[&str] = &["gnp", "gnm", "grid", "torus", "thesis-example"];
+
+const GEOGRAPHY: Schema = Schema {
+    keys: &[
+        key("graph", Kind::PathOr(GRAPH_GENERATORS), None),
+        key("n", Kind::Int, Some("")),
+        key("p", Kind::Decimal, Some("")),
+        key("m", Kind::Int, Some("")),
+        key("seed", Kind::Int, Some("")),
+        key("w", Kind::Int, Some("")),
+        key("h", Kind::Int, Some("")),
+        key("variant", Kind::Str(Some(&["thesis", "last-mover"])), Some("thesis")),
+        key("rule", Kind::Str(Some(&["vertex", "edge"])), Some("vertex")),
+    ],
+    template_keys: false,
+    encodings: &[Encoding::GeoOneHot, Encoding::GeoCompact],
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs],
+    model_depth: true,
+    odd_depths: false,
+};
+
 impl ModelKind {
     pub const ALL: &'static [ModelKind] =
-        &[ModelKind::Bddl, ModelKind::Gttt, ModelKind::Hex, ModelKind::Pg, ModelKind::Gdl];
+        &[ModelKind::Bddl, ModelKind::Gttt, ModelKind::Hex, ModelKind::Pg, ModelKind::Gdl, ModelKind::Geography];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -154,6 +187,7 @@ impl ModelKind {
             ModelKind::Hex => "hex",
             ModelKind::Pg => "pg",
             ModelKind::Gdl => "gdl",
+            ModelKind::Geography => "geography",
         }
     }
 
@@ -164,6 +198,7 @@ impl ModelKind {
             ModelKind::Hex => &HEX,
             ModelKind::Pg => &PG,
             ModelKind::Gdl => &GDL,
+            ModelKind::Geography => &GEOGRAPHY,
         }
     }
 }
@@ -176,6 +211,8 @@ impl Encoding {
         Encoding::GdlGe(GdlPrefix::Gt),
         Encoding::GdlGe(GdlPrefix::Gd),
         Encoding::GdlSd,
+        Encoding::GeoOneHot,
+        Encoding::GeoCompact,
     ];
 
     pub fn name(self) -> &'static str {
@@ -186,6 +223,8 @@ impl Encoding {
             Encoding::GdlGe(GdlPrefix::Gt) => "gdl-ge-gt",
             Encoding::GdlGe(GdlPrefix::Gd) => "gdl-ge-gd",
             Encoding::GdlSd => "gdl-sd",
+            Encoding::GeoOneHot => "onehot",
+            Encoding::GeoCompact => "compact",
         }
     }
 

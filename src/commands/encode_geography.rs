@@ -1,0 +1,44 @@
+//! `qbfgames encode geography`: a geography game for a number of rounds as QCIR or QDIMACS.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use encodings::gdl::Size;
+use encodings::{Encoding, Form, Qbf, Side};
+use qbf::io::{write_qcir, write_qdimacs};
+use qbf::tseitin::ClauseForm;
+
+use super::{geography_encoding, load_geography};
+use crate::flags::games::{EncodeGeography, QbfFormat};
+use crate::output::write_atomically;
+
+pub fn run(args: &EncodeGeography) -> Result<ExitCode> {
+    let game = &args.game;
+    let (graph, rounds) = load_geography(game)?;
+    let encoding = geography_encoding(game, args.encoding);
+    let comment = format!(
+        "geography {}, {} nodes, {rounds} rounds, encoding {:?}, variant {:?}, rule {:?}; qbfgames {}",
+        super::graph_name(game),
+        graph.nodes(),
+        args.encoding,
+        game.variant,
+        game.rule,
+        env!("CARGO_PKG_VERSION")
+    )
+    .to_lowercase();
+    let form = match args.format {
+        QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),
+        QbfFormat::Qcir => Form::Circuit,
+    };
+    match encoding.formula_within(&graph, rounds, Side::Black, form, game.size.budget())?.0 {
+        Qbf::Clauses(qbf) => {
+            write_atomically(&args.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
+            eprintln!("{}", Size::of(&qbf));
+        }
+        Qbf::Circuit(qbf) => {
+            write_atomically(&args.output, |w| write_qcir(w, &qbf, &[&comment]))?;
+            eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
