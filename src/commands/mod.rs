@@ -38,7 +38,7 @@ use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use encodings::geography::{GeoEncoding, Geography};
 use games::bddl::Game;
 use games::gdl::GroundGame;
-use games::geography::{Graph, Rule, Variant};
+use games::geography::{self as geo, Graph, Rule, Variant};
 use games::positional::gttt::Gttt;
 use games::positional::named::{LoadError, NamedGame};
 use games::positional::Player;
@@ -208,12 +208,12 @@ fn generate_graph(args: &GeographyGame, generator: GraphGenerator) -> Result<Gra
             if !(0.0..=1.0).contains(&p) {
                 bail!("--p {p} is not a probability: write a number from 0 to 1");
             }
-            Graph::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "seed", "gnp")?)
+            geo::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "seed", "gnp")?)
         }
-        GraphGenerator::Gnm => Graph::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?),
-        GraphGenerator::Grid => Graph::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
-        GraphGenerator::Torus => Graph::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),
-        GraphGenerator::ThesisExample => Graph::thesis_example(),
+        GraphGenerator::Gnm => geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?),
+        GraphGenerator::Grid => geo::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
+        GraphGenerator::Torus => geo::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),
+        GraphGenerator::ThesisExample => geo::thesis_example(),
     })
 }
 

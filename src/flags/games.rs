@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
+use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 use contract::Budget;
+use games::geography::MAX_NODES;
 
 /// `qbfgames encode <model>`: write a game as a QBF instance.
 #[derive(Args, Debug)]
@@ -260,23 +262,23 @@ pub struct GeographyGame {
     #[arg(long, value_enum)]
     pub generate: Option<GraphGenerator>,
     /// Nodes of a gnp or gnm graph.
-    #[arg(long)]
-    pub n: Option<u32>,
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_NODES as u64))]
+    pub n: Option<usize>,
     /// Probability of each edge of a gnp graph.
     #[arg(long)]
     pub p: Option<f64>,
     /// Edges of a gnm graph.
     #[arg(long)]
-    pub m: Option<u32>,
+    pub m: Option<usize>,
     /// Seed of a gnp or gnm graph.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Width of a grid or torus.
-    #[arg(long)]
-    pub w: Option<u32>,
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_NODES as u64))]
+    pub w: Option<usize>,
     /// Height of a grid or torus.
-    #[arg(long)]
-    pub h: Option<u32>,
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_NODES as u64))]
+    pub h: Option<usize>,
     /// The rounds (moves of both players) the game may last (default: the graph file's first line).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub rounds: Option<u32>,

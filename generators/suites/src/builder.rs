@@ -12,9 +12,11 @@ use crate::{Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Para
 use contract::{Budget, ParseError, Source, TooLarge, Verdict};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::geography::{GeoEncoding, Geography};
 use encodings::lifted::Lifted;
 use encodings::{EncodeError, Encoding, Form, MapError, Qbf, Side, SymbolMap};
 use games::bddl;
+use games::geography::{self as geo, Graph, Rule, Variant};
 use games::positional::bddl::{BddlError, BddlFiles};
 use games::positional::gttt::{parse_pq, Gttt, Shape};
 use games::positional::hex::read_hex;
@@ -60,6 +62,8 @@ pub enum BuildError {
     Board,
     #[error("model `{0}` is not a positional game")]
     NotPositional(&'static str),
+    #[error("the graph {0} has no rounds of its own: give the family explicit depths (rounds)")]
+    NoRounds(String),
     #[error("the reference solver failed ({outcome}): {stderr}")]
     Reference { outcome: String, stderr: String },
 }
@@ -177,6 +181,60 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     instance(job, &GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
 }
 
+/// A count of a geography generator (`n`, `m`, `w`, `h`): a positive integer.
+fn count_param(job: &Job, key: &str) -> Result<usize, BuildError> {
+    usize::try_from(int_param(job, key)?).ok().filter(|&n| n > 0).ok_or_else(|| param(job, key, "a positive integer"))
+}
+
+/// The graph of a geography job: its file, or its generator with the generator's keys.
+fn geography_graph(dir: &Path, job: &Job) -> Result<Graph, BuildError> {
+    let generator = match job.params.get("graph") {
+        Some(Param::Path(_)) => return Ok(Graph::parse(&read(dir, job, "graph")?)?),
+        Some(Param::Str(name)) => name.as_str(),
+        _ => return Err(param(job, "graph", "a graph file or generator")),
+    };
+    let seed = |job: &Job| u64::try_from(int_param(job, "seed")?).map_err(|_| param(job, "seed", "a seed from 0"));
+    Ok(match generator {
+        "gnp" => {
+            let p = match job.params.get("p") {
+                Some(Param::Decimal(text)) => text.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)),
+                _ => None,
+            }
+            .ok_or_else(|| param(job, "p", "a probability from 0 to 1"))?;
+            geo::gnp(count_param(job, "n")?, p, seed(job)?)
+        }
+        "gnm" => geo::gnm(count_param(job, "n")?, count_param(job, "m")?, seed(job)?),
+        "grid" => geo::grid(count_param(job, "w")?, count_param(job, "h")?),
+        "torus" => geo::torus(count_param(job, "w")?, count_param(job, "h")?),
+        "thesis-example" => geo::thesis_example(),
+        _ => return Err(param(job, "graph", "a graph file or generator")),
+    })
+}
+
+fn geography_variant(job: &Job) -> Result<Variant, BuildError> {
+    str_param(job, "variant")?.parse().map_err(|_| param(job, "variant", "a variant"))
+}
+
+fn geography_rule(job: &Job) -> Result<Rule, BuildError> {
+    str_param(job, "rule")?.parse().map_err(|_| param(job, "rule", "a rule"))
+}
+
+fn geography_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
+    let graph = geography_graph(dir, job)?;
+    let rounds = match job.depth.plies() {
+        Some(r) => r,
+        None => graph.rounds().ok_or_else(|| BuildError::NoRounds(job.params.get("graph").map(Param::to_string).unwrap_or_default()))?,
+    };
+    let encoding = match job.encoding {
+        EncodingName::GeoOneHot => GeoEncoding::OneHot,
+        EncodingName::GeoCompact => GeoEncoding::Compact,
+        other => return Err(BuildError::NoEncoding { model: "geography", encoding: other.name() }),
+    };
+    let geography = Geography { encoding, variant: geography_variant(job)?, rule: geography_rule(job)? };
+    let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
+    instance(job, &geography, &graph, rounds, forms, Vec::new())
+}
+
 /// The positional game of a `gttt`, `hex` or `pg` job, cut to the job's depth.
 fn positional_game(dir: &Path, job: &Job) -> Result<PositionalGame, BuildError> {
     let game = match job.family.model {
@@ -268,15 +326,37 @@ impl Encoders {
             }
             ModelKind::Hex => vec!["solve".into(), "hex".into(), "--puzzle".into(), path("puzzle")?],
             ModelKind::Pg => vec!["solve".into(), "pg".into(), path("file")?],
+            ModelKind::Geography => geography_reference(dir, job)?,
         };
         if let Some(d) = job.depth.plies() {
-            args.extend(["--depth".into(), d.to_string()]);
+            let flag = if job.family.model == ModelKind::Geography { "--rounds" } else { "--depth" };
+            args.extend([flag.into(), d.to_string()]);
         }
         if job.family.budget != Budget::default() {
             args.extend(["--max-size".into(), job.family.budget.max_size.to_string()]);
         }
         Ok(Invocation { program: self.exe.clone(), args })
     }
+}
+
+/// `solve geography` with the job's graph (file or generator), variant and rule.
+fn geography_reference(dir: &Path, job: &Job) -> Result<Vec<String>, BuildError> {
+    let mut args: Vec<String> = vec!["solve".into(), "geography".into()];
+    match job.params.get("graph") {
+        Some(Param::Path(_)) => args.extend(["--graph".into(), path_param(dir, job, "graph")?.display().to_string()]),
+        Some(Param::Str(generator)) => {
+            args.extend(["--generate".into(), generator.clone()]);
+            for key in ["n", "p", "m", "seed", "w", "h"] {
+                if let Some(value) = job.params.get(key) {
+                    args.extend([format!("--{key}"), value.to_string()]);
+                }
+            }
+        }
+        _ => return Err(param(job, "graph", "a graph file or generator")),
+    }
+    args.extend(["--variant".into(), str_param(job, "variant")?.to_string()]);
+    args.extend(["--rule".into(), str_param(job, "rule")?.to_string()]);
+    Ok(args)
 }
 
 impl Builder for Encoders {
@@ -286,6 +366,7 @@ impl Builder for Encoders {
         match job.family.model {
             ModelKind::Bddl => bddl_instance(dir, job),
             ModelKind::Gdl => gdl_instance(dir, job),
+            ModelKind::Geography => geography_instance(dir, job),
             ModelKind::Gttt | ModelKind::Hex | ModelKind::Pg => positional_instance(dir, job),
         }
     }
