@@ -23,7 +23,7 @@ use strategy::session::{conclusion, session, Mode, Playable, User};
 
 use games::positional::named::NamedGame;
 
-use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner};
+use super::{geography_rule, geography_variant, graph_name, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg, qdo_runner};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
@@ -86,6 +86,13 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             let setup = GdlSetup { game: &game, encoding };
             let played = play(opts, Playable::Gdl(setup, args.depth), args.size.budget())?;
             (opts, format!("{} at depth {}", args.game, args.depth), played)
+        }
+        PlayModel::Geography { game: args, play: opts } => {
+            let (graph, rounds) = load_geography(args)?;
+            let game =
+                Playable::Geography { graph: &graph, variant: geography_variant(args), rule: geography_rule(args), rounds };
+            let played = play(opts, game, args.size.budget())?;
+            (opts, format!("geography {} within {rounds} rounds", graph_name(args)), played)
         }
     };
     let (code, message) = conclusion(&result, user(opts), mode(opts)?, &instance);

@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use games::positional::bddl::BddlFiles;
-use strategy::first_move::{first_move_bddl, first_move_gdl, first_move_positional, FirstMove, FirstMoveError};
+use strategy::first_move::{
+    first_move_bddl, first_move_gdl, first_move_geography, first_move_positional, FirstMove, FirstMoveError,
+};
 
-use super::{load_bddl, load_gdl, load_gttt, load_hex, load_pg, qdo_runner};
+use super::{geography_encoding, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg, qdo_runner};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{FirstMoveModel, StrategyCmd, StrategyOpts};
 use crate::output::write_atomically;
@@ -42,6 +44,11 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
                 }
                 found => (opts, found?),
             }
+        }
+        FirstMoveModel::Geography { game, encoding, opts } => {
+            let (graph, rounds) = load_geography(game)?;
+            let runner = qdo_runner(opts, game.size.budget());
+            (opts, first_move_geography(&graph, geography_encoding(game, *encoding), rounds, &runner)?)
         }
     };
     report(opts, &found)

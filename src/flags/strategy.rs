@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::flags::games::{BddlGame, GdlGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+use crate::flags::games::{BddlGame, GdlGame, GeoEncodingArg, GeographyGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -66,6 +66,19 @@ pub enum FirstMoveModel {
     Gdl {
         #[command(flatten)]
         game: GdlGame,
+        #[command(flatten)]
+        opts: StrategyOpts,
+    },
+    /// Generalized geography: Black is the first player; the move is the node he names.
+    #[command(
+        after_help = "Examples:\n  qbfgames strategy first-move geography --graph suite/games/geography/thesis-example.txt\n  qbfgames strategy first-move geography --generate grid --w 3 --h 3 --rounds 9 --encoding compact"
+    )]
+    Geography {
+        #[command(flatten)]
+        game: GeographyGame,
+        /// The encoding the solver is asked about.
+        #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
+        encoding: GeoEncodingArg,
         #[command(flatten)]
         opts: StrategyOpts,
     },
@@ -148,6 +161,18 @@ pub enum PlayModel {
     Gdl {
         #[command(flatten)]
         game: GdlGame,
+        #[command(flatten)]
+        play: PlayOpts,
+    },
+    /// Generalized geography, the thesis's game interface: each turn shows the current
+    /// node, the visited nodes and the legal moves; type a node. The computer plays the
+    /// reference solver's winning moves (the first player's, or with --as black the second's).
+    #[command(
+        after_help = "Examples:\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --auto --all\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --variant last-mover --as black"
+    )]
+    Geography {
+        #[command(flatten)]
+        game: GeographyGame,
         #[command(flatten)]
         play: PlayOpts,
     },

@@ -5,16 +5,19 @@ use std::cell::RefCell;
 
 use encodings::corplus::Corplus;
 use encodings::gdl::GdlEncoding;
+use encodings::geography::Geography;
 use encodings::lifted::Lifted;
 use encodings::{EncodeError, Encoding, Form, MapError, Move, Side, SymbolMap};
 use games::bddl::{self, Game};
 use games::gdl::player::Solver as GdlSolver;
 use games::gdl::{GameError, GroundGame};
+use games::geography::{Graph, SolveError as GeoSolveError, Solver as GeoSolver};
 use games::positional::solver::{SolveError, Solver as PositionalSolver};
 use games::positional::PositionalGame;
 use qbf::tseitin::ClauseForm;
 
 use crate::gdl::check_gdl;
+use crate::geography::check_geography;
 use crate::qdo::{QdoError, QdoRunner};
 use crate::validate::{check_bddl, check_positional, Check};
 
@@ -82,6 +85,8 @@ pub enum FirstMoveError {
     Positional(#[from] SolveError),
     #[error(transparent)]
     Gdl(#[from] GameError),
+    #[error(transparent)]
+    Geography(#[from] GeoSolveError),
 }
 
 /// Encodes `game` with `encoding` at `depth`, asks the solver, and judges its move: by
@@ -140,6 +145,19 @@ pub fn first_move_gdl(
     let reference = || Ok(player.borrow_mut().wins_from(&start, depth)?);
     let check = |mv: &Move| Ok(check_gdl(&mut player.borrow_mut(), game, &start, mv, depth)?);
     judge(&encoding, game, depth, solver, reference, check)
+}
+
+/// Geography on `graph` for `rounds` rounds with `encoding` (Black is the first player).
+pub fn first_move_geography(
+    graph: &Graph,
+    encoding: Geography,
+    rounds: u32,
+    solver: &QdoRunner,
+) -> Result<FirstMove, FirstMoveError> {
+    let player = RefCell::new(GeoSolver::new(graph, encoding.variant, encoding.rule));
+    let reference = || Ok(player.borrow_mut().wins_within(rounds)?);
+    let check = |mv: &Move| Ok(check_geography(&mut player.borrow_mut(), &[], mv, rounds)?);
+    judge(&encoding, graph, rounds, solver, reference, check)
 }
 
 #[cfg(test)]

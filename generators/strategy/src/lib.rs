@@ -12,7 +12,7 @@
 //! [`Side::White`](encodings::Side::White) the same maps read White's first move from a
 //! false instance.
 //!
-//! [`play`], [`refute`] and [`gdl`] play the solver's side against every reply or the
+//! [`play`], [`refute`], [`gdl`] and [`geography`] play the solver's side against every reply or the
 //! user's choices; [`session`] runs a whole game (`qbfgames play`).
 //!
 //! Imports `qbf`, `games`, `encodings` and `harness` (the solver runs as a child process).
@@ -28,6 +28,7 @@
 
 pub mod first_move;
 pub mod gdl;
+pub mod geography;
 pub mod play;
 pub mod qdo;
 pub mod refute;

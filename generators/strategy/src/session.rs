@@ -6,10 +6,12 @@ use std::cell::{Cell, RefCell};
 use std::io::{BufRead, Write};
 
 use games::bddl::Game;
+use games::geography::{Graph, Rule, Solver as GeoSolver, Variant};
 use games::positional::PositionalGame;
 use games::rng::SplitMix64;
 
 use crate::gdl::{play_gdl, refute_gdl, GdlSetup};
+use crate::geography::play_geography;
 use crate::play::{play_bddl, play_positional, ChooseError, Failure, Played, QdoSolver, White};
 use crate::qdo::QdoRunner;
 use crate::refute::{refute_bddl, refute_positional};
@@ -52,6 +54,9 @@ pub enum Playable<'g> {
     Positional(&'g PositionalGame),
     /// A GDL game with `depth` steps.
     Gdl(GdlSetup<'g>, u32),
+    /// Geography on a graph for a number of rounds; the computer plays the reference
+    /// solver's winning moves.
+    Geography { graph: &'g Graph, variant: Variant, rule: Rule, rounds: u32 },
 }
 
 impl Playable<'_> {
@@ -64,6 +69,10 @@ impl Playable<'_> {
             (Playable::Positional(g), User::Black) => refute_positional(g, solve, user_moves),
             (Playable::Gdl(setup, depth), User::White) => play_gdl(setup, depth, solve, user_moves),
             (Playable::Gdl(setup, depth), User::Black) => refute_gdl(setup, depth, solve, user_moves),
+            (Playable::Geography { graph, variant, rule, rounds }, user) => {
+                let mut reference = GeoSolver::new(graph, variant, rule);
+                play_geography(&mut reference, rounds, solve, user_moves, user == User::Black)
+            }
         }
     }
 }
