@@ -79,7 +79,8 @@ fn a_malformed_graph_is_a_located_error_and_writes_nothing() {
     let bad = dir.path().join("bad.txt");
     std::fs::write(&bad, "3\n0 1\n1 x\n").unwrap_or_else(|e| panic!("{e}"));
     let out = dir.path().join("out.qcir");
-    let run = qbfgames(&["encode", "geography", "--graph", &bad.display().to_string(), "-o", &out.display().to_string()]);
+    let run =
+        qbfgames(&["encode", "geography", "--graph", &bad.display().to_string(), "-o", &out.display().to_string()]);
     assert_ne!(run.status.code(), Some(0));
     let err = text(&run.stderr);
     assert!(err.contains("bad.txt:3:3"), "{err}");
@@ -104,6 +105,17 @@ fn play_keeps_the_promise_against_every_reply() {
     let graph = example();
     let white = qbfgames(&["play", "geography", "--graph", &graph, "--auto", "--all"]);
     assert_eq!(white.status.code(), Some(0), "{}{}", text(&white.stdout), text(&white.stderr));
-    let black = qbfgames(&["play", "geography", "--graph", &graph, "--variant", "last-mover", "--as", "black", "--auto", "--all"]);
+    let black = qbfgames(&[
+        "play",
+        "geography",
+        "--graph",
+        &graph,
+        "--variant",
+        "last-mover",
+        "--as",
+        "black",
+        "--auto",
+        "--all",
+    ]);
     assert_eq!(black.status.code(), Some(0), "{}{}", text(&black.stdout), text(&black.stderr));
 }

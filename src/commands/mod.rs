@@ -168,7 +168,10 @@ pub fn load_geography(args: &GeographyGame) -> Result<(Graph, u32)> {
         (None, None) => bail!("name the graph: --graph FILE, or --generate gnp|gnm|grid|torus|thesis-example"),
     };
     let rounds = args.rounds.or(graph.rounds()).ok_or_else(|| {
-        anyhow!("--rounds is needed: {} has no rounds of its own (a graph file has them on its first line)", graph_name(args))
+        anyhow!(
+            "--rounds is needed: {} has no rounds of its own (a graph file has them on its first line)",
+            graph_name(args)
+        )
     })?;
     Ok((graph, rounds))
 }
@@ -176,7 +179,9 @@ pub fn load_geography(args: &GeographyGame) -> Result<(Graph, u32)> {
 /// The graph as the flags name it: the file, or the generator and its parameters.
 pub fn graph_name(args: &GeographyGame) -> String {
     if let Some(path) = &args.graph {
-        return std::path::Path::new(path).file_name().map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
+        return std::path::Path::new(path)
+            .file_name()
+            .map_or_else(|| path.clone(), |n| n.to_string_lossy().into_owned());
     }
     let shown = |flag: &str, value: Option<String>| value.map(|v| format!(" {flag}={v}")).unwrap_or_default();
     let generator = args.generate.map_or("graph", |g| match g {
@@ -210,7 +215,9 @@ fn generate_graph(args: &GeographyGame, generator: GraphGenerator) -> Result<Gra
             }
             geo::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "seed", "gnp")?)
         }
-        GraphGenerator::Gnm => geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?),
+        GraphGenerator::Gnm => {
+            geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?)
+        }
         GraphGenerator::Grid => geo::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
         GraphGenerator::Torus => geo::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),
         GraphGenerator::ThesisExample => geo::thesis_example(),

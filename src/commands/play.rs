@@ -23,7 +23,10 @@ use strategy::session::{conclusion, session, Mode, Playable, User};
 
 use games::positional::named::NamedGame;
 
-use super::{geography_rule, geography_variant, graph_name, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg, qdo_runner};
+use super::{
+    geography_rule, geography_variant, graph_name, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg,
+    qdo_runner,
+};
 use crate::flags::games::PositionalEncoding;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
@@ -89,8 +92,12 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
         }
         PlayModel::Geography { game: args, play: opts } => {
             let (graph, rounds) = load_geography(args)?;
-            let game =
-                Playable::Geography { graph: &graph, variant: geography_variant(args), rule: geography_rule(args), rounds };
+            let game = Playable::Geography {
+                graph: &graph,
+                variant: geography_variant(args),
+                rule: geography_rule(args),
+                rounds,
+            };
             let played = play(opts, game, args.size.budget())?;
             (opts, format!("geography {} within {rounds} rounds", graph_name(args)), played)
         }

@@ -19,10 +19,18 @@ pub fn run(args: &SolveGeography) -> Result<ExitCode> {
     if args.critical {
         let critical = solver.critical(rounds)?;
         match (variant, critical) {
-            (Variant::LastMover, Some(r)) => println!("critical: {r} rounds, the fewest within which the first player wins"),
-            (Variant::LastMover, None) => println!("critical: none; the first player wins within no round limit up to {rounds}"),
-            (Variant::Thesis, Some(r)) => println!("critical: {r} rounds, the fewest within which the second player can leave the first stuck"),
-            (Variant::Thesis, None) => println!("critical: none; the first player survives every round limit up to {rounds}"),
+            (Variant::LastMover, Some(r)) => {
+                println!("critical: {r} rounds, the fewest within which the first player wins")
+            }
+            (Variant::LastMover, None) => {
+                println!("critical: none; the first player wins within no round limit up to {rounds}")
+            }
+            (Variant::Thesis, Some(r)) => {
+                println!("critical: {r} rounds, the fewest within which the second player can leave the first stuck")
+            }
+            (Variant::Thesis, None) => {
+                println!("critical: none; the first player survives every round limit up to {rounds}")
+            }
         }
     }
     eprintln!("{} positions expanded", solver.expanded());

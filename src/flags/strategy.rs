@@ -4,7 +4,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::flags::games::{BddlGame, GdlGame, GeoEncodingArg, GeographyGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding};
+use crate::flags::games::{
+    BddlGame, GdlGame, GeoEncodingArg, GeographyGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
+};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]

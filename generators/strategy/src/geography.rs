@@ -42,7 +42,10 @@ pub fn check_geography(solver: &mut Solver, path: &[u32], mv: &Move, left: u32) 
         return invalid(format!("{mv} is not a legal move here"));
     };
     if !solver.winning_moves(path, left)?.contains(&v) {
-        return invalid(format!("after {v} the mover no longer wins within the {} rounds left", left.saturating_sub(1)));
+        return invalid(format!(
+            "after {v} the mover no longer wins within the {} rounds left",
+            left.saturating_sub(1)
+        ));
     }
     Ok(Check::Valid)
 }

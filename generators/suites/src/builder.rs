@@ -223,7 +223,9 @@ fn geography_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let graph = geography_graph(dir, job)?;
     let rounds = match job.depth.plies() {
         Some(r) => r,
-        None => graph.rounds().ok_or_else(|| BuildError::NoRounds(job.params.get("graph").map(Param::to_string).unwrap_or_default()))?,
+        None => graph
+            .rounds()
+            .ok_or_else(|| BuildError::NoRounds(job.params.get("graph").map(Param::to_string).unwrap_or_default()))?,
     };
     let encoding = match job.encoding {
         EncodingName::GeoOneHot => GeoEncoding::OneHot,

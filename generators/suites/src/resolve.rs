@@ -772,7 +772,9 @@ impl Resolver<'_> {
             (Kind::Str(_), _) => Err(wrong("a string")),
             (Kind::Path, Value::String(s)) => Ok(Param::Path(s.clone())),
             (Kind::Path, _) => Err(wrong("a file path")),
-            (Kind::PathOr(generators), Value::String(s)) if generators.contains(&s.as_str()) => Ok(Param::Str(s.clone())),
+            (Kind::PathOr(generators), Value::String(s)) if generators.contains(&s.as_str()) => {
+                Ok(Param::Str(s.clone()))
+            }
             (Kind::PathOr(_), Value::String(s)) => Ok(Param::Path(s.clone())),
             (Kind::PathOr(generators), _) => Err(wrong(&format!(
                 "a file path or one of {}",
