@@ -4,7 +4,9 @@
 //! - [`lifted::Lifted`]: the lifted BDDL encoding (a circuit);
 //! - [`corplus::Corplus`]: COR+ for positional games (clauses);
 //! - [`gdl::GdlEncoding`]: the GDL encodings GE and SD under the GN, GT or GD prefix
-//!   (clauses or a circuit).
+//!   (clauses or a circuit);
+//! - [`geography::Geography`]: generalized geography, one-hot (the thesis's) or compact
+//!   (a circuit).
 //!
 //! Every encoding writes into a caller-supplied [`Sink`] with variables from a
 //! caller-supplied `VarManager` and names a first move with a [`SymbolMap`]; see
@@ -18,6 +20,7 @@ pub mod encoding;
 pub mod gdl;
 mod gdl_moves;
 mod gdl_prefix;
+pub mod geography;
 pub mod lifted;
 mod symbol_map;
 

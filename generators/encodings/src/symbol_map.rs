@@ -31,6 +31,10 @@ pub enum SymbolMap {
     /// GDL, the universal player: the bits `moveL(·, 1)` name a move of the role by its
     /// index (a number past the legal moves leaves the choice to the other side).
     GdlBits { role: String, moves: Vec<String>, bits: Vec<u32> },
+    /// Geography, one-hot: `vars[i]` is true iff the first move names node `nodes[i]`.
+    Geography { nodes: Vec<u32>, vars: Vec<u32> },
+    /// Geography, compact: the bits name the first move's node id (below `nodes`).
+    GeographyBits { nodes: u32, bits: Vec<u32> },
 }
 
 /// A decoded first move.
@@ -38,7 +42,8 @@ pub enum SymbolMap {
 pub enum Move {
     /// Black action number `action` at the 1-based position `(x, y)`.
     Action { action: usize, name: String, x: i32, y: i32 },
-    /// A vertex of a positional game (index in the game without initial stones).
+    /// A vertex of a positional game (index in the game without initial stones), or the
+    /// node id of a geography move.
     Vertex { index: usize, name: String },
     /// A GDL move, as the ground term's text.
     Gdl { name: String },
@@ -77,6 +82,8 @@ impl SymbolMap {
             SymbolMap::Corplus { move_bits, .. } => move_bits.clone(),
             SymbolMap::Gdl { vars, .. } => vars.clone(),
             SymbolMap::GdlBits { bits, .. } => bits.clone(),
+            SymbolMap::Geography { vars, .. } => vars.clone(),
+            SymbolMap::GeographyBits { bits, .. } => bits.clone(),
         }
     }
 
@@ -119,6 +126,22 @@ impl SymbolMap {
                 match moves.get(k as usize) {
                     Some(name) => Move::Gdl { name: name.clone() },
                     None => Move::Nothing { what: "move", value: k },
+                }
+            }
+            SymbolMap::Geography { nodes, vars } => {
+                let named: Vec<u32> =
+                    nodes.iter().zip(vars).filter(|(_, v)| a.get(v).copied().unwrap_or(false)).map(|(&n, _)| n).collect();
+                match named.as_slice() {
+                    &[node] => Move::Vertex { index: node as usize, name: node.to_string() },
+                    _ => Move::NotOne { names: named.iter().map(u32::to_string).collect() },
+                }
+            }
+            SymbolMap::GeographyBits { nodes, bits } => {
+                let k = number(bits, a);
+                if k < u64::from(*nodes) {
+                    Move::Vertex { index: k as usize, name: k.to_string() }
+                } else {
+                    Move::Nothing { what: "node", value: k }
                 }
             }
         }

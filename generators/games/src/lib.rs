@@ -3,6 +3,8 @@
 //!
 //! - [`bddl`]: BDDL board games (parser, game model, reference solver).
 //! - [`gdl`]: GDL games (parser, validation, grounder, reference player).
+//! - [`geography`]: generalized geography on a directed graph (parser, generators,
+//!   reference solver).
 //! - [`positional`]: positional games (PG, GTTT, Hex), their reference solver, and the
 //!   emitter to BDDL.
 //! - [`rng`]: the seeded generator of random games and random replies.
@@ -11,6 +13,7 @@
 
 pub mod bddl;
 pub mod gdl;
+pub mod geography;
 mod mixhash;
 pub mod positional;
 pub mod rng;
