@@ -37,7 +37,7 @@ fn agrees(dir: &Path, game: &[&str]) {
             assert!(run.status.success(), "{game:?} {encoding} {format}: {}", text(&run.stderr));
             let qdimacs = dir.join("g-converted.qdimacs");
             if format == "qcir" {
-                let converted = qbfgames(&["convert", &path, &qdimacs.display().to_string()]);
+                let converted = qbfgames(&["convert", &path, "--output", &qdimacs.display().to_string()]);
                 assert!(converted.status.success(), "{}", text(&converted.stderr));
             }
             let file = if format == "qcir" { qdimacs } else { out };
@@ -55,7 +55,7 @@ fn every_encoding_and_format_agrees_with_the_reference_solver() {
             agrees(dir.path(), &["--graph", &graph, "--variant", variant, "--rounds", rounds]);
         }
         for rounds in ["3", "6"] {
-            let gnm = ["--generate", "gnm", "--n", "9", "--m", "25", "--seed", "3"];
+            let gnm = ["--generate", "gnm", "--n", "9", "--m", "25", "--graph-seed", "3"];
             agrees(dir.path(), &[&gnm[..], &["--variant", variant, "--rounds", rounds]].concat());
         }
     }
@@ -87,7 +87,8 @@ fn a_malformed_graph_is_a_located_error_and_writes_nothing() {
     assert!(!out.exists());
     let solve = qbfgames(&["solve", "geography", "--graph", &bad.display().to_string()]);
     assert!(!matches!(solve.status.code(), Some(0 | 10 | 20)), "{}", text(&solve.stdout));
-    let generated = qbfgames(&["solve", "geography", "--generate", "gnp", "--n", "5", "--seed", "1", "--rounds", "3"]);
+    let generated =
+        qbfgames(&["solve", "geography", "--generate", "gnp", "--n", "5", "--graph-seed", "1", "--rounds", "3"]);
     assert!(text(&generated.stderr).contains("--generate gnp needs --p"), "{}", text(&generated.stderr));
 }
 

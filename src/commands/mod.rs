@@ -213,10 +213,10 @@ fn generate_graph(args: &GeographyGame, generator: GraphGenerator) -> Result<Gra
             if !(0.0..=1.0).contains(&p) {
                 bail!("--p {p} is not a probability: write a number from 0 to 1");
             }
-            geo::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "seed", "gnp")?)
+            geo::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "graph-seed", "gnp")?)
         }
         GraphGenerator::Gnm => {
-            geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "seed", "gnm")?)
+            geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "graph-seed", "gnm")?)
         }
         GraphGenerator::Grid => geo::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
         GraphGenerator::Torus => geo::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),

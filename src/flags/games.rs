@@ -72,7 +72,7 @@ pub enum EncodeModel {
     /// Generalized geography (the thesis's section 3): players alternate naming an unvisited
     /// successor of the last named node, node 0 first; can the first player keep moving?
     #[command(
-        after_help = "Examples:\n  qbfgames encode geography --graph suite/games/geography/thesis-example.txt -o ex.qcir\n  qbfgames encode geography --generate gnp --n 40 --p 0.08 --seed 1 --rounds 9 --encoding compact --format qdimacs -o g.qdimacs"
+        after_help = "Examples:\n  qbfgames encode geography --graph suite/games/geography/thesis-example.txt -o ex.qcir\n  qbfgames encode geography --generate gnp --n 40 --p 0.08 --graph-seed 1 --rounds 9 --encoding compact --format qdimacs -o g.qdimacs"
     )]
     Geography(EncodeGeography),
     /// A GDL game (KIF) as an answer set program for gringo/clingo, not a QBF: its temporal
@@ -257,7 +257,7 @@ pub struct GeographyGame {
     /// its successors (the thesis's format; docs/geography.md).
     #[arg(long, required_unless_present = "generate", conflicts_with = "generate")]
     pub graph: Option<String>,
-    /// A generated graph instead of a file: gnp (--n --p --seed), gnm (--n --m --seed),
+    /// A generated graph instead of a file: gnp (--n --p --graph-seed), gnm (--n --m --graph-seed),
     /// grid or torus (--w --h), or the thesis's example.
     #[arg(long, value_enum)]
     pub generate: Option<GraphGenerator>,
@@ -271,7 +271,7 @@ pub struct GeographyGame {
     #[arg(long)]
     pub m: Option<usize>,
     /// Seed of a gnp or gnm graph.
-    #[arg(long)]
+    #[arg(long = "graph-seed", id = "graph-seed")]
     pub seed: Option<u64>,
     /// Width of a grid or torus.
     #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_NODES as u64))]

@@ -15,7 +15,8 @@ use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
 fn qdimacs(enc: Geography, g: &Graph, rounds: u32) -> Vec<u8> {
-    let (qbf, _) = enc.formula(g, rounds, Side::Black, Form::Clauses(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
+    let (qbf, _) =
+        enc.formula(g, rounds, Side::Black, Form::Clauses(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
     let cnf = qbf.into_cnf(ClauseForm::default());
     assert!(cnf.cnf.num_literals() as u64 <= enc.estimate(g, rounds), "{enc:?} r={rounds}: estimate too low");
     let mut bytes = Vec::new();
@@ -77,7 +78,11 @@ fn random_graphs_agree_with_the_reference_solver() {
                         // CAQE on a fixed sample (one formula in 25): it starts slowly.
                         count += 1;
                         if count % 25 == k % 25 {
-                            assert_eq!(verdict(&caqe, &bytes), want, "{name} {variant} {rule} {encoding:?} r={r}: CAQE");
+                            assert_eq!(
+                                verdict(&caqe, &bytes),
+                                want,
+                                "{name} {variant} {rule} {encoding:?} r={r}: CAQE"
+                            );
                         }
                     }
                 }
@@ -109,7 +114,8 @@ fn the_thesis_example_is_true_at_three_rounds_with_node_1_first() {
     assert_eq!(solver.winning_moves(&[], 3), Ok(vec![1]));
     for encoding in GeoEncoding::ALL {
         let enc = Geography { encoding, variant: Variant::Thesis, rule: Rule::Vertex };
-        let (qbf, map) = enc.formula(&g, 3, Side::Black, Form::Clauses(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
+        let (qbf, map) =
+            enc.formula(&g, 3, Side::Black, Form::Clauses(ClauseForm::default())).unwrap_or_else(|e| panic!("{e}"));
         let map = map.unwrap_or_else(|e| panic!("{e}"));
         let mut bytes = Vec::new();
         write_qdimacs(&mut bytes, &qbf.into_cnf(ClauseForm::default()), &[]).unwrap_or_else(|e| panic!("{e}"));

@@ -76,7 +76,7 @@ impl Explorer<'_, '_, '_, '_> {
     /// (`refute` false) or the second.
     fn geography(&mut self, solver: &mut Solver, path: &mut Vec<u32>, left: u32, refute: bool) -> Result<(), Failure> {
         let position = draw_geography(solver, path).map_err(|err| self.fail(String::new(), err.to_string()))?;
-        let first_to_move = path.len() % 2 == 0;
+        let first_to_move = path.len().is_multiple_of(2);
         let legal = solver.legal_moves(path).map_err(|err| self.fail(position.clone(), err.to_string()))?;
         if left == 0 || legal.is_empty() {
             let first_won = solver.wins_from(path, left).map_err(|err| self.fail(position.clone(), err.to_string()))?;

@@ -350,7 +350,8 @@ fn geography_reference(dir: &Path, job: &Job) -> Result<Vec<String>, BuildError>
             args.extend(["--generate".into(), generator.clone()]);
             for key in ["n", "p", "m", "seed", "w", "h"] {
                 if let Some(value) = job.params.get(key) {
-                    args.extend([format!("--{key}"), value.to_string()]);
+                    let flag = if key == "seed" { "graph-seed" } else { key };
+                    args.extend([format!("--{flag}"), value.to_string()]);
                 }
             }
         }
