@@ -219,7 +219,8 @@ impl Geography {
             let adjacent = e.adjacent(graph, t);
             let unused = e.unused(self.rule, t);
             let valid = e.c.and(&mut e.vars, [one, adjacent, unused]);
-            chain = if t % 2 == 1 { e.c.and(&mut e.vars, [valid, chain]) } else { e.c.implies(&mut e.vars, valid, chain) };
+            chain =
+                if t % 2 == 1 { e.c.and(&mut e.vars, [valid, chain]) } else { e.c.implies(&mut e.vars, valid, chain) };
         }
         CircuitQbf { vars: e.vars, prefix, circuit: e.c, output: chain }
     }

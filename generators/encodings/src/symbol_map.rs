@@ -129,8 +129,12 @@ impl SymbolMap {
                 }
             }
             SymbolMap::Geography { nodes, vars } => {
-                let named: Vec<u32> =
-                    nodes.iter().zip(vars).filter(|(_, v)| a.get(v).copied().unwrap_or(false)).map(|(&n, _)| n).collect();
+                let named: Vec<u32> = nodes
+                    .iter()
+                    .zip(vars)
+                    .filter(|(_, v)| a.get(v).copied().unwrap_or(false))
+                    .map(|(&n, _)| n)
+                    .collect();
                 match named.as_slice() {
                     &[node] => Move::Vertex { index: node as usize, name: node.to_string() },
                     _ => Move::NotOne { names: named.iter().map(u32::to_string).collect() },
