@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build lint suite test bench solvers clean verify verify-positional chromium test-report test-slurm
+.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm
 
 all: build
 
@@ -79,6 +79,11 @@ bench:
 VERIFY_BUDGET ?= 3m
 verify: build solvers
 	$(QBFGAMES) verify suite/published/*.toml --budget $(VERIFY_BUDGET) --jobs 2
+
+# Geography at every round limit: DepQBF and CAQE on both encodings against the reference
+# solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules (~10 min).
+verify-geography: solvers
+	$(CARGO) test -p encodings --test geography -- --ignored
 
 # Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
 # GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
