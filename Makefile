@@ -66,6 +66,7 @@ bench:
 	$(CARGO) bench -p encodings --bench bddl
 	$(CARGO) bench -p encodings --bench gdl
 	$(CARGO) bench -p encodings --bench grounding
+	$(CARGO) bench -p encodings --bench geography
 	$(CARGO) bench -p encodings --bench positional
 	$(CARGO) bench -p harness --bench overhead
 	$(CARGO) bench -p encodings --bench clause_forms

@@ -5,6 +5,7 @@
 
 use std::path::Path;
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use contract::Verdict;
@@ -77,6 +78,9 @@ struct Case<'a> {
     rounds: Vec<u32>,
 }
 
+/// Formulas CAQE left unanswered within its 20 s in [`check`].
+static CAQE_UNANSWERED: AtomicUsize = AtomicUsize::new(0);
+
 fn check(case: &Case, caqe_too: &dyn Fn(u32) -> bool) {
     let (dep, caqe) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
     let mut solver = Solver::new(case.g, case.variant, case.rule);
@@ -88,7 +92,13 @@ fn check(case: &Case, caqe_too: &dyn Fn(u32) -> bool) {
             let what = format!("{} {} {} {encoding:?} r={r}", case.name, case.variant, case.rule);
             assert_eq!(verdict(&dep, &bytes, &what), want, "{what}: DepQBF");
             if caqe_too(r) {
-                assert_eq!(verdict(&caqe, &bytes, &what), want, "{what}: CAQE");
+                match solve_qdimacs(&caqe, &bytes, Duration::from_secs(20)).unwrap_or_else(|e| panic!("{e}")) {
+                    Outcome::Solved(v) => assert_eq!(v == Verdict::True, want, "{what}: CAQE"),
+                    Outcome::Timeout => {
+                        CAQE_UNANSWERED.fetch_add(1, Ordering::Relaxed);
+                    }
+                    other => panic!("{what}: CAQE gave {other:?}"),
+                }
             }
         }
     }
@@ -129,7 +139,8 @@ fn random_graphs_agree_with_the_reference_solver() {
 }
 
 /// `make verify-geography` (about 10 minutes): every graph under every variant and rule,
-/// both encodings, DepQBF and CAQE, at every round limit of [`all_rounds`].
+/// both encodings, at every round limit of [`all_rounds`]: DepQBF must answer and agree;
+/// CAQE must agree where it answers within 20 s (how often it does not is printed).
 #[test]
 #[ignore = "about 10 minutes on two cores: make verify-geography"]
 fn random_graphs_agree_with_the_reference_solver_at_every_round_limit() {
@@ -143,6 +154,11 @@ fn random_graphs_agree_with_the_reference_solver_at_every_round_limit() {
         }
     }
     check_all(&cases, &|_| true);
+    let checked: usize = cases.iter().map(|c| c.rounds.len() * GeoEncoding::ALL.len()).sum();
+    println!(
+        "{checked} formulas: DepQBF agreed on all, CAQE on all it answered ({} left unanswered within 20 s)",
+        CAQE_UNANSWERED.load(Ordering::Relaxed)
+    );
 }
 
 /// The outermost existential assignment DepQBF prints with `--qdo` for a true formula.
