@@ -82,7 +82,7 @@ verify: build solvers
 	$(QBFGAMES) verify suite/published/*.toml --budget $(VERIFY_BUDGET) --jobs 2
 
 # Geography at every round limit: DepQBF and CAQE on both encodings against the reference
-# solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules (~10 min).
+# solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).
 verify-geography: solvers
 	$(CARGO) test -p encodings --test geography -- --ignored
 

@@ -138,11 +138,11 @@ fn random_graphs_agree_with_the_reference_solver() {
     check_all(&cases, &|r| r <= 4);
 }
 
-/// `make verify-geography` (about 10 minutes): every graph under every variant and rule,
+/// `make verify-geography` (about 16,500 formulas, over 25 minutes): every graph under every variant and rule,
 /// both encodings, at every round limit of [`all_rounds`]: DepQBF must answer and agree;
 /// CAQE must agree where it answers within 20 s (how often it does not is printed).
 #[test]
-#[ignore = "about 10 minutes on two cores: make verify-geography"]
+#[ignore = "over 25 minutes on two cores: make verify-geography"]
 fn random_graphs_agree_with_the_reference_solver_at_every_round_limit() {
     let all = graphs();
     let mut cases = Vec::new();
