@@ -39,14 +39,20 @@ def index_facts(name, n):
     return " ".join(f"({name} {i})" for i in range(1, n + 1)) + "\n"
 
 
-def connect(k, n):
+def winning_lines(k, w, h):
+    """Every row, column and diagonal of k cells on a w x h board, in a fixed order."""
     lines = []
-    for x in range(1, n + 1):
-        for y in range(1, n + 1):
+    for x in range(1, w + 1):
+        for y in range(1, h + 1):
             for dx, dy in [(1, 0), (0, 1), (1, 1), (1, -1)]:
                 cells = [(x + i * dx, y + i * dy) for i in range(k)]
-                if all(1 <= a <= n and 1 <= b <= n for a, b in cells):
+                if all(1 <= a <= w and 1 <= b <= h for a, b in cells):
                     lines.append(cells)
+    return lines
+
+
+def connect(k, n):
+    lines = winning_lines(k, n, n)
     text = header(f"Connect-{k} on a {n}x{n} board (columns x rows).", [
         "Players drop stones into columns; a stone lands on the lowest empty cell.",
         f"Whoever first has {k} stones in a row, column or diagonal wins; a full board is a draw.",

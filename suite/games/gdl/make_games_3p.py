@@ -18,7 +18,7 @@ away.
 import os
 
 import make_games
-from make_games import succ_facts
+from make_games import succ_facts, winning_lines
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -48,23 +48,11 @@ def header(title, lines):
     return make_games.header(title, lines).replace("make_games.py", "make_games_3p.py")
 
 
-def lines(k, w, h):
-    """The lines of k cells on a board of w columns and h rows."""
-    out = []
-    for x in range(1, w + 1):
-        for y in range(1, h + 1):
-            for dx, dy in [(1, 0), (0, 1), (1, 1), (1, -1)]:
-                cells = [(x + i * dx, y + i * dy) for i in range(k)]
-                if all(1 <= a <= w and 1 <= b <= h for a, b in cells):
-                    out.append(cells)
-    return out
-
-
 def line_rules(k, w, h):
     args = " ".join(f"?x{i} ?y{i}" for i in range(k))
     cond = " ".join(f"(true (cell ?x{i} ?y{i} ?c))" for i in range(k))
     text = f"(<= (line ?c) (true (control ?q)) (movedbefore ?p ?q) (mark ?p ?c) (winline {args}) {cond})\n"
-    return text + "".join("(winline " + " ".join(f"{a} {b}" for a, b in cells) + ")\n" for cells in lines(k, w, h))
+    return text + "".join("(winline " + " ".join(f"{a} {b}" for a, b in cells) + ")\n" for cells in winning_lines(k, w, h))
 
 
 def board(w, h):

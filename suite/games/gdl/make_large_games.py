@@ -452,13 +452,7 @@ def othello(n):
 # ---------------------------------------------------------------- connect four
 
 def connect(k, w, h):
-    lines = []
-    for x in range(1, w + 1):
-        for y in range(1, h + 1):
-            for dx, dy in [(1, 0), (0, 1), (1, 1), (1, -1)]:
-                cells = [(x + i * dx, y + i * dy) for i in range(k)]
-                if all(1 <= a <= w and 1 <= b <= h for a, b in cells):
-                    lines.append(cells)
+    lines = make_games.winning_lines(k, w, h)
     text = header(f"Connect-{k} on a {w}x{h} board ({w} columns, {h} rows).", [
         "Players drop stones into columns; a stone lands on the lowest empty cell.",
         f"Whoever first has {k} stones in a row, column or diagonal wins; a full board is a draw.",
