@@ -52,7 +52,8 @@ fn the_html_report_opens_in_headless_chromium_with_its_tables_and_plots() {
         "--dump-dom",
         &format!("file://{}", page.display()),
     ];
-    let invocation = Invocation { program: chromium, args: args.iter().map(|s| s.to_string()).collect() };
+    let invocation =
+        Invocation { program: chromium, args: args.iter().map(|s| s.to_string()).collect(), ..Invocation::default() };
     let result = run(&invocation, Duration::from_secs(120)).expect("chromium starts");
     let dom = String::from_utf8_lossy(&result.stdout);
     // Exit code 0 is what the harness calls `Unknown` (no solver answer).

@@ -7,7 +7,9 @@
 //! output that merely contains an answer word, is an `error`, never an answer. Limits are
 //! checked before answers: a run over its CPU limit is a `timeout` even if it answered
 //! in the instant before it was stopped, and a run the wall-clock limit stopped before it
-//! had used half its CPU limit is `starved`.
+//! had used half its CPU limit is `starved`. A run its output limit ended (SIGXFSZ past
+//! [`crate::Invocation::max_output`], which keeps a proof trace from filling the disk) is
+//! an `error` that says so, not a crash without a reason.
 
 use super::limited::Measurement;
 use super::limits::Limits;
@@ -62,12 +64,17 @@ pub fn classify(m: &Measurement, limits: &Limits, spec: &AnswerSpec) -> (Status,
     }
 }
 
-/// `timeout` when the CPU limit was reached (CPU time past the limit, SIGXCPU, or the
-/// tree stopped there), whatever the exit code. At the wall-clock limit, `starved` when
+/// `error` when the output limit ended the run ([`Measurement::hit_output_limit`]): that
+/// signal is what ended it, whatever its CPU time. `timeout` when the CPU limit was
+/// reached (CPU time past the limit, SIGXCPU, or the tree stopped there), whatever the
+/// exit code. At the wall-clock limit, `starved` when
 /// less than half the CPU limit was used and the run spent at least half of its time
 /// off a CPU waiting for one (where the kernel keeps that figure); a run that used little
 /// CPU because it slept or blocked is a `timeout`.
 pub fn limit_status(m: &Measurement, limits: &Limits) -> Option<(Status, String)> {
+    if let Some(why) = output_limit(m) {
+        return Some((Status::Error, why));
+    }
     if m.cpu_killed || m.signal == Some(libc::SIGXCPU) || m.cpu > limits.cpu {
         return Some((Status::Timeout, "CPU-time limit".to_string()));
     }
@@ -87,8 +94,12 @@ pub fn limit_status(m: &Measurement, limits: &Limits) -> Option<(Status, String)
 }
 
 /// The status of a run that ended without a meaningful exit code: `memout` when its
-/// memory peak reached the limit, else `error`.
+/// memory peak reached the limit, else `error` (with the output limit as its reason when
+/// that ended the run).
 pub fn failure(m: &Measurement, limits: &Limits) -> (Status, String) {
+    if let Some(why) = output_limit(m) {
+        return (Status::Error, why);
+    }
     let how = match (m.exit_code, m.signal) {
         (Some(c), _) => format!("exit code {c}"),
         (None, Some(s)) => format!("killed by signal {s}"),
@@ -99,6 +110,14 @@ pub fn failure(m: &Measurement, limits: &Limits) -> (Status, String) {
     } else {
         (Status::Error, how)
     }
+}
+
+/// The reason of a run its output limit ended, if it did.
+fn output_limit(m: &Measurement) -> Option<String> {
+    m.hit_output_limit().then(|| match m.max_output {
+        Some(bytes) => format!("its output exceeded the limit of {bytes} bytes"),
+        None => "its output exceeded its file-size limit (SIGXFSZ)".to_string(),
+    })
 }
 
 fn code(m: &Measurement) -> i32 {
@@ -203,5 +222,19 @@ mod tests {
         assert_eq!(classify(&hog, &l, &depqbf()).0, Status::Memout);
         let crash = Measurement { signal: Some(libc::SIGSEGV), peak_memory: 10 << 20, ..Measurement::default() };
         assert_eq!(classify(&crash, &l, &depqbf()).0, Status::Error);
+    }
+
+    #[test]
+    fn a_run_its_output_limit_ended_is_an_error_that_names_the_limit() {
+        let l = limits();
+        let traced = Measurement { signal: Some(libc::SIGXFSZ), max_output: Some(1_000_000), ..Measurement::default() };
+        let why = (Status::Error, "its output exceeded the limit of 1000000 bytes".to_string());
+        assert_eq!(classify(&traced, &l, &depqbf()), why);
+        assert_eq!(limit_status(&traced, &l), Some(why.clone()));
+        let big = Measurement { peak_memory: l.memory, cpu: Duration::from_secs(11), ..traced.clone() };
+        assert_eq!(classify(&big, &l, &depqbf()), why, "the signal that ended it decides");
+        assert_eq!(failure(&traced, &l), why);
+        let unset = Measurement { max_output: None, ..traced };
+        assert_eq!(classify(&unset, &l, &depqbf()).1, "its output exceeded its file-size limit (SIGXFSZ)");
     }
 }

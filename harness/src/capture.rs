@@ -4,6 +4,10 @@
 //! 8 MiB (answer lines come at the end; a solver that floods its output cannot exhaust the
 //! harness's memory). It stops at the end of both streams or at a deadline set once the
 //! run is over, so a pipe held open by a process that escaped the run cannot block it.
+//!
+//! A run whose standard output goes into a file ([`crate::Invocation::stdout_file`]: a
+//! proof of gigabytes must not pass through the harness's memory) has no stdout pipe;
+//! the thread then reads standard error alone.
 
 use std::collections::VecDeque;
 use std::io::Read;
@@ -51,12 +55,18 @@ pub type Deadline = Arc<Mutex<Option<Instant>>>;
 /// How often the reader looks at its deadline while the pipes are quiet.
 const POLL_MS: libc::c_int = 20;
 
-/// Starts reading `stdout` and `stderr`; the thread returns both streams at their end or
-/// once `deadline` is set and has passed.
-pub fn read_both(stdout: ChildStdout, stderr: ChildStderr, deadline: Deadline) -> thread::JoinHandle<[Stream; 2]> {
+/// Starts reading `stdout` (when it is a pipe) and `stderr`; the thread returns both
+/// streams at their end or once `deadline` is set and has passed. A stream without a
+/// pipe is returned empty.
+pub fn read_both(
+    stdout: Option<ChildStdout>,
+    stderr: ChildStderr,
+    deadline: Deadline,
+) -> thread::JoinHandle<[Stream; 2]> {
     thread::spawn(move || {
-        let fds = [stdout.as_raw_fd(), stderr.as_raw_fd()];
-        let mut pipes: [Option<Box<dyn Read + Send>>; 2] = [Some(Box::new(stdout)), Some(Box::new(stderr))];
+        let fds = [stdout.as_ref().map_or(-1, AsRawFd::as_raw_fd), stderr.as_raw_fd()];
+        let mut pipes: [Option<Box<dyn Read + Send>>; 2] =
+            [stdout.map(|out| Box::new(out) as Box<dyn Read + Send>), Some(Box::new(stderr))];
         let mut kept = [Keeper::default(), Keeper::default()];
         let mut chunk = vec![0u8; 64 << 10];
         while pipes.iter().any(Option::is_some) {

@@ -30,7 +30,11 @@ pub fn solve_qdimacs(solver: &Path, qdimacs: &[u8], timeout: Duration) -> io::Re
     let mut file = tempfile::Builder::new().suffix(".qdimacs").tempfile()?;
     file.write_all(qdimacs)?;
     file.flush()?;
-    let inv = Invocation { program: solver.to_path_buf(), args: vec![file.path().display().to_string()] };
+    let inv = Invocation {
+        program: solver.to_path_buf(),
+        args: vec![file.path().display().to_string()],
+        ..Invocation::default()
+    };
     Ok(run(&inv, timeout)?.outcome)
 }
 

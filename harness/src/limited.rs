@@ -11,6 +11,13 @@
 //! process of the tree: the shepherd reaps each before it ends. The output is read with a
 //! deadline ([`crate::capture`]), so a pipe held open elsewhere cannot block the harness.
 //!
+//! Standard output goes into a file instead of the pipe when the invocation names one
+//! ([`Invocation::stdout_file`]): a proof of gigabytes must not pass through memory. Its
+//! [`Measurement::stdout`] is then empty and the log names the file. With
+//! [`Invocation::max_output`] the solver has RLIMIT_FSIZE of that many bytes; a run the
+//! limit ended (SIGXFSZ, [`Measurement::hit_output_limit`]) is an `error` whose reason
+//! names the limit ([`crate::classify`]).
+//!
 //! Limits of this measurement (cgroups v2 are not used): `VmPeak` is sampled, so a process
 //! that grows and dies between two samples is seen only through its resident peak;
 //! RLIMIT_AS applies to each process alone.
@@ -47,7 +54,8 @@ pub struct Measurement {
     pub wall_killed: bool,
     /// The tree's CPU time passed the CPU limit and the tree was killed.
     pub cpu_killed: bool,
-    /// The last 8 MiB of standard output (where answers are).
+    /// The last 8 MiB of standard output (where answers are); empty when it went into
+    /// the invocation's `stdout_file`.
     pub stdout: Vec<u8>,
     /// The last 8 MiB of standard error.
     pub stderr: Vec<u8>,
@@ -61,6 +69,9 @@ pub struct Measurement {
     pub waited: Option<Duration>,
     /// The one-minute load average when the run started and when it ended.
     pub load: (f64, f64),
+    /// The size limit of the files the run wrote (its invocation's `max_output`), for
+    /// the reason of a run that passed it.
+    pub max_output: Option<u64>,
 }
 
 impl Measurement {
@@ -68,6 +79,12 @@ impl Measurement {
     /// SIGXCPU) or wall clock.
     pub fn hit_time_limit(&self) -> bool {
         self.wall_killed || self.cpu_killed || self.signal == Some(libc::SIGXCPU)
+    }
+
+    /// Whether the run was ended by its output limit: a write past RLIMIT_FSIZE
+    /// ([`Invocation::max_output`]) sent it SIGXFSZ.
+    pub fn hit_output_limit(&self) -> bool {
+        self.signal == Some(libc::SIGXFSZ)
     }
 }
 
@@ -88,8 +105,9 @@ pub fn run_limited(inv: &Invocation, limits: &Limits, owner: Option<&Path>) -> i
     let start = Instant::now();
     let mut run = shepherd::spawn(inv, limits, core, owner)?;
     let deadline = Arc::new(Mutex::new(None));
-    let output = match (run.child.stdout.take(), run.child.stderr.take()) {
-        (Some(out), Some(err)) => read_both(out, err, deadline.clone()),
+    let output = match (run.child.stdout.take(), run.child.stderr.take(), &inv.stdout_file) {
+        (Some(out), Some(err), None) => read_both(Some(out), err, deadline.clone()),
+        (None, Some(err), Some(_)) => read_both(None, err, deadline.clone()),
         _ => return Err(io::Error::other("the solver's output pipes are missing")),
     };
     let shepherd_pid = run.child.id() as libc::pid_t;
@@ -118,26 +136,35 @@ pub fn run_limited(inv: &Invocation, limits: &Limits, owner: Option<&Path>) -> i
         peak_memory: resident_peak.max(watched.peak),
         wall_killed: watched.wall_killed,
         cpu_killed: watched.cpu_killed,
-        log: log_text(&stdout, &stderr),
+        log: log_text(&stdout, &stderr, inv.stdout_file.as_deref()),
         stdout: stdout.tail,
         stderr: stderr.tail,
         core,
         waited: (!watched.waits.is_empty()).then(|| watched.waits.values().sum()),
         load: (load_start, cores::load_average()),
+        max_output: inv.max_output,
     })
 }
 
-/// The run's log: both streams, bounded, each under a heading.
-fn log_text(stdout: &Stream, stderr: &Stream) -> Vec<u8> {
+/// The run's log: both streams, bounded, each under a heading; of a standard output that
+/// went into `stdout_file`, only the file's name.
+fn log_text(stdout: &Stream, stderr: &Stream, stdout_file: Option<&Path>) -> Vec<u8> {
     let mut log = Vec::new();
-    for (name, stream) in [("stdout", stdout), ("stderr", stderr)] {
-        log.extend_from_slice(format!("==> {name} ({} bytes) <==\n", stream.total).as_bytes());
-        log.extend_from_slice(&stream.for_log());
-        if !log.ends_with(b"\n") {
-            log.push(b'\n');
-        }
+    match stdout_file {
+        Some(file) => log.extend_from_slice(format!("==> stdout (written to {}) <==\n", file.display()).as_bytes()),
+        None => log_stream(&mut log, "stdout", stdout),
     }
+    log_stream(&mut log, "stderr", stderr);
     log
+}
+
+/// Appends `stream`, bounded, under a heading with its name and length.
+fn log_stream(log: &mut Vec<u8>, name: &str, stream: &Stream) {
+    log.extend_from_slice(format!("==> {name} ({} bytes) <==\n", stream.total).as_bytes());
+    log.extend_from_slice(&stream.for_log());
+    if !log.ends_with(b"\n") {
+        log.push(b'\n');
+    }
 }
 
 /// What the watcher saw.
@@ -220,7 +247,11 @@ mod tests {
     use crate::capture::KEEP;
 
     fn sh(script: &str) -> Invocation {
-        Invocation { program: PathBuf::from("/bin/sh"), args: vec!["-c".into(), script.into()] }
+        Invocation {
+            program: PathBuf::from("/bin/sh"),
+            args: vec!["-c".into(), script.into()],
+            ..Invocation::default()
+        }
     }
 
     fn limits(cpu_ms: u64, wall_ms: u64) -> Limits {
@@ -248,7 +279,7 @@ mod tests {
 
     #[test]
     fn a_program_that_cannot_start_is_an_error_at_once() {
-        let missing = Invocation { program: PathBuf::from("/nonexistent/solver"), args: vec![] };
+        let missing = Invocation { program: PathBuf::from("/nonexistent/solver"), ..Invocation::default() };
         let start = Instant::now();
         let e = run_limited(&missing, &limits(10_000, 10_000), None).err().map(|e| e.to_string());
         assert!(e.is_some_and(|e| e.contains("cannot start /nonexistent/solver")));

@@ -14,6 +14,12 @@
 //! so it uses only async-signal-safe system calls and allocates nothing. It tells the
 //! harness two things through a pipe: the solver's pid when it starts, and at the end
 //! the solver's wait status and the shepherd's own CPU time (which is not the solver's).
+//!
+//! The solver's standard output is a pipe, or the file its invocation names
+//! ([`Invocation::stdout_file`]): a proof trace of gigabytes goes to disk without
+//! passing through the harness. The harness creates that file before the fork, so a file
+//! that cannot be created is an error before anything starts. The solver's RLIMIT_FSIZE
+//! is the invocation's [`Invocation::max_output`], so a trace cannot fill the disk.
 
 use std::fs::File;
 use std::io::{self, Read};
@@ -51,22 +57,28 @@ const HARNESS_DIED: libc::c_int = libc::SIGUSR1;
 const TICK_NS: libc::c_long = 50_000_000;
 
 /// Starts `inv` below a shepherd: the solver in a process group of its own, with
-/// RLIMIT_CPU and RLIMIT_AS of `limits`, pinned to `core` when one is given.
+/// RLIMIT_CPU and RLIMIT_AS of `limits` and RLIMIT_FSIZE of `inv.max_output`, pinned to
+/// `core` when one is given; its standard output is a pipe or `inv.stdout_file`.
 pub fn spawn(inv: &Invocation, limits: &Limits, core: Option<usize>, owner: Option<&Path>) -> io::Result<Shepherded> {
+    let stdout = match &inv.stdout_file {
+        None => Stdio::piped(),
+        Some(path) => Stdio::from(create_output(path)?),
+    };
     let (report_read, report_write) = pipe()?;
     // SAFETY: getpid(2) has no preconditions.
     let harness = unsafe { libc::getpid() };
     let cpu = limits.cpu_seconds() as libc::rlim_t;
     let memory = limits.memory as libc::rlim_t;
+    let output = inv.max_output.map(|bytes| bytes as libc::rlim_t);
     let report_fd = report_write.as_raw_fd();
     let mut command = Command::new(&inv.program);
-    command.args(&inv.args).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0);
+    command.args(&inv.args).stdin(Stdio::null()).stdout(stdout).stderr(Stdio::piped()).process_group(0);
     if let Some(dir) = owner {
         command.env(leftovers::VAR, dir);
     }
     // SAFETY: the closure runs in the forked child before exec. It calls only
     // async-signal-safe system calls and allocates nothing (see `start`).
-    unsafe { command.pre_exec(move || start(harness, report_fd, cpu, memory, core)) };
+    unsafe { command.pre_exec(move || start(harness, report_fd, cpu, memory, output, core)) };
     let spawned = command.spawn();
     drop(report_write);
     let child =
@@ -86,6 +98,18 @@ impl Shepherded {
         let micros = u64::from_ne_bytes([msg[8], msg[9], msg[10], msg[11], msg[12], msg[13], msg[14], msg[15]]);
         Ok(Ending { status: (word(0) != 0).then(|| word(4)), shepherd_cpu: Duration::from_micros(micros) })
     }
+}
+
+/// Creates (mode 0600) or truncates the file for a solver's standard output.
+fn create_output(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    File::options()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(|e| io::Error::new(e.kind(), format!("cannot create {} for the solver's output: {e}", path.display())))
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -120,12 +144,14 @@ unsafe fn watched() -> libc::sigset_t {
 }
 
 /// Runs in the child of `Command::spawn`, before exec: becomes the shepherd, forks the
-/// solver and returns (to exec) only in the solver.
+/// solver and returns (to exec) only in the solver. `output` is the solver's
+/// RLIMIT_FSIZE, if it has one.
 fn start(
     harness: libc::pid_t,
     report: RawFd,
     cpu: libc::rlim_t,
     memory: libc::rlim_t,
+    output: Option<libc::rlim_t>,
     core: Option<usize>,
 ) -> io::Result<()> {
     // SAFETY: only async-signal-safe system calls on values on the stack.
@@ -152,6 +178,12 @@ fn start(
                 set_limit(libc::RLIMIT_CPU, cpu, cpu + 1)?;
                 if memory > 0 {
                     set_limit(libc::RLIMIT_AS, memory, memory)?;
+                }
+                if let Some(bytes) = output {
+                    set_limit(libc::RLIMIT_FSIZE, bytes, bytes)?;
+                    // A SIGXFSZ ignored by whoever started the harness would turn the
+                    // limit into EFBIG, which a solver may not report: it ends the solver.
+                    libc::signal(libc::SIGXFSZ, libc::SIG_DFL);
                 }
                 if let Some(core) = core {
                     let mut cores: libc::cpu_set_t = std::mem::zeroed();

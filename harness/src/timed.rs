@@ -34,7 +34,11 @@ mod tests {
     use contract::Verdict;
 
     fn sh(script: &str) -> Invocation {
-        Invocation { program: PathBuf::from("/bin/sh"), args: vec!["-c".into(), script.into()] }
+        Invocation {
+            program: PathBuf::from("/bin/sh"),
+            args: vec!["-c".into(), script.into()],
+            ..Invocation::default()
+        }
     }
 
     #[test]

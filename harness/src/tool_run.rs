@@ -21,6 +21,10 @@ impl ToolRun {
     /// the tool's argv with its placeholders filled, run as the located program.
     pub fn job(&self, input: &Path, output: Option<&Path>, limits: Limits) -> Job {
         let argv = self.tool.argv(input, output, limits.cpu_seconds(), limits.memory >> 20);
-        Job { invocation: Invocation { program: self.program.clone(), args: argv[1..].to_vec() }, limits, owner: None }
+        Job {
+            invocation: Invocation { program: self.program.clone(), args: argv[1..].to_vec(), ..Invocation::default() },
+            limits,
+            owner: None,
+        }
     }
 }

@@ -20,7 +20,11 @@ pub fn prepare(tool: &Tool, executor: &dyn Executor) -> Result<ToolRun, Error> {
         VersionSource::Literal(v) => v.clone(),
         VersionSource::Command { argv, line } => {
             let job = Job {
-                invocation: Invocation { program: tool.locate(&argv[0])?, args: argv[1..].to_vec() },
+                invocation: Invocation {
+                    program: tool.locate(&argv[0])?,
+                    args: argv[1..].to_vec(),
+                    ..Invocation::default()
+                },
                 limits: VERSION_LIMITS,
                 owner: None,
             };

@@ -151,7 +151,7 @@ impl QdoRunner {
             args.extend(["--miniscoping".to_string(), "0".to_string()]);
         }
         args.push(qdimacs.display().to_string());
-        let inv = Invocation { program: program.clone(), args };
+        let inv = Invocation { program: program.clone(), args, ..Invocation::default() };
         let run = harness::run(&inv, Duration::from_secs(self.timeout))?;
         let name = program.display().to_string();
         if !matches!(run.outcome, Outcome::Solved(_)) {

@@ -337,7 +337,7 @@ impl Encoders {
         if job.family.budget != Budget::default() {
             args.extend(["--max-size".into(), job.family.budget.max_size.to_string()]);
         }
-        Ok(Invocation { program: self.exe.clone(), args })
+        Ok(Invocation { program: self.exe.clone(), args, ..Invocation::default() })
     }
 }
 
