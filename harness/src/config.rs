@@ -11,6 +11,8 @@
 //! formats = ["qdimacs"]
 //! version_command = ["depqbf", "--version"]
 //! answer_lines = { true = "SAT", false = "UNSAT", unknown = "UNKNOWN" }
+//! # optional: a run that prints a Q-resolution proof (QRP) for `certify`
+//! trace = ["depqbf", "--trace", "--dep-man=simple", "--traditional-qcdcl", "--no-qbce-dynamic", "{input}"]
 //!
 //! [preprocessor.bloqqer]
 //! command = ["../tools/bin/bloqqer", "{input}", "{output}"]
@@ -50,6 +52,7 @@ struct RawTool {
     false_exit: Option<i32>,
     unknown_exit: Option<Vec<i32>>,
     answer_lines: Option<RawLines>,
+    trace: Option<Spanned<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -100,6 +103,9 @@ pub struct Tool {
     pub version: VersionSource,
     /// The directory relative programs are anchored at.
     pub base: PathBuf,
+    /// The argv of a run that writes a QRP proof to standard output (`qbfgames certify`,
+    /// `run --certify`); element 0 is the program.
+    pub trace: Option<Vec<String>>,
 }
 
 /// All tools of one file.
@@ -281,7 +287,38 @@ fn resolve(
             unknown_line: l.unknown,
         }),
     };
-    Ok(Tool { name, role, description: raw.description, command, formats, answer, version, base: base.to_path_buf() })
+    let trace = match raw.trace {
+        None => None,
+        Some(t) => {
+            let span = t.span();
+            let argv = t.into_inner();
+            let only_input = argv.iter().all(|a| placeholders(a).iter().all(|&p| p == "input"));
+            if role == Role::Preprocessor
+                || argv.is_empty()
+                || argv[0].is_empty()
+                || !only_input
+                || !argv.iter().any(|a| a.contains("{input}"))
+            {
+                return Err(at(
+                    span,
+                    format!("{what} `{name}`: `trace` must be a solver's argv with `{{input}}` and no other placeholder"),
+                    "write the command that prints a QRP proof, e.g. [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{input}\"]",
+                ));
+            }
+            Some(argv)
+        }
+    };
+    Ok(Tool {
+        name,
+        role,
+        description: raw.description,
+        command,
+        formats,
+        answer,
+        version,
+        base: base.to_path_buf(),
+        trace,
+    })
 }
 
 /// The names between braces in `arg`.

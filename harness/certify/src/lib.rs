@@ -1,0 +1,111 @@
+//! Certified answers: a solver's Q-resolution proof is checked step by step, the
+//! certificate (Skolem functions for a true formula, Herbrand functions for a false one)
+//! is extracted from it as an AIG, and a SAT solver verifies that the certificate,
+//! substituted into the matrix, makes the formula valid (resp. unsatisfiable).
+//!
+//! - `qrp`: the streaming reader of DepQBF's QRP traces.
+//! - `index` (first pass): which steps the conclusion needs and how often each is used.
+//! - `check` (second pass, with `rules`, `matrix`, `levels`): every needed step is
+//!   a valid Q-resolution (term resolution) step with correct reduction; input clauses
+//!   are the formula's, initial cubes satisfy its matrix; the last step is empty; the
+//!   proof's prefix is the formula's. A step is kept only until its last use, so memory
+//!   follows the proof's width, not its length.
+//! - `functions`: the certificate from the reductions (Balabanov & Jiang), as an [`Aig`].
+//! - `sat`: the certificate's verification with CaDiCaL.
+//!
+//! - `trace`: running a tracing solver under the harness's limits, its proof streamed to
+//!   a temporary file, and certifying its answer.
+
+mod aig;
+mod check;
+mod error;
+mod functions;
+mod index;
+mod levels;
+mod matrix;
+mod qrp;
+mod rules;
+mod sat;
+mod trace;
+
+use std::path::Path;
+use std::time::Duration;
+
+use contract::Verdict;
+use qbf::formula::CnfQbf;
+
+pub use aig::Aig;
+pub use error::{Error, StepAt};
+pub use sat::SatStats;
+pub use trace::{certify_run, Report, Tracer};
+
+/// The arguments of DepQBF 5.01 that make it write a QRP trace it can be certified by:
+/// plain Q-resolution (no long-distance resolution, no dependency schemes, no dynamic
+/// blocked clause elimination).
+pub const DEPQBF_TRACE_ARGS: [&str; 4] = ["--trace", "--dep-man=simple", "--traditional-qcdcl", "--no-qbce-dynamic"];
+
+/// Figures of a checked proof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofStats {
+    pub bytes: u64,
+    /// Steps in the file.
+    pub steps: u64,
+    /// Steps the conclusion depends on (the ones checked).
+    pub needed: u64,
+    /// Input clauses or initial cubes among the needed steps.
+    pub initial: u64,
+    /// Needed steps that reduce.
+    pub reductions: u64,
+    /// The most steps kept at once.
+    pub peak_live: u64,
+    /// Both passes.
+    pub time: Duration,
+}
+
+/// A proof that passed every check, with the certificate extracted from it.
+pub struct Checked {
+    pub verdict: Verdict,
+    pub proof: ProofStats,
+    /// Skolem (true) or Herbrand (false) functions, one output per certified variable.
+    pub certificate: Aig,
+}
+
+/// A certified answer.
+pub struct Certified {
+    pub verdict: Verdict,
+    pub proof: ProofStats,
+    pub certificate: Aig,
+    pub sat: SatStats,
+}
+
+/// How far a certification may go.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Budget {
+    /// The largest proof file checked, in bytes.
+    pub max_proof: u64,
+    /// How long the SAT solver may take to verify the certificate.
+    pub sat_time: Duration,
+}
+
+/// Checks the proof in `proof` for `formula`, extracts the certificate and verifies it.
+pub fn certify(formula: &CnfQbf, proof: &Path, budget: Budget) -> Result<Certified, Error> {
+    let checked = check::check_proof(formula, proof, budget.max_proof)?;
+    let matrix = matrix::Matrix::of(formula);
+    let sat = sat::verify(&matrix, &checked.certificate, checked.verdict, budget.sat_time)?;
+    Ok(Certified { verdict: checked.verdict, proof: checked.proof, certificate: checked.certificate, sat })
+}
+
+/// Checks the proof only (no certificate verification).
+pub fn check_proof(formula: &CnfQbf, proof: &Path, max_bytes: u64) -> Result<Checked, Error> {
+    check::check_proof(formula, proof, max_bytes)
+}
+
+/// Verifies `certificate` for `formula` with a SAT solver.
+pub fn verify_certificate(
+    formula: &CnfQbf,
+    certificate: &Aig,
+    verdict: Verdict,
+    time: Duration,
+) -> Result<SatStats, Error> {
+    sat::verify(&matrix::Matrix::of(formula), certificate, verdict, time)
+}
