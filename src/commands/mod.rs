@@ -1,6 +1,7 @@
 //! One file per command; [`run()`] dispatches. Commands turn flags into the libraries'
 //! options, call them, print and return the exit code; no command imports another.
 
+mod certify;
 mod convert;
 mod depth;
 mod encode_bddl;
@@ -60,6 +61,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Generate { suite, out, jobs, reach, recalibrate, config } => {
             generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config)
         }
+        Command::Certify(args) => certify::run(&args),
         Command::Depth(args) => depth::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),

@@ -82,6 +82,13 @@ pub enum Command {
         #[arg(long, default_value = "suite/solvers.toml")]
         config: PathBuf,
     },
+    /// Certify a QDIMACS formula's answer: run a tracing solver, check its Q-resolution
+    /// proof step by step, extract the Skolem (true) or Herbrand (false) functions and verify
+    /// them with a SAT solver. Exit 10 certified true, 20 certified false, 1 otherwise.
+    #[command(
+        after_help = "Examples:\n  qbfgames certify game.qdimacs\n  qbfgames certify game.qdimacs --timeout 600 --memory 8G --certificate game.aag\n  qbfgames certify game.qdimacs --max-proof 32G --scratch /var/tmp"
+    )]
+    Certify(CertifyArgs),
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
     #[command(
         after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15"
@@ -434,4 +441,36 @@ fn parse_share_range(s: &str) -> Result<(f64, f64), String> {
     } else {
         Err(bad())
     }
+}
+
+/// Flags of `qbfgames certify`.
+#[derive(Args, Debug)]
+pub struct CertifyArgs {
+    /// The formula (QDIMACS, plain).
+    pub file: PathBuf,
+    /// The tracing solver: a solver of the solvers file with a `trace` command.
+    #[arg(long, default_value = "depqbf")]
+    pub solver: String,
+    /// The solvers file.
+    #[arg(long, default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
+    /// CPU-time limit of the solver in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Memory limit of the solver (address space), e.g. 4G or 512M.
+    #[arg(long, default_value = "4G")]
+    pub memory: String,
+    /// The largest proof written and checked, e.g. 8G; a solver that writes more is stopped.
+    #[arg(long, default_value = "8G")]
+    pub max_proof: String,
+    /// How long the SAT solver may verify the certificate, in seconds.
+    #[arg(long, default_value_t = 600.0)]
+    pub sat_timeout: f64,
+    /// Where the proof is written while it is checked (default: the system's temporary
+    /// directory); it needs room for --max-proof.
+    #[arg(long, value_name = "DIR")]
+    pub scratch: Option<PathBuf>,
+    /// Write the certificate (an AIG, outputs named by variable) in ASCII AIGER to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
 }
