@@ -26,7 +26,8 @@ pub fn run(args: &CertifyArgs) -> Result<ExitCode> {
     };
     let limits = Limits::parse(args.timeout, None, &args.memory)?;
     let max_proof = parse_memory(&args.max_proof).context("--max-proof")?;
-    let budget = Budget { max_proof, sat_time: parse_timeout(args.sat_timeout).context("--sat-timeout")? };
+    let sat_time = parse_timeout(args.sat_timeout).context("--sat-timeout")?;
+    let budget = Budget { max_proof, sat_time, max_certificate: args.max_certificate };
     let scratch = args.scratch.clone().unwrap_or_else(std::env::temp_dir);
     let report = certify_run(&RealExecutor, &tracer, &args.file, &formula, limits, budget, &scratch)
         .with_context(|| format!("running {} with its proof in {}", tracer.name, scratch.display()))?;

@@ -466,6 +466,10 @@ pub struct CertifyArgs {
     /// How long the SAT solver may verify the certificate, in seconds.
     #[arg(long, default_value_t = 600.0)]
     pub sat_timeout: f64,
+    /// The most rules and and-gates the certificate may grow to while the proof is checked
+    /// (about 16 bytes each); past it the answer is uncertified, never a memory exhaustion.
+    #[arg(long, default_value_t = certify::Budget::MAX_CERTIFICATE)]
+    pub max_certificate: u64,
     /// Where the proof is written while it is checked (default: the system's temporary
     /// directory); it needs room for --max-proof.
     #[arg(long, value_name = "DIR")]

@@ -24,7 +24,7 @@ use super::{Checked, ProofStats};
 const BUFFER: usize = 1 << 20;
 
 /// Checks the proof in `path` for `formula` and extracts its certificate.
-pub fn check_proof(formula: &CnfQbf, path: &Path, max_bytes: u64) -> Result<Checked, Error> {
+pub fn check_proof(formula: &CnfQbf, path: &Path, max_bytes: u64, max_certificate: u64) -> Result<Checked, Error> {
     let start = Instant::now();
     let io = |error| Error::Io { path: path.to_path_buf(), error };
     let bytes = std::fs::metadata(path).map_err(io)?.len();
@@ -45,7 +45,7 @@ pub fn check_proof(formula: &CnfQbf, path: &Path, max_bytes: u64) -> Result<Chec
     };
     let mut matrix = Matrix::of(formula);
     let mut rules = Rules::new(&levels, kind);
-    let mut functions = Functions::new(kind, formula.max_var);
+    let mut functions = Functions::new(kind, formula.max_var, max_certificate);
     let mut uses = index.uses.clone();
     let mut live: FxHashMap<u32, Box<[u32]>> = FxHashMap::default();
     let mut peak_live = 0usize;
@@ -90,7 +90,9 @@ pub fn check_proof(formula: &CnfQbf, path: &Path, max_bytes: u64) -> Result<Chec
             let derived = rules.derive(&premises, &stated).map_err(reject)?;
             if !derived.removed.is_empty() {
                 reductions += 1;
-                functions.reduction(&derived.reduced, &derived.removed);
+                functions
+                    .reduction(&derived.reduced, &derived.removed)
+                    .map_err(|t| Error::CertificateTooLarge { at: at(reader.line_no(), Some(id)), limit: t.limit })?;
             }
             for &a in ants {
                 let left = &mut uses[a as usize];

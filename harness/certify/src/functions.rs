@@ -28,29 +28,62 @@ pub struct Functions {
     aig: Aig,
     /// Per variable: `(condition, value)` rules in proof order.
     rules: Vec<Vec<(u32, bool)>>,
+    /// Per variable: a rule that always fires was recorded, so later ones are dead.
+    closed: Vec<bool>,
     scratch: Vec<u32>,
+    /// Rules plus gates recorded so far, and the most allowed.
+    size: u64,
+    limit: u64,
+}
+
+/// The certificate grew past its limit.
+#[derive(Debug)]
+pub struct TooLarge {
+    pub limit: u64,
 }
 
 impl Functions {
-    pub fn new(kind: Kind, max_var: u32) -> Functions {
-        Functions { kind, aig: Aig::new(max_var), rules: vec![Vec::new(); max_var as usize + 1], scratch: Vec::new() }
+    /// Functions over `max_var` variables with at most `limit` rules and gates in all.
+    pub fn new(kind: Kind, max_var: u32, limit: u64) -> Functions {
+        let n = max_var as usize + 1;
+        Functions {
+            kind,
+            aig: Aig::new(max_var),
+            rules: vec![Vec::new(); n],
+            closed: vec![false; n],
+            scratch: Vec::new(),
+            size: 0,
+            limit,
+        }
     }
 
     /// Records one reduction: `removed` went from a step whose fully reduced form is
     /// `reduced`.
-    pub fn reduction(&mut self, reduced: &[u32], removed: &[u32]) {
-        if removed.is_empty() {
-            return;
+    pub fn reduction(&mut self, reduced: &[u32], removed: &[u32]) -> Result<(), TooLarge> {
+        if removed.iter().all(|&l| self.closed[(l >> 1) as usize]) {
+            return Ok(());
         }
+        let gates = self.aig.ands();
         self.scratch.clear();
         let flip = u32::from(self.kind == Kind::Clauses);
         self.scratch.extend(reduced.iter().map(|&l| l ^ flip));
         let condition = self.aig.and_all(&self.scratch);
         for &l in removed {
+            let v = (l >> 1) as usize;
+            if self.closed[v] {
+                continue;
+            }
             // Clauses: make `l` false; cubes: make `l` true.
             let value = (l & 1 == 1) == (self.kind == Kind::Clauses);
-            self.rules[(l >> 1) as usize].push((condition, value));
+            self.rules[v].push((condition, value));
+            self.closed[v] = condition == TRUE;
+            self.size += 1;
         }
+        self.size += (self.aig.ands() - gates) as u64;
+        if self.size > self.limit {
+            return Err(TooLarge { limit: self.limit });
+        }
+        Ok(())
     }
 
     /// The certificate: one function per variable of `vars` (the universal variables of a

@@ -85,11 +85,18 @@ pub struct Budget {
     pub max_proof: u64,
     /// How long the SAT solver may take to verify the certificate.
     pub sat_time: Duration,
+    /// The most rules and and-gates the certificate may have (memory: about 16 bytes each).
+    pub max_certificate: u64,
+}
+
+impl Budget {
+    /// The default certificate limit: 100 million rules and gates, about 1.6 GB.
+    pub const MAX_CERTIFICATE: u64 = 100_000_000;
 }
 
 /// Checks the proof in `proof` for `formula`, extracts the certificate and verifies it.
 pub fn certify(formula: &CnfQbf, proof: &Path, budget: Budget) -> Result<Certified, Error> {
-    let checked = check::check_proof(formula, proof, budget.max_proof)?;
+    let checked = check::check_proof(formula, proof, budget.max_proof, budget.max_certificate)?;
     let matrix = matrix::Matrix::of(formula);
     let sat = sat::verify(&matrix, &checked.certificate, checked.verdict, budget.sat_time)?;
     Ok(Certified { verdict: checked.verdict, proof: checked.proof, certificate: checked.certificate, sat })
@@ -97,7 +104,7 @@ pub fn certify(formula: &CnfQbf, proof: &Path, budget: Budget) -> Result<Certifi
 
 /// Checks the proof only (no certificate verification).
 pub fn check_proof(formula: &CnfQbf, proof: &Path, max_bytes: u64) -> Result<Checked, Error> {
-    check::check_proof(formula, proof, max_bytes)
+    check::check_proof(formula, proof, max_bytes, Budget::MAX_CERTIFICATE)
 }
 
 /// Verifies `certificate` for `formula` with a SAT solver.

@@ -11,7 +11,8 @@ use contract::{Source, Verdict};
 use qbf::eval::eval_cnf;
 use qbf::formula::CnfQbf;
 
-const BUDGET: Budget = Budget { max_proof: 1 << 30, sat_time: Duration::from_secs(60) };
+const BUDGET: Budget =
+    Budget { max_proof: 1 << 30, sat_time: Duration::from_secs(60), max_certificate: Budget::MAX_CERTIFICATE };
 
 /// A deterministic pseudo-random formula: `blocks` alternating blocks (∃ first when
 /// `exists_first`) over `vars` variables, `clauses` clauses of 3–4 literals on distinct variables (DepQBF's trace of a formula whose
@@ -221,4 +222,17 @@ fn a_certificate_that_does_not_satisfy_the_matrix_is_caught() {
     herbrand.add_output(1, 4);
     let e = verify_certificate(&formula, &herbrand, Verdict::False, Duration::from_secs(10)).expect_err("refused");
     assert!(e.to_string().contains("satisfies the matrix against the Herbrand functions"), "{e}");
+}
+
+#[test]
+fn a_certificate_past_its_limit_is_refused_at_the_step() {
+    let t = true_instance();
+    let small = Budget { max_certificate: 0, ..BUDGET };
+    match certify(&t.formula, &t.proof_path, small) {
+        Err(e @ Error::CertificateTooLarge { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("step 6") && text.contains("--max-certificate"), "{text}");
+        }
+        other => panic!("expected a refusal, got {:?}", other.map(|c| c.verdict).map_err(|e| e.to_string())),
+    }
 }
