@@ -34,7 +34,7 @@ pub enum Error {
     Certificate(String),
     /// The certificate's decision lists and gates grew past their limit while the proof
     /// was checked (checked up to `at`).
-    #[error("{at}: the certificate grows past {limit} rules and gates (about {} MB); the proof is valid up to here\nhelp: raise --max-certificate if the memory allows", limit * 16 >> 20)]
+    #[error("{at}: the certificate grows past {limit} rules and gates (about {} MB); the proof is valid up to here\nhelp: raise --max-certificate if the memory allows", (limit * 16) >> 20)]
     CertificateTooLarge { at: StepAt, limit: u64 },
     /// The SAT solver did not finish verifying the certificate within its time.
     #[error("the proof checked, but the SAT solver did not finish verifying the certificate within {seconds} s\nhelp: give it more time with --sat-timeout")]
