@@ -41,6 +41,12 @@ pub struct Record {
     /// not known), `unchecked` (nothing to check it against), or empty without an answer.
     #[serde(default)]
     pub check: String,
+    /// What certifying the answer found (`run --certify`, see [`crate::certifier`]):
+    /// `certified`, `rejected: <the first failing step or the reason>` (the answer is
+    /// then `wrong`), `unverified: <why>` (e.g. the SAT check's time ran out); empty when
+    /// the cell was not certified or gave no answer. Absent from older results.
+    #[serde(default)]
+    pub certificate: String,
     /// The manifest's expected answer: true, false or unknown.
     pub expected: String,
     /// What preprocessing ended with (`rewritten`, an answer, or a failure); empty without one.
@@ -78,6 +84,11 @@ impl Record {
         self.check == "wrong"
     }
 
+    /// Whether certifying the answer rejected it (see [`Record::certificate`]).
+    pub fn certificate_rejected(&self) -> bool {
+        self.certificate.starts_with("rejected")
+    }
+
     /// The answer given, checked or not.
     pub fn answer(&self) -> Option<Verdict> {
         self.answer.parse().ok().or_else(|| self.status.verdict())
@@ -91,13 +102,15 @@ impl Record {
     }
 
     /// Sets `check` and `status` from the answer, the expected value and whether another
-    /// configuration gave the opposite answer on the same instance.
+    /// configuration gave the opposite answer on the same instance. An answer whose
+    /// certificate was rejected is `wrong`, whatever the expected value.
     pub fn judge(&mut self, contradicted: bool) {
         let Some(answer) = self.answer() else {
             self.check.clear();
             return;
         };
         let (check, status) = match self.expected.parse::<Verdict>() {
+            _ if self.certificate_rejected() => ("wrong", Status::Wrong),
             Ok(expected) if expected == answer => ("correct", Status::from_verdict(answer)),
             Ok(_) => ("wrong", Status::Wrong),
             Err(_) if contradicted => ("conflict", Status::Conflict),

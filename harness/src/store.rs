@@ -117,7 +117,7 @@ impl ResultStore {
 }
 
 /// The CSV header of an empty results file (the fields of [`Record`]).
-const CSV_HEADER: [&str; 29] = [
+const CSV_HEADER: [&str; 30] = [
     "key",
     "run",
     "instance",
@@ -133,6 +133,7 @@ const CSV_HEADER: [&str; 29] = [
     "status",
     "answer",
     "check",
+    "certificate",
     "expected",
     "pre_status",
     "pre_cpu_s",
@@ -174,6 +175,7 @@ mod tests {
             status: Status::True,
             answer: "true".into(),
             check: "correct".into(),
+            certificate: String::new(),
             expected: "true".into(),
             pre_status: String::new(),
             pre_cpu_s: 0.0,
