@@ -93,8 +93,7 @@ impl Plan {
                             Some(certified) if self.certifies(i, p, s) => certified,
                             _ => &limits,
                         };
-                        let key =
-                            cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, limits);
+                        let key = cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, limits);
                         cells.push(Cell { instance: i, preprocessor: p, solver: s, key });
                     }
                 }

@@ -151,8 +151,11 @@ fn a_rejected_certificate_makes_the_answer_wrong_and_the_record_says_why() -> Re
     // Only unpreprocessed cells of the solver with a trace command are certified: one
     // traced run each, instead of (not beside) the plain command.
     assert_eq!(certifier.calls.load(Ordering::SeqCst), 3);
-    let (traced, plain): (Vec<Job>, Vec<Job>) =
-        exec.jobs().into_iter().filter(|j| program(j) == "/mock/tracer").partition(|j| j.invocation.args[0] == "--trace");
+    let (traced, plain): (Vec<Job>, Vec<Job>) = exec
+        .jobs()
+        .into_iter()
+        .filter(|j| program(j) == "/mock/tracer")
+        .partition(|j| j.invocation.args[0] == "--trace");
     assert_eq!(traced.len(), 3, "one traced run per certified cell");
     assert!(traced.iter().all(|j| j.invocation.args[1].starts_with("/inst/")), "on the instance itself");
     assert_eq!(plain.len(), 3, "the plain command only on the preprocessed formulas, never beside a traced run");

@@ -15,7 +15,9 @@ use std::sync::Arc;
 use anyhow::{bail, Context, Result};
 use certify::{Budget, Report, Tracer};
 use harness::local::LocalRun;
-use harness::{AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, RealExecutor, Status, ToolRun};
+use harness::{
+    AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, RealExecutor, Status, ToolRun,
+};
 use reports::progress::Progress;
 
 use crate::flags::{RunArgs, SlurmArgs};
@@ -150,7 +152,12 @@ fn outcome(report: Report) -> CertifyOutcome {
                     Certificate::Unverified(error.to_string())
                 }
             };
-            CertifyOutcome { measurement: solve, status: Status::from_verdict(answer), detail: String::new(), certificate }
+            CertifyOutcome {
+                measurement: solve,
+                status: Status::from_verdict(answer),
+                detail: String::new(),
+                certificate,
+            }
         }
         Report::NoAnswer { status, reason, solve } => {
             CertifyOutcome { measurement: solve, status, detail: reason, certificate: Certificate::None }
