@@ -41,12 +41,6 @@ pub struct Record {
     /// not known), `unchecked` (nothing to check it against), or empty without an answer.
     #[serde(default)]
     pub check: String,
-    /// What certifying the answer found (`run --certify`, see [`crate::certifier`]):
-    /// `certified`, `rejected: <the first failing step or the reason>` (the answer is
-    /// then `wrong`), `unverified: <why>` (e.g. the SAT check's time ran out); empty when
-    /// the cell was not certified or gave no answer. Absent from older results.
-    #[serde(default)]
-    pub certificate: String,
     /// The manifest's expected answer: true, false or unknown.
     pub expected: String,
     /// What preprocessing ended with (`rewritten`, an answer, or a failure); empty without one.
@@ -71,6 +65,13 @@ pub struct Record {
     #[serde(default)]
     pub log: String,
     pub detail: String,
+    /// What certifying the answer found (`run --certify`, see [`crate::certifier`]):
+    /// `certified`, `rejected: <the first failing step or the reason>` (the answer is
+    /// then `wrong`), `unverified: <why>` (e.g. the SAT check's time ran out); empty when
+    /// the cell was not certified or gave no answer. Absent from older results; the last
+    /// column, so the columns before it keep their places.
+    #[serde(default)]
+    pub certificate: String,
 }
 
 impl Record {

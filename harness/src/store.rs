@@ -133,7 +133,6 @@ const CSV_HEADER: [&str; 30] = [
     "status",
     "answer",
     "check",
-    "certificate",
     "expected",
     "pre_status",
     "pre_cpu_s",
@@ -148,6 +147,7 @@ const CSV_HEADER: [&str; 30] = [
     "load_end",
     "log",
     "detail",
+    "certificate",
 ];
 
 #[cfg(test)]
