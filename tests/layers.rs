@@ -2,7 +2,8 @@
 //! modules of a crate import each other, directly or around a circle.
 //!
 //! The layers are the pipeline's: the contract at the bottom, then the QBF core, the games
-//! and the harness that runs solvers, the encodings and the certification of answers, then what builds on encodings (suites,
+//! and the harness that runs solvers, the encodings and the certification of solver answers
+//! (over the QBF core and the harness), then what builds on encodings (suites,
 //! strategies) and on results (reports), verification of published tables, and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};

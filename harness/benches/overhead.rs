@@ -35,6 +35,7 @@ fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> 
         dir: dir.to_path_buf(),
         owner: dir.to_path_buf(),
         run: 1,
+        certifier: None,
     })
 }
 

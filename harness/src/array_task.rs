@@ -66,6 +66,7 @@ pub fn run_array_task(dir: &Path, batch: u64, shard: usize, qbfgames_version: &s
         dir: dir.clone(),
         owner: sdir.clone(),
         run: b.run,
+        certifier: None,
     };
     let ran = run_shard(&plan, &executor, &keys, &sdir)?;
     Ok(ShardRun { ran, cells: keys.len() })

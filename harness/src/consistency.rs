@@ -32,14 +32,15 @@ impl Findings {
 
 /// Judges every answer of `records` (see [`Record::judge`]): against the expected value,
 /// and, where that is unknown, against the answers of the other configurations on the
-/// same instance.
+/// same instance. An answer whose certificate was rejected is wrong already and
+/// contradicts no other.
 pub fn judge<'a>(records: impl IntoIterator<Item = &'a mut Record>) {
     let mut by_instance: BTreeMap<String, Vec<&'a mut Record>> = BTreeMap::new();
     for r in records {
         by_instance.entry(r.instance.clone()).or_default().push(r);
     }
     for records in by_instance.into_values() {
-        let said = |v| records.iter().any(|r| r.answer() == Some(v));
+        let said = |v| records.iter().any(|r| !r.certificate_rejected() && r.answer() == Some(v));
         let contradicted = said(Verdict::True) && said(Verdict::False);
         for r in records {
             r.judge(contradicted);
@@ -57,6 +58,9 @@ pub fn check<'a>(records: impl IntoIterator<Item = &'a Record>) -> Findings {
         }
         let config = format!("{}@{}+{}@{}", r.preprocessor, r.preprocessor_version, r.solver, r.solver_version);
         let entry = answers.entry(&r.instance).or_default();
+        if r.certificate_rejected() {
+            continue;
+        }
         match r.answer() {
             Some(Verdict::True) => entry.0.push(config),
             Some(Verdict::False) => entry.1.push(config),

@@ -16,7 +16,9 @@
 //! on a worker pool; [`classify`] reads each answer strictly into a [`Status`]; a
 //! [`ResultStore`] keeps one [`Record`] per cell key, durable as soon as the cell ends;
 //! [`check`] finds wrong answers and conflicts. [`local::LocalRun`] is all of that on
-//! this machine.
+//! this machine. A [`certifier`] hook, when the plan has one, runs the cells of solvers
+//! that can write a proof through their tracing command and certifies each answer (the
+//! `certify` crate implements it; the harness does not depend on it).
 //!
 //! On a cluster, [`shard`] splits the pending cells into shards and merges their results
 //! exactly once, [`slurm`] turns a batch of shards into one Slurm job array,
@@ -29,6 +31,7 @@
 mod answer;
 pub mod array_task;
 mod capture;
+pub mod certifier;
 mod check;
 pub mod collection;
 mod config;
@@ -66,6 +69,7 @@ mod tree;
 mod version;
 
 pub use answer::{classify, AnswerLines, AnswerSpec};
+pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};
 pub use check::{caqe, depqbf, solve_qdimacs};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};

@@ -1,10 +1,18 @@
 //! A run on this machine: the options become a plan over the directory's instances, the
 //! cells without a record run on a worker pool, and each record is stored durably as it
 //! ends (see [`ResultStore`]); a second run of the same directory resumes.
+//!
+//! With a certifier ([`crate::certifier`]), the cells of solvers that can trace run
+//! through it. Their keys end in the certifier's key, so a directory run without
+//! certification and then with it keeps both sets of cells: the certified cells run
+//! (once) and resume like any other, and uncertified records are never taken for
+//! certified ones.
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::Arc;
 
+use super::certifier::AnswerCertifier;
 use super::config::Tools;
 use super::cores::usable;
 use super::error::{Context, Error};
@@ -29,13 +37,23 @@ pub struct LocalRun {
     starved: usize,
     rerun_starved: bool,
     leftovers: (usize, usize),
+    /// With a certifier: the solvers whose answers cannot be certified (no `trace`
+    /// command), and whether some cells are preprocessed (never certified).
+    uncertified: Option<(Vec<String>, bool)>,
 }
 
 impl LocalRun {
     /// Plans a run of `options` over `dir` with `jobs` runs at once (`None`: one per
-    /// core): reads the solvers file, asks the tools' versions, reads the manifest, opens
-    /// the results and records the run's environment.
-    pub fn plan(dir: &Path, options: &RunOptions, jobs: Option<usize>, executor: &dyn Executor) -> Result<Self, Error> {
+    /// core), its answers certified by `certifier` where they can be (see
+    /// [`Plan::certifies`]): reads the solvers file, asks the tools' versions, reads the
+    /// manifest, opens the results and records the run's environment.
+    pub fn plan(
+        dir: &Path,
+        options: &RunOptions,
+        jobs: Option<usize>,
+        executor: &dyn Executor,
+        certifier: Option<Arc<dyn AnswerCertifier>>,
+    ) -> Result<Self, Error> {
         let tools = Tools::load(&options.config)?;
         let limits = options.limits()?;
         let cores = usable().len();
@@ -55,6 +73,10 @@ impl LocalRun {
         let leftovers = (kill_leftovers(&owner), half_written);
         let env = options.environment(&limits, jobs, versions(&runs)).record(dir)?;
         let (solvers, preprocessors) = runs;
+        let uncertified = certifier.is_some().then(|| {
+            let solvers = solvers.iter().filter(|s| s.tool.trace.is_none()).map(|s| s.tool.name.clone()).collect();
+            (solvers, preprocessors.iter().any(Option::is_some))
+        });
         let cache = dir.join("cache");
         let plan = Plan {
             instances,
@@ -66,18 +88,42 @@ impl LocalRun {
             dir: dir.to_path_buf(),
             owner,
             run: env.run,
+            certifier,
         };
         let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
         let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };
         let finished: BTreeSet<String> = cells.iter().filter(|k| done(k)).cloned().collect();
         let starved = cells.iter().filter(|k| store.contains(k) && !store.is_final(k)).count();
-        Ok(LocalRun { plan, store, cells, finished, starved, rerun_starved: options.rerun_starved, leftovers })
+        Ok(LocalRun {
+            plan,
+            store,
+            cells,
+            finished,
+            starved,
+            rerun_starved: options.rerun_starved,
+            leftovers,
+            uncertified,
+        })
     }
 
-    /// What a user should know before the run starts: what planning cleared, and the
-    /// starved cells of earlier runs.
+    /// What a user should know before the run starts: what planning cleared, the starved
+    /// cells of earlier runs, and, when answers are certified, what is not.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
+        if let Some((solvers, preprocessed)) = &self.uncertified {
+            if !solvers.is_empty() {
+                notes.push(format!(
+                    "not certified: the answers of {} (no `trace` command in the solvers file); they run as without --certify",
+                    solvers.join(", ")
+                ));
+            }
+            if *preprocessed {
+                notes.push(
+                    "not certified: preprocessed cells (a proof of the preprocessed formula would certify a different formula)"
+                        .to_string(),
+                );
+            }
+        }
         if let (processes @ 1.., files) | (processes, files @ 1..) = self.leftovers {
             notes.push(format!(
                 "cleared what a killed run of this directory left: {processes} process(es), {files} half-written file(s)"

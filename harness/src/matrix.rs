@@ -6,11 +6,18 @@
 //! [`crate::preprocess`]); then the cells run. A cell whose preprocessor answered takes
 //! that answer without running the solver; one whose preprocessor failed takes the
 //! failure. A cell whose solver cannot read the instance's format does not exist.
+//!
+//! With a [`Plan::certifier`], a cell whose solver can trace (see [`crate::certifier`])
+//! runs through it instead: its traced run is its measured run, and its record says what
+//! the certification found (`certificate`); a rejected certificate makes the answer
+//! `wrong`. Such a cell's key ends in the certifier's [`AnswerCertifier::key`].
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::answer::classify;
+use super::certifier::{AnswerCertifier, CellExecutor, Certificate};
 use super::error::Error;
 use super::executor::Executor;
 use super::format::InputFormat;
@@ -40,6 +47,9 @@ pub struct Plan {
     pub owner: PathBuf,
     /// The number of this run, stored in every record.
     pub run: u64,
+    /// Certifies the answers of the cells that can be certified ([`Plan::certifies`]);
+    /// `None`: no cell is.
+    pub certifier: Option<Arc<dyn AnswerCertifier>>,
 }
 
 /// One cell of the matrix.
@@ -52,9 +62,21 @@ pub struct Cell {
 }
 
 impl Plan {
+    /// Whether the cell of instance `instance`, preprocessor `preprocessor` and solver
+    /// `solver` runs through the certifier: there is one, the solver has a `trace`
+    /// command, the cell is not preprocessed (a proof of the preprocessed formula would
+    /// certify a different formula) and the instance is QDIMACS (proofs are of clauses).
+    pub fn certifies(&self, instance: usize, preprocessor: usize, solver: usize) -> bool {
+        self.certifier.is_some()
+            && self.preprocessors[preprocessor].is_none()
+            && self.solvers[solver].tool.trace.is_some()
+            && self.instances[instance].format == InputFormat::Qdimacs
+    }
+
     /// Every cell, in instance, preprocessor, solver order.
     pub fn cells(&self) -> Vec<Cell> {
         let limits = self.limits.to_string();
+        let certified = self.certifier.as_ref().map(|c| format!("{limits}|{}", c.key()));
         let mut cells = Vec::new();
         for (i, inst) in self.instances.iter().enumerate() {
             for (p, pre) in self.preprocessors.iter().enumerate() {
@@ -67,8 +89,11 @@ impl Plan {
                     pre.as_ref().map_or(("none", "-"), |p| (p.tool.name.as_str(), p.version.as_str()));
                 for (s, solver) in self.solvers.iter().enumerate() {
                     if solver.tool.reads(solver_input) {
-                        let key =
-                            cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, &limits);
+                        let limits = match &certified {
+                            Some(certified) if self.certifies(i, p, s) => certified,
+                            _ => &limits,
+                        };
+                        let key = cell_key(&inst.id, pre_name, pre_version, &solver.tool.name, &solver.version, limits);
                         cells.push(Cell { instance: i, preprocessor: p, solver: s, key });
                     }
                 }
@@ -154,6 +179,7 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         load_end: 0.0,
         log: String::new(),
         detail: String::new(),
+        certificate: String::new(),
     };
     let input: &Path = match (pre_tool, pre) {
         (None, _) => &inst.path,
@@ -177,14 +203,34 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
             output
         }
     };
-    let mut job = solver.job(input, None, plan.limits);
-    job.owner = Some(plan.owner.clone());
-    match executor.execute(&job) {
+    let certifier = plan.certifier.as_ref().filter(|_| plan.certifies(cell.instance, cell.preprocessor, cell.solver));
+    let (run, invocation) = match certifier {
+        Some(certifier) => {
+            let executor = CellExecutor::new(executor, &plan.owner);
+            let outcome = certifier.certify(&executor, solver, inst, plan.limits);
+            let invocation = executor.ran().unwrap_or_default();
+            (outcome.map(|o| (o.measurement, o.status, o.detail, o.certificate)), invocation)
+        }
+        None => {
+            let mut job = solver.job(input, None, plan.limits);
+            job.owner = Some(plan.owner.clone());
+            let run = executor.execute(&job).map(|m| {
+                let (status, detail) = classify(&m, &plan.limits, &solver.tool.answer);
+                (m, status, detail, Certificate::None)
+            });
+            (run, job.invocation)
+        }
+    };
+    match run {
         Err(e) => r.detail = e.to_string(),
-        Ok(m) => {
-            let (status, detail) = classify(&m, &plan.limits, &solver.tool.answer);
+        Ok((m, status, detail, certificate)) => {
             r.status = status;
-            r.detail = detail;
+            r.detail = match &certificate {
+                Certificate::Rejected(why) => format!("certificate rejected: {why}"),
+                Certificate::Unverified(why) => format!("certificate unverified: {why}"),
+                Certificate::None | Certificate::Certified => detail,
+            };
+            r.certificate = certificate.to_string();
             r.set_answer(status.verdict());
             r.cpu_s = secs(m.cpu);
             r.wall_s = secs(m.wall);
@@ -195,7 +241,7 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
             (r.load_start, r.load_end) = m.load;
             if !m.log.is_empty() {
                 let log = log_path(&inst.family, &inst.path, &r.configuration(), &r.key);
-                match write_log(&plan.dir, &log, &job.invocation, &m.log) {
+                match write_log(&plan.dir, &log, &invocation, &m.log) {
                     Ok(()) => r.log = log.display().to_string(),
                     Err(e) => r.detail = format!("{} (log not written: {e})", r.detail).trim_start().to_string(),
                 }

@@ -65,6 +65,13 @@ pub struct Record {
     #[serde(default)]
     pub log: String,
     pub detail: String,
+    /// What certifying the answer found (`run --certify`, see [`crate::certifier`]):
+    /// `certified`, `rejected: <the first failing step or the reason>` (the answer is
+    /// then `wrong`), `unverified: <why>` (e.g. the SAT check's time ran out); empty when
+    /// the cell was not certified or gave no answer. Absent from older results; the last
+    /// column, so the columns before it keep their places.
+    #[serde(default)]
+    pub certificate: String,
 }
 
 impl Record {
@@ -76,6 +83,11 @@ impl Record {
     /// The answer contradicts the manifest's expected value.
     pub fn is_wrong(&self) -> bool {
         self.check == "wrong"
+    }
+
+    /// Whether certifying the answer rejected it (see [`Record::certificate`]).
+    pub fn certificate_rejected(&self) -> bool {
+        self.certificate.starts_with("rejected")
     }
 
     /// The answer given, checked or not.
@@ -91,13 +103,15 @@ impl Record {
     }
 
     /// Sets `check` and `status` from the answer, the expected value and whether another
-    /// configuration gave the opposite answer on the same instance.
+    /// configuration gave the opposite answer on the same instance. An answer whose
+    /// certificate was rejected is `wrong`, whatever the expected value.
     pub fn judge(&mut self, contradicted: bool) {
         let Some(answer) = self.answer() else {
             self.check.clear();
             return;
         };
         let (check, status) = match self.expected.parse::<Verdict>() {
+            _ if self.certificate_rejected() => ("wrong", Status::Wrong),
             Ok(expected) if expected == answer => ("correct", Status::from_verdict(answer)),
             Ok(_) => ("wrong", Status::Wrong),
             Err(_) if contradicted => ("conflict", Status::Conflict),

@@ -117,7 +117,7 @@ impl ResultStore {
 }
 
 /// The CSV header of an empty results file (the fields of [`Record`]).
-const CSV_HEADER: [&str; 29] = [
+const CSV_HEADER: [&str; 30] = [
     "key",
     "run",
     "instance",
@@ -147,6 +147,7 @@ const CSV_HEADER: [&str; 29] = [
     "load_end",
     "log",
     "detail",
+    "certificate",
 ];
 
 #[cfg(test)]
@@ -174,6 +175,7 @@ mod tests {
             status: Status::True,
             answer: "true".into(),
             check: "correct".into(),
+            certificate: String::new(),
             expected: "true".into(),
             pre_status: String::new(),
             pre_cpu_s: 0.0,

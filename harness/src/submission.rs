@@ -86,6 +86,7 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
         dir: dir.to_path_buf(),
         owner: dir.to_path_buf(),
         run: 0,
+        certifier: None,
     };
     let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.is_final(k)).collect();
     if pending.is_empty() {

@@ -55,6 +55,7 @@ fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> 
         dir: cache.to_path_buf(),
         owner: cache.to_path_buf(),
         run: 1,
+        certifier: None,
     })
 }
 

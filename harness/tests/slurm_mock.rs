@@ -54,6 +54,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
         dir: cache.to_path_buf(),
         owner: cache.to_path_buf(),
         run: 1,
+        certifier: None,
     })
 }
 

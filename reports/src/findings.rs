@@ -14,6 +14,18 @@ use harness::Findings;
 /// there are any.
 pub fn write_findings(mut out: impl Write, findings: &Findings) -> io::Result<()> {
     for r in &findings.wrong {
+        if r.certificate_rejected() {
+            writeln!(
+                out,
+                "WRONG: {} says {} on {} ({}), but its {}",
+                r.configuration(),
+                r.answer().map_or("?".to_string(), |v| v.to_string()),
+                r.instance,
+                r.family,
+                r.certificate.replacen("rejected", "certificate was rejected", 1)
+            )?;
+            continue;
+        }
         writeln!(
             out,
             "WRONG: {} says {} on {} ({}), expected {}",

@@ -1,13 +1,23 @@
 //! `qbfgames run` on this machine: the solver × preprocessor matrix over a generated
 //! instance directory ([`harness::local`]), each record shown as progress, then the
 //! summary table and any wrong answers or conflicts, loudly, with a non-zero exit.
+//!
+//! With `--certify`, the harness's certifier hook ([`harness::certifier`]) is the
+//! `certify` crate: the traced run's proof goes into `DIR/.proofs/` (removed when the
+//! run ends), is checked, and the certificate extracted from it is verified.
 
-use std::io::{IsTerminal, Write};
+use std::collections::BTreeMap;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
+use certify::{Budget, Report, Tracer};
 use harness::local::LocalRun;
-use harness::RealExecutor;
+use harness::{
+    AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, RealExecutor, Status, ToolRun,
+};
 use reports::progress::Progress;
 
 use crate::flags::{RunArgs, SlurmArgs};
@@ -15,7 +25,13 @@ use crate::output::conclude;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(&args.slurm)?;
-    let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor)?;
+    let certifier = if args.certify { Some(RunCertifier::new(args)?) } else { None };
+    let scratch = certifier.as_ref().map(|c| c.scratch.clone());
+    let hook = certifier.map(|c| Arc::new(c) as Arc<dyn AnswerCertifier>);
+    let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor, hook)?;
+    // Only now, with the directory's lock held, is DIR/.proofs this run's: what a killed
+    // run left there goes, and the rest goes when this run ends.
+    let _scratch = scratch.map(Scratch::take).transpose()?;
     for note in local.notes() {
         eprintln!("{note}");
     }
@@ -51,4 +67,126 @@ fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
         bail!("{flag} is a Slurm setting\n  help: add --backend slurm, or drop {flag} for a run on this machine");
     }
     Ok(())
+}
+
+/// The certifier of `--certify`: the `certify` crate's traced run and proof check.
+struct RunCertifier {
+    /// The tracer of each solver of `--solvers` that has a `trace` command.
+    tracers: BTreeMap<String, Tracer>,
+    budget: Budget,
+    /// Where the proofs are written while they are checked: `DIR/.proofs`.
+    scratch: PathBuf,
+}
+
+impl RunCertifier {
+    fn new(args: &RunArgs) -> Result<RunCertifier> {
+        let max_proof = harness::parse_memory(&args.max_proof).context("--max-proof")?;
+        let sat_time = harness::parse_timeout(args.sat_timeout).context("--sat-timeout")?;
+        let tools = harness::Tools::load(&args.config)?;
+        let mut tracers = BTreeMap::new();
+        for name in &args.solvers {
+            // An unknown name is reported when the run is planned.
+            if let Some(tracer) = tools.solvers.get(name).map(Tracer::of).transpose()?.flatten() {
+                tracers.insert(name.clone(), tracer);
+            }
+        }
+        Ok(RunCertifier { tracers, budget: Budget { max_proof, sat_time }, scratch: args.dir.join(".proofs") })
+    }
+}
+
+impl AnswerCertifier for RunCertifier {
+    fn key(&self) -> String {
+        format!("certify-p{}-s{}", harness::format_memory(self.budget.max_proof), self.budget.sat_time.as_secs_f64())
+    }
+
+    fn certify(
+        &self,
+        executor: &dyn Executor,
+        solver: &ToolRun,
+        instance: &Instance,
+        limits: Limits,
+    ) -> io::Result<CertifyOutcome> {
+        let tracer = self
+            .tracers
+            .get(&solver.tool.name)
+            .ok_or_else(|| io::Error::other(format!("{} has no trace command", solver.tool.name)))?;
+        let source = contract::Source::read(&instance.path.to_string_lossy())?;
+        let formula = qbf::io::read_qdimacs(&source).map_err(|e| io::Error::other(e.to_string()))?;
+        std::fs::create_dir_all(&self.scratch)
+            .map_err(|e| io::Error::new(e.kind(), format!("creating {}: {e}", self.scratch.display())))?;
+        let report =
+            certify::certify_run(executor, tracer, &instance.path, &formula, limits, self.budget, &self.scratch)?;
+        Ok(outcome(report))
+    }
+}
+
+/// The harness's view of a certification's report.
+fn outcome(report: Report) -> CertifyOutcome {
+    match report {
+        Report::Certified { certified, solve } => {
+            let p = &certified.proof;
+            let detail = format!(
+                "certified: {} of {} proof steps checked in {:.2}s, certificate verified in {:.2}s",
+                p.needed,
+                p.steps,
+                p.time.as_secs_f64(),
+                certified.sat.time.as_secs_f64()
+            );
+            CertifyOutcome {
+                measurement: solve,
+                status: Status::from_verdict(certified.verdict),
+                detail,
+                certificate: Certificate::Certified,
+            }
+        }
+        Report::Rejected { answer, error, solve } => {
+            let certificate = match &error {
+                // The proof is wrong, or the certificate extracted from it is.
+                certify::Error::Rejected { at, reason } => Certificate::Rejected(match at.step {
+                    Some(step) => format!("proof line {}, step {step}: {reason}", at.line),
+                    None => format!("proof line {}: {reason}", at.line),
+                }),
+                certify::Error::Certificate(_) => Certificate::Rejected(error.to_string()),
+                // Neither confirmed nor refuted: out of SAT time, or the proof unreadable.
+                certify::Error::Unverified { .. } | certify::Error::TooLarge { .. } | certify::Error::Io { .. } => {
+                    Certificate::Unverified(error.to_string())
+                }
+            };
+            CertifyOutcome {
+                measurement: solve,
+                status: Status::from_verdict(answer),
+                detail: String::new(),
+                certificate,
+            }
+        }
+        Report::NoAnswer { status, reason, solve } => {
+            CertifyOutcome { measurement: solve, status, detail: reason, certificate: Certificate::None }
+        }
+    }
+}
+
+/// `DIR/.proofs` of a run that holds the directory's lock: emptied when the run starts
+/// (what a killed run left) and removed when it ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn take(dir: PathBuf) -> Result<Scratch> {
+        remove(&dir).with_context(|| format!("removing the proofs a killed run left in {}", dir.display()))?;
+        Ok(Scratch(dir))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        if let Err(e) = remove(&self.0) {
+            eprintln!("warning: cannot remove {}: {e}", self.0.display());
+        }
+    }
+}
+
+fn remove(dir: &Path) -> io::Result<()> {
+    match std::fs::remove_dir_all(dir) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        r => r,
+    }
 }

@@ -74,6 +74,9 @@ fn make_batch(args: &RunArgs) -> Result<Option<Prepared>> {
 
 /// Flags that mean nothing on Slurm.
 fn check_flags(args: &RunArgs) -> Result<()> {
+    if args.certify {
+        bail!("--certify runs on this machine only: Slurm array tasks do not certify\n  help: drop --backend slurm, or drop --certify");
+    }
     if args.jobs.is_some() {
         bail!(
             "--jobs: on Slurm, the cells running at once in a shard are its CPUs\n  help: use --cpus-per-task instead"

@@ -146,7 +146,7 @@ pub enum Command {
     /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
     #[command(
-        after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml"
+        after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf,caqe --certify --max-proof 16G --sat-timeout 300\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml"
     )]
     Run(RunArgs),
     /// Tables and plots of a run: coverage, critical depths, encodings; Markdown, CSV,
@@ -276,6 +276,20 @@ pub struct RunArgs {
     /// The solvers file.
     #[arg(long, default_value = "suite/solvers.toml")]
     pub config: PathBuf,
+    /// Certify each answer of the solvers that can write a proof (a `trace` command in the
+    /// solvers file: depqbf): the cell runs the traced command, its Q-resolution proof is
+    /// checked and the certificate extracted from it verified with a SAT solver. An answer
+    /// whose certificate fails is `wrong`. Preprocessed cells are not certified.
+    #[arg(long, help_heading = "Certification")]
+    pub certify: bool,
+    /// With --certify: the largest proof a run may write, e.g. 8G or 512M; a run that
+    /// writes more is stopped (an `error` cell).
+    #[arg(long, default_value = "8G", requires = "certify", help_heading = "Certification")]
+    pub max_proof: String,
+    /// With --certify: how long the SAT solver may take to verify one certificate, in
+    /// seconds; an answer it does not verify in time is `unverified`, not rejected.
+    #[arg(long, default_value_t = 600.0, requires = "certify", help_heading = "Certification")]
+    pub sat_timeout: f64,
     /// Where the cells run: on this machine, or as one Slurm job array.
     #[arg(long, value_enum, default_value_t = Backend::Local)]
     pub backend: Backend,
