@@ -57,8 +57,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Convert { input, output, clause_form } => convert::run(&input, &output, clause_form),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
-        Command::Generate { suite, out, jobs, reach, recalibrate, config } => {
-            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config)
+        Command::Generate { suite, out, jobs, reach, recalibrate, config, certify } => {
+            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify)
         }
         Command::Depth(args) => depth::run(&args),
         Command::Verify(args) => verify::run(&args),
