@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{anyhow, Context, Result};
-use certify::Tracer;
+use anyhow::{Context, Result};
 use harness::{RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use suites::certified::Outcome;
 use suites::generate::{generate_with, Certifier, Reach};
 use suites::ladder::{self, Calibration, Recorded};
 use suites::{expand, load, Certify, OutFormat, Suite};
@@ -32,8 +32,16 @@ pub fn run(
             family.certify = Some(Certify { timeout_s, ..limits });
         }
     }
-    let tracer = tracer(&suite, config)?;
-    let certifier = tracer.as_ref().map(|tracer| Certifier { tracer, executor: &RealExecutor });
+    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
+    let certifier = match suite.families.iter().any(|f| f.certify.is_some()) {
+        true => {
+            // Checked here, so that a missing tracer stops generation before it starts.
+            super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
+            let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
+            Some(Child { exe: exe.clone(), config })
+        }
+        false => None,
+    };
     let out = out.unwrap_or_else(|| PathBuf::from("out").join(&suite.name));
     let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (plain, ladders) = ladder::split(expand(&suite));
@@ -85,9 +93,16 @@ pub fn run(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} jobs {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
     let builder = Encoders { exe };
-    let summary = generate_with(&suite, &builder, &out, threads, &|_| bar.inc(1), reach, certifier.as_ref());
+    let summary = generate_with(
+        &suite,
+        &builder,
+        &out,
+        threads,
+        &|_| bar.inc(1),
+        reach,
+        certifier.as_ref().map(|c| c as &dyn Certifier),
+    );
     bar.finish_and_clear();
     let summary = summary?;
     println!("{}: {summary} -> {}", suite.name, out.display());
@@ -109,21 +124,17 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The tracing solver of certification (`depqbf` of the solvers file, with its `trace`
-/// command), if a family of `suite` asks for certification.
-fn tracer(suite: &Suite, config: &Path) -> Result<Option<Tracer>> {
-    if suite.families.iter().all(|f| f.certify.is_none()) {
-        return Ok(None);
+/// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
+/// memory limit.
+struct Child {
+    exe: PathBuf,
+    config: PathBuf,
+}
+
+impl Certifier for Child {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
+        super::certify_in_child(&self.exe, &self.config, file, limits, scratch).map(|(outcome, _)| outcome)
     }
-    let asked = "certification (--certify or the suite's [certify])";
-    let tools = Tools::load(config).with_context(|| format!("{asked} needs DepQBF from {}", config.display()))?;
-    let tool = tools.solver("depqbf", config).with_context(|| format!("{asked} needs DepQBF's tracer"))?;
-    Tracer::of(tool)?.map(Some).ok_or_else(|| {
-        anyhow!(
-            "{asked} needs a `trace` command for `depqbf` in {}\n  help: add trace = [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{{input}}\"] under [solver.depqbf]",
-            config.display()
-        )
-    })
 }
 
 /// How many jobs certification may run: the jobs writing QDIMACS of the families that ask

@@ -91,6 +91,31 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         certify: Option<f64>,
     },
+    /// Internal: certify one QDIMACS file with DepQBF's tracer (the solvers file's
+    /// `depqbf` `trace` command) and print the outermost block's constants as `--qdo`
+    /// does. `generate --certify` and `strategy first-move --from-certificate` run it as a
+    /// child process, so that their memory limit holds for the proof checker too.
+    /// Exit 10/20 certified true/false, 30 timed out, 31 rejected, 32 failed.
+    #[command(name = "certify-qdimacs", hide = true)]
+    CertifyQdimacs {
+        /// The QDIMACS file.
+        file: PathBuf,
+        /// The solvers file.
+        #[arg(long)]
+        config: PathBuf,
+        /// CPU seconds of the tracing solver, and of the SAT check of the certificate.
+        #[arg(long, value_parser = parse_seconds)]
+        timeout: f64,
+        /// The largest proof checked, in bytes.
+        #[arg(long)]
+        max_proof: u64,
+        /// The tracing solver's memory limit in bytes (0: none).
+        #[arg(long, default_value_t = 0)]
+        memory: u64,
+        /// Where the proof is written (a temporary file, removed at the end).
+        #[arg(long)]
+        scratch: PathBuf,
+    },
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
     #[command(
         after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15"

@@ -41,10 +41,48 @@ pub const BY: &str = "certificate";
 /// How often a run that the machine starved (see [`Status::Starved`]) is run again.
 const STARVED_RETRIES: usize = 3;
 
-/// The tracing solver and how to run it.
-pub struct Certifier<'a> {
+/// How one QDIMACS file is certified under a family's [`Certify`] limits, its proof
+/// written to `scratch`: [`InProcess`], or (`qbfgames generate`) a child process of its
+/// own, so that the memory limit holds for the proof checker too.
+pub trait Certifier: Sync {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome>;
+}
+
+/// Certification in this process: the tracing solver runs under the limits, the proof is
+/// checked here (with no memory limit of its own).
+pub struct InProcess<'a> {
     pub tracer: &'a Tracer,
     pub executor: &'a dyn Executor,
+}
+
+impl Certifier for InProcess<'_> {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
+        let source = Source::read(&file.display().to_string())?;
+        let formula = qbf::io::read_qdimacs(&source).map_err(|e| std::io::Error::other(e.to_string()))?;
+        drop(source);
+        let mut starved = 0;
+        loop {
+            let report = certify_file(self.executor, self.tracer, file, &formula, limits, scratch)?;
+            match outcome(&report, &self.tracer.name, limits) {
+                None if starved < STARVED_RETRIES => starved += 1,
+                None => return Ok(Outcome::Failed("the machine starved every run of the tracing solver".into())),
+                Some(outcome) => return Ok(outcome),
+            }
+        }
+    }
+}
+
+/// [`certify::certify_run`] under `limits`.
+pub fn certify_file(
+    executor: &dyn Executor,
+    tracer: &Tracer,
+    file: &Path,
+    formula: &qbf::formula::CnfQbf,
+    limits: &Certify,
+    scratch: &Path,
+) -> std::io::Result<Report> {
+    let budget = certify::Budget { max_proof: limits.max_proof, sat_time: Duration::from_secs_f64(limits.timeout_s) };
+    certify::certify_run(executor, tracer, file, formula, limits.limits(), budget, scratch)
 }
 
 /// What certification did: the line `generate` prints, and the instances that were not
@@ -91,11 +129,37 @@ impl fmt::Display for Certified {
 }
 
 /// The outcome of one instance.
-enum Outcome {
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
     Certified(Verdict),
+    /// The tracing solver reached its CPU limit, or the SAT solver did not verify the
+    /// certificate within it.
     TimedOut,
+    /// The proof or the certificate failed its check (why).
     Rejected(String),
+    /// No certificate for another reason (why): memory, the proof's size, an error.
     Failed(String),
+}
+
+/// What `report` means for an instance; `None` when the machine starved the run (run it
+/// again).
+pub fn outcome(report: &Report, tracer: &str, c: &Certify) -> Option<Outcome> {
+    Some(match report {
+        Report::Certified { certified, .. } => Outcome::Certified(certified.verdict),
+        Report::Rejected { error: certify::Error::Unverified { .. }, .. } => Outcome::TimedOut,
+        Report::Rejected { error: certify::Error::TooLarge { bytes, .. }, .. } => Outcome::Failed(format!(
+            "the proof has {bytes} bytes, more than the limit of {} bytes; raise it (`max_proof` under [certify], --max-proof) if the disk allows",
+            c.max_proof
+        )),
+        Report::Rejected { answer, error, .. } => Outcome::Rejected(format!("{tracer} answered {answer}, but {error}")),
+        Report::NoAnswer { status: Status::Starved, .. } => return None,
+        Report::NoAnswer { status: Status::Timeout, .. } => Outcome::TimedOut,
+        Report::NoAnswer { solve, .. } if solve.hit_output_limit() => Outcome::Failed(format!(
+            "the proof outgrew the limit of {} bytes; raise it (`max_proof` under [certify], --max-proof) if the disk allows",
+            c.max_proof
+        )),
+        Report::NoAnswer { status, reason, .. } => Outcome::Failed(format!("{tracer}: {status}: {}", reason.trim())),
+    })
 }
 
 /// `row` without what an earlier run's certificate gave it: an answer only a certificate
@@ -124,7 +188,7 @@ struct Target {
 /// answers of all of the job's rows; `progress` sees each certified job's key.
 pub(crate) fn certify_rows(
     suite: &Suite,
-    certifier: &Certifier<'_>,
+    certifier: &dyn Certifier,
     out: &Path,
     rows: &mut [Row],
     threads: usize,
@@ -227,47 +291,10 @@ pub(crate) fn certify_rows(
     Ok(summary)
 }
 
-/// Certifies one instance: its formula read, the tracing solver run (again when the
-/// machine starved it), the proof checked and the certificate verified.
-fn certify_one(certifier: &Certifier<'_>, target: &Target, out: &Path, scratch: &Path) -> Result<Outcome, GenError> {
+/// Certifies one instance with `certifier`.
+fn certify_one(certifier: &dyn Certifier, target: &Target, out: &Path, scratch: &Path) -> Result<Outcome, GenError> {
     let file = out.join(&target.path);
-    let source = Source::read(&file.display().to_string()).map_err(io_err(&file))?;
-    let formula = qbf::io::read_qdimacs(&source).map_err(|e| GenError::Build {
-        job: target.job.clone(),
-        message: format!("the written QDIMACS does not parse for certification: {e}"),
-    })?;
-    drop(source);
-    let c = target.certify;
-    let budget = certify::Budget { max_proof: c.max_proof, sat_time: Duration::from_secs_f64(c.timeout_s) };
-    let mut starved = 0;
-    loop {
-        let report =
-            certify::certify_run(certifier.executor, certifier.tracer, &file, &formula, c.limits(), budget, scratch)
-                .map_err(io_err(&file))?;
-        return Ok(match report {
-            Report::Certified { certified, .. } => Outcome::Certified(certified.verdict),
-            Report::Rejected { error: certify::Error::Unverified { .. }, .. } => Outcome::TimedOut,
-            Report::Rejected { error: certify::Error::TooLarge { bytes, .. }, .. } => Outcome::Failed(format!(
-                "the proof has {bytes} bytes, more than max_proof = {} bytes; raise `max_proof` under [certify] if the disk allows",
-                c.max_proof
-            )),
-            Report::Rejected { answer, error, .. } => {
-                Outcome::Rejected(format!("{} answered {answer}, but {error}", certifier.tracer.name))
-            }
-            Report::NoAnswer { status: Status::Starved, .. } if starved < STARVED_RETRIES => {
-                starved += 1;
-                continue;
-            }
-            Report::NoAnswer { status: Status::Timeout, .. } => Outcome::TimedOut,
-            Report::NoAnswer { solve, .. } if solve.hit_output_limit() => Outcome::Failed(format!(
-                "the proof outgrew max_proof = {} bytes; raise `max_proof` under [certify] if the disk allows",
-                c.max_proof
-            )),
-            Report::NoAnswer { status, reason, .. } => {
-                Outcome::Failed(format!("{}: {status}: {}", certifier.tracer.name, reason.trim()))
-            }
-        });
-    }
+    certifier.certify(&file, &target.certify, scratch).map_err(io_err(&file))
 }
 
 #[cfg(test)]

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
 use crate::certified::{certify_rows, without_certificate};
-pub use crate::certified::{Certified, Certifier};
+pub use crate::certified::{Certified, Certifier, InProcess};
 use crate::error::io_err;
 pub use crate::error::GenError;
 use crate::expand::{expand, Job};
@@ -181,7 +181,7 @@ pub fn generate_with<B: Builder>(
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
     reach: Option<Reach<'_>>,
-    certifier: Option<&Certifier<'_>>,
+    certifier: Option<&dyn Certifier>,
 ) -> Result<Summary, GenError> {
     let start = Instant::now();
     let manifest_path = out.join("manifest.csv");

@@ -16,7 +16,7 @@ use harness::{Executor, Job as Run, Measurement, RealExecutor, Tools};
 use qbf::eval::eval_circuit;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::{to_cnf, ClauseForm};
-use suites::generate::{generate_with, Builder, Certifier, GenError, Instance, SourceFile, Summary};
+use suites::generate::{generate_with, Builder, Certifier, GenError, InProcess, Instance, SourceFile, Summary};
 use suites::recheck::recheck;
 use suites::verify::verify;
 use suites::{resolve, Depth, Encoding, Job, Param, Suite};
@@ -132,8 +132,8 @@ fn generate(
     executor: Option<&dyn Executor>,
 ) -> Result<Summary, GenError> {
     let tracer = tracer();
-    let certifier = executor.map(|executor| Certifier { tracer: &tracer, executor });
-    generate_with(suite, builder, out, threads, &|_| {}, None, certifier.as_ref())
+    let certifier = executor.map(|executor| InProcess { tracer: &tracer, executor });
+    generate_with(suite, builder, out, threads, &|_| {}, None, certifier.as_ref().map(|c| c as &dyn Certifier))
 }
 
 /// Every file under `dir`, relative path → bytes.
