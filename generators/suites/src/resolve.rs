@@ -417,6 +417,16 @@ impl Resolver<'_> {
         }
         let ladder = f.ladder.as_ref().map(|l| self.ladder(f, l, &formats, &points)).transpose()?;
         let certify = f.certify.as_ref().map(|c| self.certify(c)).transpose()?;
+        if certify.is_some() && !formats.contains(&OutFormat::Qdimacs) {
+            return Err(self.err(
+                &f.formats,
+                format!(
+                    "family `{}` has a `[family.certify]` but writes no QDIMACS, which DepQBF's tracer reads",
+                    f.name.get_ref()
+                ),
+                "add \"qdimacs\" to `formats`, or drop `[family.certify]`",
+            ));
+        }
         Ok(Family {
             name: f.name.get_ref().clone(),
             model,

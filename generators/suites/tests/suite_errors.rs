@@ -147,6 +147,7 @@ const BAD: &[(&str, &str)] = &[
     ("certify_without_timeout", "name = \"s\"\n[certify]\nmemory = \"4G\"\n"),
     ("certify_unknown_key", "name = \"s\"\n[certify]\ntimeout = 60\nsolver = \"caqe\"\n"),
     ("certify_bad_max_proof", "name = \"s\"\n[certify]\ntimeout = 60\nmax_proof = \"big\"\n"),
+    ("family_certify_without_qdimacs", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"pg\"]\n[family.grid]\nfile = \"games/p.pg\"\n[family.certify]\ntimeout = 60\n"),
     ("family_certify_timeout_not_a_number", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n[family.certify]\ntimeout = \"1m\"\n"),
 ];
 
