@@ -36,6 +36,82 @@ fn first_move_is_valid_on_true_instances_and_writes_the_map() {
 }
 
 #[test]
+fn a_first_move_from_the_certificate_is_a_validated_winning_move_as_the_qdo_one_is() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = suite("solvers.toml");
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let games: [Vec<&str>; 2] =
+        [vec!["gttt", "--shape", "el", "--board", "3", "--depth", "5"], vec!["hex", "--puzzle", &hex, "--depth", "5"]];
+    for game in &games {
+        let args = |extra: &[&str]| -> Vec<String> {
+            ["strategy", "first-move"].iter().chain(game).chain(extra).map(|a| a.to_string()).collect()
+        };
+        let qdo = qbfgames(&args(&[]).iter().map(String::as_str).collect::<Vec<_>>(), dir.path());
+        let certified_args = args(&["--from-certificate", "--config", &config, "--map", "map.json"]);
+        let certified = qbfgames(&certified_args.iter().map(String::as_str).collect::<Vec<_>>(), dir.path());
+        let (qdo_out, out) = (String::from_utf8_lossy(&qdo.stdout), String::from_utf8_lossy(&certified.stdout));
+        let err = String::from_utf8_lossy(&certified.stderr);
+        assert_eq!(qdo.status.code(), Some(0), "{game:?}: {qdo_out}");
+        assert_eq!(certified.status.code(), Some(0), "{game:?}: {out}{err}");
+        // Both are moves the reference solver validated as winning (not necessarily the same one).
+        assert!(qdo_out.starts_with("valid: ") && out.starts_with("valid: "), "{game:?}: {qdo_out} / {out}");
+        assert!(err.starts_with("depqbf certified true in "), "{game:?}: the certificate is named: {err}");
+        assert!(err.contains("checked in ") && err.contains("verified in "), "{err}");
+        assert!(dir.path().join("map.json").is_file(), "--map still writes the symbol map");
+    }
+
+    // A false instance: the certificate says so, and there is nothing to check.
+    let out = qbfgames(
+        &["strategy", "first-move", "hex", "--puzzle", &hex, "--depth", "3", "--from-certificate", "--config", &config],
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("depqbf certified false"));
+
+    // Only DepQBF writes proofs; a proof over the limit is said, not taken for an answer.
+    let caqe = qbfgames(
+        &[
+            "strategy",
+            "first-move",
+            "gttt",
+            "--shape",
+            "el",
+            "--board",
+            "3",
+            "--depth",
+            "5",
+            "--from-certificate",
+            "--solver",
+            "caqe",
+        ],
+        dir.path(),
+    );
+    assert_eq!(caqe.status.code(), Some(2), "a usage error");
+    let small = qbfgames(
+        &[
+            "strategy",
+            "first-move",
+            "gttt",
+            "--shape",
+            "el",
+            "--board",
+            "3",
+            "--depth",
+            "5",
+            "--from-certificate",
+            "--config",
+            &config,
+            "--max-proof",
+            "1k",
+        ],
+        dir.path(),
+    );
+    let err = String::from_utf8_lossy(&small.stderr);
+    assert_eq!(small.status.code(), Some(1), "{err}");
+    assert!(err.contains("depqbf's answer is not certified: the proof outgrew the limit of 1024 bytes"), "{err}");
+}
+
+#[test]
 fn first_move_says_when_there_is_nothing_to_check() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let hex = suite("games/hex/hein_04_3x3.hex");

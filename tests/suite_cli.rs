@@ -208,6 +208,32 @@ fn a_bad_suite_gives_one_error_and_writes_nothing() {
 }
 
 #[test]
+fn generate_certify_fills_the_answers_beyond_the_reference_and_confirms_the_others() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = tmp.path().join("cert.toml");
+    // `el` has reference answers; `tic` has none (expected = "none"), as a family beyond
+    // the reference solver's budget would.
+    fs::write(&suite, "name = \"cert\"\n[options]\nexpected = \"reference\"\n[[family]]\nname = \"el\"\nmodel = \"gttt\"\ndepths = [1, 3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nshape = \"el\"\nboard = 3\n[[family]]\nname = \"tic\"\nmodel = \"gttt\"\ndepths = [3]\nencodings = [\"corplus\", \"lifted\"]\nformats = [\"qdimacs\", \"qcir\"]\nexpected = \"none\"\n[family.grid]\nshape = \"tic\"\nboard = 3\n").expect("write");
+    let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
+    let out_dir = tmp.path().join("out");
+    let out = qbfgames(&["generate", s(&suite), "--out", s(&out_dir), "--certify", "60", "--config", s(&config)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\ncertified 2 of 2 instances without a reference answer in "), "{stdout}");
+    assert!(stdout.contains("; 0 timed out; confirmed 2 of 2 answered instances"), "{stdout}");
+    let manifest = fs::read_to_string(out_dir.join("manifest.csv")).expect("manifest");
+    let rows = |family: &str| manifest.lines().filter(|l| l.contains(&format!(",{family},gttt,"))).collect::<Vec<_>>();
+    assert_eq!(rows("el").len(), 2, "{manifest}");
+    assert!(rows("el").iter().all(|l| l.contains(",false,reference+certificate,")), "{manifest}");
+    assert_eq!(rows("tic").len(), 3, "{manifest}");
+    assert!(rows("tic").iter().all(|l| l.contains(",false,certificate,")), "the QCIR row too: {manifest}");
+    let scratch = fs::read_dir(&out_dir).expect("read_dir").flatten().map(|e| e.file_name()).collect::<Vec<_>>();
+    assert!(!scratch.iter().any(|n| n.to_string_lossy().starts_with(".certify")), "{scratch:?}");
+    let verified = qbfgames(&["manifest", "verify", s(&out_dir)]);
+    assert!(verified.status.success(), "`certificate` is a source verify accepts: {}", text(&verified.stderr));
+}
+
+#[test]
 fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
     let tmp = tempfile::tempdir().expect("tmp");
     let suite = small_suite(tmp.path(), r#"["qcir", "qdimacs", "bddl"]"#, r#"["qdimacs", "gdl"]"#);

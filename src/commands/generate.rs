@@ -1,5 +1,7 @@
 //! `qbfgames generate`: a suite's instances and manifest, its ladders climbed with their
-//! calibration solvers or to a recorded reach (`suites::ladder`), then one line per ladder.
+//! calibration solvers or to a recorded reach (`suites::ladder`), its expected answers
+//! certified with DepQBF's tracer where asked (`--certify`, `[certify]`:
+//! `suites::certified`), then one line per ladder and one for the certification.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,9 +9,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use harness::{RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use suites::generate::{generate_with, Reach};
+use suites::certified::Outcome;
+use suites::generate::{generate_with, Certifier, Reach};
 use suites::ladder::{self, Calibration, Recorded};
-use suites::{expand, load};
+use suites::{expand, load, Certify, OutFormat, Suite};
 
 use suites::builder::Encoders;
 
@@ -20,8 +23,25 @@ pub fn run(
     reach: Option<&Path>,
     recalibrate: bool,
     config: &Path,
+    certify: Option<f64>,
 ) -> Result<ExitCode> {
-    let suite = load(file)?;
+    let mut suite = load(file)?;
+    if let Some(timeout_s) = certify {
+        for family in &mut suite.families {
+            let limits = family.certify.unwrap_or(Certify::with_timeout(timeout_s));
+            family.certify = Some(Certify { timeout_s, ..limits });
+        }
+    }
+    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
+    let certifier = match suite.families.iter().any(|f| f.certify.is_some()) {
+        true => {
+            // Checked here, so that a missing tracer stops generation before it starts.
+            super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
+            let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
+            Some(Child { exe: exe.clone(), config })
+        }
+        false => None,
+    };
     let out = out.unwrap_or_else(|| PathBuf::from("out").join(&suite.name));
     let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let (plain, ladders) = ladder::split(expand(&suite));
@@ -66,22 +86,59 @@ pub fn run(
         Some(r) => r.rungs.len(),
         None => ladders.iter().map(|l| l.jobs.len()).sum(),
     };
-    let bar = ProgressBar::with_draw_target(Some((plain.len() + rungs) as u64), ProgressDrawTarget::stderr());
+    let certified = if certifier.is_some() { to_certify(&suite) } else { 0 };
+    let bar =
+        ProgressBar::with_draw_target(Some((plain.len() + rungs + certified) as u64), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} jobs {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
     let builder = Encoders { exe };
-    let summary = generate_with(&suite, &builder, &out, threads, &|_| bar.inc(1), reach);
+    let summary = generate_with(
+        &suite,
+        &builder,
+        &out,
+        threads,
+        &|_| bar.inc(1),
+        reach,
+        certifier.as_ref().map(|c| c as &dyn Certifier),
+    );
     bar.finish_and_clear();
     let summary = summary?;
     println!("{}: {summary} -> {}", suite.name, out.display());
     for reached in ladder::reached(&summary.rungs) {
         println!("ladder {reached}");
     }
+    if let Some(certified) = &summary.certified {
+        for line in &certified.rejected {
+            eprintln!("warning: {line}\n  the proof or certificate was rejected, so the answer stays uncertified");
+        }
+        for line in &certified.failed {
+            eprintln!("warning: {line}");
+        }
+        println!("{certified}");
+    }
     if let Some(path) = suites::models::copy_models(&suite, file, &out)?.first() {
         eprintln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
+/// memory limit.
+struct Child {
+    exe: PathBuf,
+    config: PathBuf,
+}
+
+impl Certifier for Child {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
+        super::certify_in_child(&self.exe, &self.config, file, limits, scratch).map(|(outcome, _)| outcome)
+    }
+}
+
+/// How many jobs certification may run: the jobs writing QDIMACS of the families that ask
+/// for it (a ladder's rungs up to its cap: the progress bar's share).
+fn to_certify(suite: &Suite) -> usize {
+    expand(suite).iter().filter(|j| j.family.certify.is_some() && j.outputs().contains(&OutFormat::Qdimacs)).count()
 }

@@ -36,6 +36,13 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
 /// left in `DIR/models/`); without one, a note of how many were not.
 fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     let rows = read(dir)?;
+    let certified = rows.iter().filter(|r| r.expected_by.split('+').any(|s| s == suites::certified::BY)).count();
+    if certified > 0 {
+        eprintln!(
+            "note: {certified} rows have expected answers from checked certificates, which verify does not re-derive; `qbfgames generate SUITE --out {} --certify SECONDS` certifies them again",
+            dir.display()
+        );
+    }
     let Some(file) = suite.map(Path::to_path_buf).or_else(|| copied_suite(dir)) else {
         let count = rows.iter().filter(|r| derivable(r)).count();
         if count > 0 {

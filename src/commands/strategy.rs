@@ -1,62 +1,178 @@
 //! `qbfgames strategy first-move`: encode a game, read Black's first move from the
-//! solver's `--qdo` assignment, and check it with the reference solver.
+//! solver's `--qdo` assignment (or, with `--from-certificate`, from the constants of
+//! DepQBF's checked certificate), and check it with the reference solver.
 //!
 //! Exit codes: 0 the move is valid; 1 it is invalid, or the solver's verdict contradicts
 //! the reference solver; 2 nothing to check (Black does not win, and both agree).
 
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
+use contract::Budget;
+use encodings::Assignment;
 use games::positional::bddl::BddlFiles;
+use qbf::formula::CnfQbf;
+use qbf::io::write_qdimacs;
 use strategy::first_move::{
     first_move_bddl, first_move_gdl, first_move_geography, first_move_positional, FirstMove, FirstMoveError,
 };
+use strategy::play::QdoSolver;
+use strategy::qdo::{parse_qdo, QdoError, QdoOracle, QdoRunner};
+use suites::certified::Outcome;
+use suites::Certify;
 
-use super::{geography_encoding, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg, qdo_runner};
+use super::{
+    certify_in_child, depqbf_tracer, geography_encoding, load_bddl, load_gdl, load_geography, load_gttt, load_hex,
+    load_pg, qdo_runner,
+};
 use crate::flags::games::PositionalEncoding;
-use crate::flags::strategy::{FirstMoveModel, StrategyCmd, StrategyOpts};
+use crate::flags::strategy::{FirstMoveModel, FirstMoveOpts, StrategyCmd};
 use crate::output::write_atomically;
+
+/// The outermost block from a checked certificate: each formula certified by a child
+/// `qbfgames certify-qdimacs` (DepQBF's tracer, the proof checked, the certificate
+/// verified, under the memory limit), its `--qdo`-like output read as `--qdo`'s is.
+struct FromCertificate {
+    exe: PathBuf,
+    config: PathBuf,
+    limits: Certify,
+    budget: Budget,
+    /// What the last certificate was (the child's comment line).
+    note: Option<String>,
+}
+
+impl QdoOracle for FromCertificate {
+    fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+        let scratch = tempfile::Builder::new().prefix("qbfgames-certify-").tempdir()?;
+        let path = scratch.path().join("formula.qdimacs");
+        let mut file = BufWriter::new(File::create(&path)?);
+        write_qdimacs(&mut file, qbf, &[])?;
+        file.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        let (outcome, stdout) = certify_in_child(&self.exe, &self.config, &path, &self.limits, scratch.path())?;
+        let program = "depqbf".to_string();
+        match outcome {
+            Outcome::Certified(_) => {
+                let text = String::from_utf8_lossy(&stdout);
+                self.note = text.lines().find_map(|l| l.strip_prefix("c ")).map(str::to_string);
+                parse_qdo(&text).map_err(|source| QdoError::Output { program, source })
+            }
+            Outcome::TimedOut => Err(QdoError::NoAnswer {
+                program,
+                timeout: self.limits.timeout_s as u64,
+                outcome: "no certificate in time".to_string(),
+            }),
+            Outcome::Rejected(reason) | Outcome::Failed(reason) => Err(QdoError::Certificate { program, reason }),
+        }
+    }
+
+    fn budget(&self) -> Budget {
+        self.budget
+    }
+}
+
+/// Where the first move is read from: `--qdo`, or a certificate.
+enum Oracle {
+    Qdo(QdoRunner),
+    Certificate(Box<FromCertificate>),
+}
+
+impl Oracle {
+    /// The oracle the options ask for, on formulas within `budget`.
+    fn of(opts: &FirstMoveOpts, budget: Budget) -> Result<Oracle> {
+        if !opts.from_certificate {
+            return Ok(Oracle::Qdo(qdo_runner(&opts.strategy, budget)));
+        }
+        // Checked here, so that a missing tracer is said before the game is encoded.
+        depqbf_tracer(&opts.config, "--from-certificate")?;
+        let config =
+            std::path::absolute(&opts.config).with_context(|| format!("locating {}", opts.config.display()))?;
+        let size = |flag: &str, text: &str| {
+            harness::parse_memory(text).map_err(|_| anyhow!("{flag} {text}: write a size with a unit, e.g. 4G or 512M"))
+        };
+        let limits = Certify {
+            timeout_s: opts.strategy.timeout.max(1) as f64,
+            memory: size("--memory", &opts.memory)?,
+            max_proof: size("--max-proof", &opts.max_proof)?,
+        };
+        let exe = std::env::current_exe().context("locating the qbfgames executable for the certification")?;
+        Ok(Oracle::Certificate(Box::new(FromCertificate { exe, config, limits, budget, note: None })))
+    }
+
+    fn solver(&mut self) -> &mut QdoSolver<'static> {
+        match self {
+            Oracle::Qdo(runner) => runner,
+            Oracle::Certificate(runner) => runner.as_mut(),
+        }
+    }
+
+    /// What the certificate was, for the report.
+    fn note(&self) -> Option<&str> {
+        match self {
+            Oracle::Qdo(_) => None,
+            Oracle::Certificate(runner) => runner.note.as_deref(),
+        }
+    }
+}
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     let StrategyCmd::FirstMove(model) = cmd;
-    let (opts, found) = match &model {
+    let (opts, oracle, found) = match &model {
         FirstMoveModel::Bddl { game, opts } => {
-            (opts, first_move_bddl(&load_bddl(game)?, &qdo_runner(opts, game.size.budget()))?)
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
+            let found = first_move_bddl(&load_bddl(game)?, oracle.solver());
+            (opts, oracle, found)
         }
         FirstMoveModel::Pg { game, opts } => {
-            (opts, first_move_positional(&load_pg(game)?.game, &qdo_runner(opts, game.size.budget()))?)
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
+            let found = first_move_positional(&load_pg(game)?.game, oracle.solver());
+            (opts, oracle, found)
         }
         FirstMoveModel::Gttt { game, opts } => {
-            (opts, first_move_positional(&load_gttt(game)?.game, &qdo_runner(opts, game.size.budget()))?)
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
+            let found = first_move_positional(&load_gttt(game)?.game, oracle.solver());
+            (opts, oracle, found)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => {
-            (opts, first_move_positional(&load_hex(game)?.game, &qdo_runner(opts, game.size.budget()))?)
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
+            let found = first_move_positional(&load_hex(game)?.game, oracle.solver());
+            (opts, oracle, found)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => {
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
             let bddl = BddlFiles::new(&load_hex(game)?.game)?.game()?;
-            (opts, first_move_bddl(&bddl, &qdo_runner(opts, game.size.budget()))?)
+            let found = first_move_bddl(&bddl, oracle.solver());
+            (opts, oracle, found)
         }
         FirstMoveModel::Gdl { game: args, opts } => {
+            let mut oracle = Oracle::of(opts, args.size.budget())?;
             let (game, encoding) = load_gdl(args, None)?;
-            match first_move_gdl(&game, encoding, args.depth, &qdo_runner(opts, args.size.budget())) {
+            match first_move_gdl(&game, encoding, args.depth, oracle.solver()) {
                 Err(FirstMoveError::Map(e)) => {
                     return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))
                 }
-                found => (opts, found?),
+                found => (opts, oracle, found),
             }
         }
         FirstMoveModel::Geography { game, encoding, opts } => {
+            let mut oracle = Oracle::of(opts, game.size.budget())?;
             let (graph, rounds) = load_geography(game)?;
-            let runner = qdo_runner(opts, game.size.budget());
-            (opts, first_move_geography(&graph, geography_encoding(game, *encoding), rounds, &runner)?)
+            let found = first_move_geography(&graph, geography_encoding(game, *encoding), rounds, oracle.solver());
+            (opts, oracle, found)
         }
     };
+    let found = found?;
+    if let Some(note) = oracle.note() {
+        eprintln!("{note}");
+    }
     report(opts, &found)
 }
 
 /// Writes the map if asked, prints the judgement and turns it into the exit code.
-fn report(opts: &StrategyOpts, found: &FirstMove) -> Result<ExitCode> {
-    if let Some(path) = &opts.map {
+fn report(opts: &FirstMoveOpts, found: &FirstMove) -> Result<ExitCode> {
+    if let Some(path) = &opts.strategy.map {
         write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, &found.map)?))?;
     }
     println!("{}", found.judgement);

@@ -58,9 +58,10 @@ pub enum Command {
     #[command(subcommand)]
     Suite(SuiteCmd),
     /// Generate a suite's instances into DIR/instances and DIR/manifest.csv; climb its
-    /// ladders with their calibration solvers, recording the reach in DIR/ladders.csv.
+    /// ladders with their calibration solvers, recording the reach in DIR/ladders.csv;
+    /// with --certify (or the suite's [certify]), expected answers from checked certificates.
     #[command(
-        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2\n  qbfgames generate NAME/models/default.toml --reach NAME/models/ladders.csv --out again"
+        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2\n  qbfgames generate NAME/models/default.toml --reach NAME/models/ladders.csv --out again\n  qbfgames generate suite/default.toml --certify 60"
     )]
     Generate {
         /// The suite file.
@@ -78,9 +79,42 @@ pub enum Command {
         /// Climb the ladders with their solvers again, even where DIR/ladders.csv exists.
         #[arg(long, conflicts_with = "reach")]
         recalibrate: bool,
-        /// The solvers file the ladders' calibration solvers are taken from.
+        /// The solvers file the ladders' calibration solvers and the tracing solver of
+        /// --certify (`depqbf`, with its `trace` command) are taken from.
         #[arg(long, default_value = "suite/solvers.toml")]
         config: PathBuf,
+        /// Certify every QDIMACS instance with DepQBF's checked Q-resolution proof, under
+        /// this many CPU seconds per instance (for every family, in place of the suite's
+        /// [certify] timeout): a certified answer fills an empty `expected`
+        /// (expected_by = certificate) and must agree with the reference solver's. Which
+        /// instances are certified in time depends on the machine.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        certify: Option<f64>,
+    },
+    /// Internal: certify one QDIMACS file with DepQBF's tracer (the solvers file's
+    /// `depqbf` `trace` command) and print the outermost block's constants as `--qdo`
+    /// does. `generate --certify` and `strategy first-move --from-certificate` run it as a
+    /// child process, so that their memory limit holds for the proof checker too.
+    /// Exit 10/20 certified true/false, 30 timed out, 31 rejected, 32 failed.
+    #[command(name = "certify-qdimacs", hide = true)]
+    CertifyQdimacs {
+        /// The QDIMACS file.
+        file: PathBuf,
+        /// The solvers file.
+        #[arg(long)]
+        config: PathBuf,
+        /// CPU seconds of the tracing solver, and of the SAT check of the certificate.
+        #[arg(long, value_parser = parse_seconds)]
+        timeout: f64,
+        /// The largest proof checked, in bytes.
+        #[arg(long)]
+        max_proof: u64,
+        /// The tracing solver's memory limit in bytes (0: none).
+        #[arg(long, default_value_t = 0)]
+        memory: u64,
+        /// Where the proof is written (a temporary file, removed at the end).
+        #[arg(long)]
+        scratch: PathBuf,
     },
     /// Certify a QDIMACS formula's answer: run a tracing solver, check its Q-resolution
     /// proof step by step, extract the Skolem (true) or Herbrand (false) functions and verify
@@ -444,6 +478,15 @@ pub struct SelectArgs {
     /// CPU seconds under which every configuration must solve a job for it to be trivial.
     #[arg(long, default_value_t = 1.0)]
     pub trivial: f64,
+}
+
+/// A positive, finite number of seconds.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| format!("`{s}` is not a positive number of seconds (e.g. 60 or 2.5)"))
 }
 
 fn parse_share_range(s: &str) -> Result<(f64, f64), String> {

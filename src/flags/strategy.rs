@@ -11,8 +11,9 @@ use crate::flags::games::{
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
 pub enum StrategyCmd {
-    /// Encode a game, read Black's first move from the solver's `--qdo` assignment, and
-    /// check with the reference solver that Black still wins after it within depth − 1.
+    /// Encode a game, read Black's first move from the solver's `--qdo` assignment (or,
+    /// with --from-certificate, from DepQBF's checked certificate), and check with the
+    /// reference solver that Black still wins after it within depth − 1.
     /// Prints `valid: <move>` (exit 0) or `invalid: <move> at <position>` (exit 1).
     #[command(subcommand)]
     FirstMove(FirstMoveModel),
@@ -29,14 +30,14 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         game: BddlGame,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
     /// A positional game from a PG file, COR+ encoding.
     Pg {
         #[command(flatten)]
         game: PgArgs,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
     /// Generalized tic-tac-toe, COR+ encoding.
     #[command(
@@ -46,7 +47,7 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         game: GtttArgs,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
     /// A Hex puzzle, COR+ or lifted encoding.
     #[command(
@@ -59,7 +60,7 @@ pub enum FirstMoveModel {
         #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
         encoding: PositionalEncoding,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
     /// A two-player GDL game: Black is the role that must win (--first).
     #[command(
@@ -69,7 +70,7 @@ pub enum FirstMoveModel {
         #[command(flatten)]
         game: GdlGame,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
     /// Generalized geography: Black is the first player; the move is the node he names.
     #[command(
@@ -82,7 +83,7 @@ pub enum FirstMoveModel {
         #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
         encoding: GeoEncodingArg,
         #[command(flatten)]
-        opts: StrategyOpts,
+        opts: FirstMoveOpts,
     },
 }
 
@@ -107,6 +108,31 @@ pub struct StrategyOpts {
     /// Also write the symbol map (which variables are Black's first move) as JSON.
     #[arg(long, value_name = "FILE")]
     pub map: Option<PathBuf>,
+}
+
+/// Options of `strategy first-move`: the solver's, and where the move is read from.
+#[derive(Args, Debug)]
+pub struct FirstMoveOpts {
+    #[command(flatten)]
+    pub strategy: StrategyOpts,
+    /// Read the move from a certificate instead of --qdo: DepQBF's Q-resolution proof
+    /// (its solvers-file `trace` command) is checked, the Skolem functions of the
+    /// outermost existential block (constants) are extracted and verified with a SAT
+    /// solver, and their values decoded. So the check validates the encoding, not only the
+    /// solver. --timeout is then the CPU limit of DepQBF and of the SAT check.
+    #[arg(long, conflicts_with = "solver")]
+    pub from_certificate: bool,
+    /// The solvers file whose `depqbf` has the `trace` command (--from-certificate).
+    #[arg(long, value_name = "FILE", default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
+    /// The largest proof checked (--from-certificate), e.g. 4G or 512M; the proof is a
+    /// temporary file.
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    pub max_proof: String,
+    /// The memory limit of the certification (--from-certificate): of DepQBF, and of the
+    /// proof checker, whose certificate grows with the proof.
+    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    pub memory: String,
 }
 
 /// `qbfgames play <model>`: play against the solver's strategy.

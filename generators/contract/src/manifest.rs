@@ -44,7 +44,9 @@ pub struct Row {
     /// The known answer: `true`, `false`, or `unknown` (none).
     #[serde(with = "expected")]
     pub expected: Option<Verdict>,
-    /// `reference`, `published` or `none` (hand-made manifests name their own source).
+    /// `reference`, `published`, `certificate` (DepQBF's checked certificate, `generate
+    /// --certify`), several of them joined by `+` when they agree, or `none` (hand-made
+    /// manifests name their own source).
     pub expected_by: String,
     /// Relative to the manifest's directory.
     pub path: String,

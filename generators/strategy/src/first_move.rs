@@ -1,5 +1,6 @@
 //! `strategy first-move`: encode a game, read Black's first move from the solver's `--qdo`
-//! assignment, and judge it with the reference solver.
+//! assignment (or from the constants of a checked certificate, [`crate::certificate`]),
+//! and judge it with the reference solver.
 
 use std::cell::RefCell;
 
@@ -18,7 +19,8 @@ use qbf::tseitin::ClauseForm;
 
 use crate::gdl::check_gdl;
 use crate::geography::check_geography;
-use crate::qdo::{QdoError, QdoRunner};
+use crate::play::QdoSolver;
+use crate::qdo::QdoError;
 use crate::validate::{check_bddl, check_positional, Check};
 
 /// What the solver's first move turned out to be.
@@ -95,12 +97,12 @@ fn judge<E: Encoding>(
     encoding: &E,
     game: &E::Game,
     depth: u32,
-    solver: &QdoRunner,
+    solver: &mut QdoSolver<'_>,
     reference_wins: impl FnOnce() -> Result<bool, FirstMoveError>,
     check: impl FnOnce(&Move) -> Result<Check, FirstMoveError>,
 ) -> Result<FirstMove, FirstMoveError> {
     let form = ClauseForm::default();
-    let (qbf, map) = encoding.formula_within(game, depth, Side::Black, Form::Clauses(form), solver.budget)?;
+    let (qbf, map) = encoding.formula_within(game, depth, Side::Black, Form::Clauses(form), solver.budget())?;
     let map = map?;
     let (verdict, assignment) = solver.solve(&qbf.into_cnf(form))?;
     let judgement = if !verdict {
@@ -120,14 +122,14 @@ fn judge<E: Encoding>(
 }
 
 /// A BDDL game at its depth, lifted encoding.
-pub fn first_move_bddl(game: &Game, solver: &QdoRunner) -> Result<FirstMove, FirstMoveError> {
+pub fn first_move_bddl(game: &Game, solver: &mut QdoSolver<'_>) -> Result<FirstMove, FirstMoveError> {
     let depth = game.depth();
     let reference = || Ok(bddl::Solver::new(game)?.wins(depth));
     judge(&Lifted, game, depth, solver, reference, |mv| Ok(check_bddl(game, mv)?))
 }
 
 /// A positional game at its depth, COR+.
-pub fn first_move_positional(game: &PositionalGame, solver: &QdoRunner) -> Result<FirstMove, FirstMoveError> {
+pub fn first_move_positional(game: &PositionalGame, solver: &mut QdoSolver<'_>) -> Result<FirstMove, FirstMoveError> {
     let depth = game.depth();
     let reference = || Ok(PositionalSolver::new(game)?.black_wins(depth)?);
     judge(&Corplus, game, depth, solver, reference, |mv| Ok(check_positional(game, mv)?))
@@ -138,7 +140,7 @@ pub fn first_move_gdl(
     game: &GroundGame,
     encoding: GdlEncoding,
     depth: u32,
-    solver: &QdoRunner,
+    solver: &mut QdoSolver<'_>,
 ) -> Result<FirstMove, FirstMoveError> {
     let player = RefCell::new(GdlSolver::new(game, encoding.first)?);
     let start = player.borrow().initial();
@@ -152,7 +154,7 @@ pub fn first_move_geography(
     graph: &Graph,
     encoding: Geography,
     rounds: u32,
-    solver: &QdoRunner,
+    solver: &mut QdoSolver<'_>,
 ) -> Result<FirstMove, FirstMoveError> {
     let player = RefCell::new(GeoSolver::new(graph, encoding.variant, encoding.rule));
     let reference = || Ok(player.borrow_mut().wins_within(rounds)?);

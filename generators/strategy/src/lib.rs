@@ -12,20 +12,26 @@
 //! [`Side::White`](encodings::Side::White) the same maps read White's first move from a
 //! false instance.
 //!
+//! [`certificate`] reads the same block from a checked certificate instead: the Skolem
+//! (Herbrand) functions of the outermost block, constants there, so that the move checked
+//! against the game validates the encoding and not only the solver's claim.
+//!
 //! [`play`], [`refute`], [`gdl`] and [`geography`] play the solver's side against every reply or the
 //! user's choices; [`session`] runs a whole game (`qbfgames play`).
 //!
-//! Imports `qbf`, `games`, `encodings` and `harness` (the solver runs as a child process).
+//! Imports `qbf`, `games`, `encodings`, `harness` (the solver runs as a child process) and
+//! `certify` (proofs checked, certificates extracted).
 //!
 //! ## Departure from the paper
-//! Only the first move is extracted (the outermost block needs no certificate); deeper
-//! moves come from re-encoding the position after the first move, not from a Skolem
-//! function.
+//! Only the first move is extracted (the outermost block needs no certificate, though
+//! [`certificate`] can take it from one); deeper moves come from re-encoding the position
+//! after the first move, not from a Skolem function.
 //!
 //! ## References
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023,
 //!   Section 5.1.
 
+pub mod certificate;
 pub mod first_move;
 pub mod gdl;
 pub mod geography;

@@ -94,6 +94,9 @@ pub enum QdoError {
     NoAnswer { program: String, timeout: u64, outcome: String },
     #[error("{program}: unexpected --qdo output: {source}")]
     Output { program: String, source: QdoOutputError },
+    /// `--from-certificate`: the proof or the certificate failed its check.
+    #[error("{program}'s answer is not certified: {reason}")]
+    Certificate { program: String, reason: String },
 }
 
 /// A QBF solver that prints the outermost block: verdict and assignment (see

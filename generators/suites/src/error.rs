@@ -18,6 +18,9 @@ pub enum GenError {
     Changed { job: String, format: String, old: String, new: String },
     #[error("the suite has ladders, and generating them needs a calibration solver or a recorded reach (ladders.csv)")]
     NoReach,
+    /// A certified answer contradicts an instance's expected answer (`generate --certify`).
+    #[error("the certified answer contradicts the expected answer of {} instance(s), so no manifest was written:\n  {}\n  help: a wrong benchmark is worse than none: the encoding, the reference solver or the published answer is wrong; find which before generating again", .instances.len(), .instances.join("\n  "))]
+    Disagreement { instances: Vec<String> },
 }
 
 pub(crate) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> GenError + '_ {

@@ -26,11 +26,14 @@ impl Job<'_> {
     /// is computed.
     pub fn listing(&self) -> Vec<String> {
         let formats: Vec<&str> = self.outputs().iter().map(|f| f.name()).collect();
-        let expected = match self.family.expected {
+        let mut expected = match self.family.expected {
             Expected::None => "none".to_string(),
             Expected::Reference { budget } => format!("reference ({budget} s)"),
             Expected::ReferenceOrUnknown { budget } => format!("reference-or-unknown ({budget} s)"),
         };
+        if let Some(c) = &self.family.certify {
+            expected += &format!(" + certificate ({} s)", c.timeout_s);
+        }
         vec![
             self.family.name.clone(),
             self.family.model.name().to_string(),

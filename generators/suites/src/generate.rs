@@ -11,6 +11,10 @@
 //! A family with a ladder ([`crate::ladder`]) is generated rung by rung: each ladder is
 //! climbed with its calibration solver ([`Reach::Calibrate`]), or to the reach recorded
 //! in a `ladders.csv` ([`Reach::Recorded`]); either way `DIR/ladders.csv` records it.
+//!
+//! With a [`Certifier`] the QDIMACS instances of families that ask for it are certified
+//! after they are written, before the manifest ([`crate::certified`]): their expected
+//! answers then depend on the time the certification is given (see there).
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -21,6 +25,8 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+use crate::certified::{certify_rows, without_certificate};
+pub use crate::certified::{Certified, Certifier, InProcess};
 use crate::error::io_err;
 pub use crate::error::GenError;
 use crate::expand::{expand, Job};
@@ -118,6 +124,8 @@ pub struct Summary {
     /// The calibration runs of the suite's ladders (what `ladders.csv` holds), ladder by
     /// ladder in the suite's order.
     pub rungs: Vec<Rung>,
+    /// What certification did, when a [`Certifier`] was given and a family asks for it.
+    pub certified: Option<Certified>,
 }
 
 impl std::fmt::Display for Summary {
@@ -151,7 +159,7 @@ pub fn generate<B: Builder>(
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
 ) -> Result<Summary, GenError> {
-    generate_with(suite, builder, out, threads, progress, None)
+    generate_with(suite, builder, out, threads, progress, None, None)
 }
 
 /// A unit of work of the thread pool: a job, or a ladder climbed rung by rung.
@@ -160,9 +168,12 @@ enum Task<'j, 'a> {
     Ladder(&'j Rungs<'a>, &'j Calibration<'j>),
 }
 
-/// [`generate`], with the reach of the suite's ladders. Ladders are climbed in parallel
-/// on the same threads as the other jobs, each one's rungs in order; `DIR/ladders.csv`
-/// records the reach (and is removed for a suite without ladders).
+/// [`generate`], with the reach of the suite's ladders, and a [`Certifier`] for the
+/// families that ask for certification. Ladders are climbed in parallel on the same
+/// threads as the other jobs, each one's rungs in order; `DIR/ladders.csv` records the
+/// reach (and is removed for a suite without ladders). Certification runs after every
+/// job, on at most `threads` and at most the usable cores; `progress` sees each certified
+/// job too.
 pub fn generate_with<B: Builder>(
     suite: &Suite,
     builder: &B,
@@ -170,6 +181,7 @@ pub fn generate_with<B: Builder>(
     threads: usize,
     progress: &(dyn Fn(&str) + Sync),
     reach: Option<Reach<'_>>,
+    certifier: Option<&dyn Certifier>,
 ) -> Result<Summary, GenError> {
     let start = Instant::now();
     let manifest_path = out.join("manifest.csv");
@@ -225,6 +237,11 @@ pub fn generate_with<B: Builder>(
         recorded.extend(climbed.rungs);
     }
     manifest::sort(&mut rows);
+    if let Some(certifier) = certifier {
+        if suite.families.iter().any(|f| f.certify.is_some()) {
+            summary.certified = Some(certify_rows(suite, certifier, out, &mut rows, threads, progress)?);
+        }
+    }
     for row in &rows {
         summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
     }
@@ -269,7 +286,9 @@ pub(crate) fn run_job<B: Builder>(
         outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
     let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
     if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
-        let rows: Vec<Row> = old.into_iter().flatten().cloned().collect();
+        // What an earlier run's certificates gave is not reused: this run certifies again,
+        // or not at all.
+        let rows: Vec<Row> = old.into_iter().flatten().cloned().map(without_certificate).collect();
         let map_ok = |r: &Row| r.map.is_empty() || verify_file(&out.join(&r.map), &r.map_sha256).is_ok();
         if rows.iter().all(|r| verify_file(&out.join(&r.path), &r.id).is_ok() && map_ok(r)) {
             return Ok((rows, true));
@@ -480,7 +499,7 @@ mod summary_tests {
 
     #[test]
     fn summaries_read_as_one_line() {
-        let s = Summary { files: 12, generated: 10, reused: 2, bytes: 1_549_000, seconds: 0.34, rungs: Vec::new() };
+        let s = Summary { files: 12, generated: 10, reused: 2, bytes: 1_549_000, seconds: 0.34, ..Summary::default() };
         assert_eq!(s.to_string(), "12 files (10 generated, 2 reused), 1.5 MB, 0.3 s");
     }
 }

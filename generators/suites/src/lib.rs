@@ -11,12 +11,15 @@
 //! [`recheck`] re-derives its expected answers from their recorded source, and
 //! [`depth`] finds critical depths by iterative deepening with a QBF solver.
 //! [`ladder`] grows a family rung by rung until a calibration solver fails, and records
-//! how far it got, so that the same instances can be generated again. See
+//! how far it got, so that the same instances can be generated again. [`certified`]
+//! fills expected answers from checked DepQBF certificates (`generate --certify`). See
 //! `docs/suites.md`.
 //!
-//! Imports `contract`, `qbf`, `games`, `encodings` and `harness` (child processes).
+//! Imports `contract`, `qbf`, `games`, `encodings`, `harness` (child processes) and
+//! `certify`.
 
 pub mod builder;
+pub mod certified;
 pub mod depth;
 mod error;
 pub mod expand;
@@ -32,5 +35,5 @@ pub mod verify;
 
 pub use contract::Depth;
 pub use expand::{expand, Job};
-pub use resolve::{load, resolve, Expected, Family, Mark, Param, Params, Point, Suite, SuiteError};
+pub use resolve::{load, resolve, Certify, Expected, Family, Mark, Param, Params, Point, Suite, SuiteError};
 pub use schema::{Encoding, GdlPrefix, ModelKind, OutFormat};

@@ -20,6 +20,9 @@ pub struct SuiteFile {
     pub description: String,
     #[serde(default)]
     pub options: OptionsFile,
+    /// `[certify]`: certify every family's QDIMACS instances (a family's own
+    /// `[family.certify]` replaces it).
+    pub certify: Option<CertifyFile>,
     #[serde(rename = "family", default)]
     pub families: Vec<FamilyFile>,
 }
@@ -70,6 +73,21 @@ pub struct FamilyFile {
     pub expected_budget: Option<Spanned<i64>>,
     /// `[family.ladder]`: grow one parameter until a calibration solver stops solving.
     pub ladder: Option<LadderFile>,
+    /// `[family.certify]`: this family's certification, in place of the suite's `[certify]`.
+    pub certify: Option<CertifyFile>,
+}
+
+/// `[certify]` and `[family.certify]`: expected answers from DepQBF's checked certificates.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CertifyFile {
+    /// CPU seconds of the tracing solver per instance (an integer or a decimal); also the
+    /// time the SAT solver may take to verify the certificate.
+    pub timeout: Spanned<toml::Value>,
+    /// The memory limit of the tracing solver, e.g. `"4G"`.
+    pub memory: Option<Spanned<String>>,
+    /// The largest proof checked, e.g. `"4G"`.
+    pub max_proof: Option<Spanned<String>>,
 }
 
 /// `[family.ladder]`: the parameter that grows, and the calibration that decides how far.
@@ -92,7 +110,7 @@ pub struct LadderFile {
 pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
     parse_toml(
         source,
-        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point); a `[family.ladder]` needs over, solver, limit and fails",
+        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point); a `[family.ladder]` needs over, solver, limit and fails; a `[certify]` needs timeout",
         "docs/suites.md",
     )
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use toml::{Spanned, Value};
 
-use crate::raw::{FamilyFile, LadderFile, OptionsFile, SuiteFile};
+use crate::raw::{CertifyFile, FamilyFile, LadderFile, OptionsFile, SuiteFile};
 use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use contract::{Budget, Depth, ParseError, Source};
 use harness::Limits;
@@ -148,6 +148,42 @@ pub struct Family {
     pub budget: Budget,
     /// `[family.ladder]`: the parameter that grows, and how far.
     pub ladder: Option<Ladder>,
+    /// `[family.certify]`, else the suite's `[certify]`: certify the family's QDIMACS
+    /// instances (`qbfgames generate --certify SECONDS` sets it for every family).
+    pub certify: Option<Certify>,
+}
+
+/// How a family's QDIMACS instances are certified: DepQBF's Q-resolution proof under a
+/// CPU limit, checked, and its Skolem/Herbrand certificate verified (the `certify` crate).
+/// A certified answer fills an empty `expected` (`expected_by = certificate`) and must
+/// agree with one the reference solver or a published table gave.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Certify {
+    /// CPU seconds of the tracing solver per instance; also the time the SAT solver may
+    /// take to verify the certificate.
+    pub timeout_s: f64,
+    /// The tracing solver's memory limit, in bytes.
+    pub memory: u64,
+    /// The largest proof checked, in bytes.
+    pub max_proof: u64,
+}
+
+impl Certify {
+    /// The default memory limit of the tracing solver (as a ladder's calibration runs).
+    pub const MEMORY: u64 = 4 << 30;
+    /// The default largest proof: 4 GiB, written to the output directory's scratch space.
+    pub const MAX_PROOF: u64 = 4 << 30;
+
+    /// `timeout_s` CPU seconds with the default memory and proof limits.
+    pub fn with_timeout(timeout_s: f64) -> Certify {
+        Certify { timeout_s, memory: Certify::MEMORY, max_proof: Certify::MAX_PROOF }
+    }
+
+    /// The limits of the tracing run: the CPU limit, the harness's default wall-clock
+    /// safety limit, and the memory limit.
+    pub fn limits(&self) -> Limits {
+        Limits::new(Duration::from_secs_f64(self.timeout_s), self.memory)
+    }
 }
 
 /// Reads and resolves a suite file.
@@ -191,6 +227,7 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
     let name = raw.name.get_ref().clone();
     r.check_name(&raw.name, "name")?;
     let defaults = r.options(&raw.options)?;
+    let certify = raw.certify.as_ref().map(|c| r.certify(c)).transpose()?;
     let mut families = Vec::new();
     let mut jobs = 0u64;
     for family in &raw.families {
@@ -201,7 +238,10 @@ pub fn resolve(source: &Source, dir: &Path) -> Result<Suite, ParseError> {
                 "give every family a unique name",
             ));
         }
-        let resolved = r.family(family, &defaults)?;
+        let mut resolved = r.family(family, &defaults)?;
+        if resolved.certify.is_none() {
+            resolved.certify = certify;
+        }
         let depths: u64 = resolved.points.iter().map(|p| p.depths.len() as u64).sum();
         jobs = jobs.saturating_add(depths.saturating_mul(resolved.encodings.len() as u64));
         families.push(resolved);
@@ -376,6 +416,17 @@ impl Resolver<'_> {
             }
         }
         let ladder = f.ladder.as_ref().map(|l| self.ladder(f, l, &formats, &points)).transpose()?;
+        let certify = f.certify.as_ref().map(|c| self.certify(c)).transpose()?;
+        if certify.is_some() && !formats.contains(&OutFormat::Qdimacs) {
+            return Err(self.err(
+                &f.formats,
+                format!(
+                    "family `{}` has a `[family.certify]` but writes no QDIMACS, which DepQBF's tracer reads",
+                    f.name.get_ref()
+                ),
+                "add \"qdimacs\" to `formats`, or drop `[family.certify]`",
+            ));
+        }
         Ok(Family {
             name: f.name.get_ref().clone(),
             model,
@@ -389,6 +440,39 @@ impl Resolver<'_> {
             expected: d.expected,
             budget: self.budget,
             ladder,
+            certify,
+        })
+    }
+
+    /// `[certify]` or `[family.certify]`: a positive CPU limit, and sizes that parse.
+    fn certify(&self, c: &CertifyFile) -> Result<Certify, ParseError> {
+        let timeout_s = match c.timeout.get_ref() {
+            Value::Integer(n) => Some(*n as f64),
+            Value::Float(x) => Some(*x),
+            _ => None,
+        }
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| {
+            self.err(
+                &c.timeout,
+                "`timeout` must be a positive number of CPU seconds",
+                "e.g. timeout = 60 or timeout = 2.5 (per instance)",
+            )
+        })?;
+        let size = |value: &Option<Spanned<String>>, default: u64| match value {
+            None => Ok(default),
+            Some(m) => harness::parse_memory(m.get_ref()).map_err(|_| {
+                self.err(
+                    m,
+                    format!("`{}` is not a size", m.get_ref()),
+                    "write a number with a unit, e.g. \"4G\" or \"512M\"",
+                )
+            }),
+        };
+        Ok(Certify {
+            timeout_s,
+            memory: size(&c.memory, Certify::MEMORY)?,
+            max_proof: size(&c.max_proof, Certify::MAX_PROOF)?,
         })
     }
 

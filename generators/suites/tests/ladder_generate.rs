@@ -154,7 +154,7 @@ fn calibrate(
     });
     let solvers = ladder::solvers(suite, &tools, Path::new("solvers.toml"), &mock).unwrap_or_else(|e| panic!("{e}"));
     let calibration = Calibration { solvers: &solvers, executor: &mock };
-    let summary = generate_with(suite, builder, out, 2, &|_| {}, Some(Reach::Calibrate(&calibration)));
+    let summary = generate_with(suite, builder, out, 2, &|_| {}, Some(Reach::Calibrate(&calibration)), None);
     let runs = mock.jobs().iter().map(rung_of).collect();
     (summary, runs)
 }
@@ -229,13 +229,13 @@ fn a_recorded_reach_regenerates_the_same_bytes_without_a_solver() {
     let recorded = Recorded::read(&a.path().join("ladders.csv"), &ladders).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(recorded.reach("climb", &ladders[0].key), 8);
     let again =
-        generate_with(&suite, &Toy { unknown_from: 99 }, b.path(), 1, &|_| {}, Some(Reach::Recorded(&recorded)))
+        generate_with(&suite, &Toy { unknown_from: 99 }, b.path(), 1, &|_| {}, Some(Reach::Recorded(&recorded)), None)
             .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(again.files, 8 + 9 + 1);
     assert!(tree(a.path()) == tree(b.path()), "the same files, manifest and ladders.csv, byte for byte");
 
     let rerun =
-        generate_with(&suite, &Toy { unknown_from: 99 }, a.path(), 2, &|_| {}, Some(Reach::Recorded(&recorded)))
+        generate_with(&suite, &Toy { unknown_from: 99 }, a.path(), 2, &|_| {}, Some(Reach::Recorded(&recorded)), None)
             .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(rerun.reused, rerun.files, "a re-run to the recorded reach reuses every file");
     assert!(matches!(generate(&suite, &Toy { unknown_from: 99 }, b.path(), 1, &|_| {}), Err(GenError::NoReach)));

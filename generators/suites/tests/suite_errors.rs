@@ -4,7 +4,7 @@
 use std::fs;
 
 use contract::Source;
-use suites::{expand, resolve, Depth, Encoding, ModelKind, OutFormat};
+use suites::{expand, resolve, Certify, Depth, Encoding, ModelKind, OutFormat};
 
 /// A suite directory with two model files.
 fn fixture() -> tempfile::TempDir {
@@ -75,6 +75,28 @@ fn a_good_suite_expands_its_grid_in_a_stable_order() {
 }
 
 #[test]
+fn a_family_certify_table_replaces_the_suites() {
+    let dir = fixture();
+    let text = GOOD.replacen("[options]", "[certify]\ntimeout = 30\nmax_proof = \"1G\"\n\n[options]", 1).replacen(
+        "expected = \"none\"\n",
+        "expected = \"none\"\n[family.certify]\ntimeout = 2.5\nmemory = \"512M\"\n",
+        1,
+    );
+    let suite = resolve(&Source::from_bytes("good.toml", text.as_str()), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let certify: Vec<_> = suite.families.iter().map(|f| f.certify).collect();
+    assert_eq!(
+        certify,
+        [
+            Some(Certify { timeout_s: 30.0, memory: 4 << 30, max_proof: 1 << 30 }),
+            Some(Certify { timeout_s: 2.5, memory: 512 << 20, max_proof: 4 << 30 }),
+        ]
+    );
+    assert!(expand(&suite)[0].listing()[6].ends_with(" + certificate (30 s)"), "{:?}", expand(&suite)[0].listing());
+    let plain = resolve(&Source::from_bytes("good.toml", GOOD), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(plain.families.iter().all(|f| f.certify.is_none()));
+}
+
+#[test]
 fn points_carry_their_own_depths() {
     let dir = fixture();
     let text = "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"bddl\"\nencodings = [\"lifted\"]\nformats = [\"qcir\"]\n[family.grid]\ndomain = \"games/domain.ig\"\n[[family.point]]\nproblem = \"games/tic_3x3.ig\"\ndepths = [9]\n[[family.point]]\nproblem = \"games/el_3x3.ig\"\ndepths = [3, 5]\n";
@@ -121,6 +143,12 @@ const BAD: &[(&str, &str)] = &[
     ("duplicate_family", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [5]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
     ("bad_clause_form", "name = \"s\"\n[options]\nclause_form = \"plaisted\"\n"),
     ("bad_budget", "name = \"s\"\n[options]\nexpected = \"reference\"\nexpected_budget = 0\n"),
+    ("certify_timeout_zero", "name = \"s\"\n[certify]\ntimeout = 0\n"),
+    ("certify_without_timeout", "name = \"s\"\n[certify]\nmemory = \"4G\"\n"),
+    ("certify_unknown_key", "name = \"s\"\n[certify]\ntimeout = 60\nsolver = \"caqe\"\n"),
+    ("certify_bad_max_proof", "name = \"s\"\n[certify]\ntimeout = 60\nmax_proof = \"big\"\n"),
+    ("family_certify_without_qdimacs", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"pg\"]\n[family.grid]\nfile = \"games/p.pg\"\n[family.certify]\ntimeout = 60\n"),
+    ("family_certify_timeout_not_a_number", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n[family.certify]\ntimeout = \"1m\"\n"),
 ];
 
 #[test]

@@ -111,8 +111,10 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Cali
          per file: family, game model, parameters, encoding, format, depth, sizes, the GBD\n\
          identifier of QDIMACS files, the SHA-256 of the uncompressed file (`id`), and the\n\
          expected answer with its source (`expected_by`: `reference`, the explicit-state\n\
-         solver; `published`, a paper's table; `agreement`, several solver configurations\n\
-         agreed and none disagreed: not certified). Check the files with `sha256sum -c SHA256SUMS`.\n\
+         solver; `published`, a paper's table; `certificate`, DepQBF's Q-resolution proof\n\
+         checked and its Skolem/Herbrand certificate verified; `agreement`, several solver\n\
+         configurations agreed and none disagreed: not certified; sources joined by `+` gave\n\
+         the same answer). Check the files with `sha256sum -c SHA256SUMS`.\n\
          `VERSION` names the qbfgames version and commit, `CITATION.bib` the works to cite,\n\
          `LICENSE` the licence and the models' sources, `description.tex` this description for a\n\
          competition booklet.\n\n\
