@@ -35,9 +35,9 @@ use std::process::ExitCode;
 use std::path::Path;
 use std::time::Duration;
 
+use ::certify::Tracer;
 use ::strategy::qdo::{Program, QdoRunner};
 use anyhow::{anyhow, bail, Context, Result};
-use certify::Tracer;
 use contract::{Budget, ParseError};
 use encodings::corplus::Corplus;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};

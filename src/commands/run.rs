@@ -90,7 +90,11 @@ impl RunCertifier {
                 tracers.insert(name.clone(), tracer);
             }
         }
-        Ok(RunCertifier { tracers, budget: Budget { max_proof, sat_time }, scratch: args.dir.join(".proofs") })
+        Ok(RunCertifier {
+            tracers,
+            budget: Budget { max_proof, sat_time, max_certificate: Budget::MAX_CERTIFICATE },
+            scratch: args.dir.join(".proofs"),
+        })
     }
 }
 
@@ -148,9 +152,10 @@ fn outcome(report: Report) -> CertifyOutcome {
                 }),
                 certify::Error::Certificate(_) => Certificate::Rejected(error.to_string()),
                 // Neither confirmed nor refuted: out of SAT time, or the proof unreadable.
-                certify::Error::Unverified { .. } | certify::Error::TooLarge { .. } | certify::Error::Io { .. } => {
-                    Certificate::Unverified(error.to_string())
-                }
+                certify::Error::Unverified { .. }
+                | certify::Error::TooLarge { .. }
+                | certify::Error::CertificateTooLarge { .. }
+                | certify::Error::Io { .. } => Certificate::Unverified(error.to_string()),
             };
             CertifyOutcome {
                 measurement: solve,

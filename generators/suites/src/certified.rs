@@ -81,7 +81,11 @@ pub fn certify_file(
     limits: &Certify,
     scratch: &Path,
 ) -> std::io::Result<Report> {
-    let budget = certify::Budget { max_proof: limits.max_proof, sat_time: Duration::from_secs_f64(limits.timeout_s) };
+    let budget = certify::Budget {
+        max_proof: limits.max_proof,
+        sat_time: Duration::from_secs_f64(limits.timeout_s),
+        max_certificate: certify::Budget::MAX_CERTIFICATE,
+    };
     certify::certify_run(executor, tracer, file, formula, limits.limits(), budget, scratch)
 }
 
