@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm
+.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify
 
 all: build
 
@@ -85,6 +85,12 @@ verify: build solvers
 # solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).
 verify-geography: solvers
 	$(CARGO) test -p encodings --test geography -- --ignored
+
+# Certified answers of the generated set (docs/certify.md): every DepQBF answer with its
+# Q-resolution proof checked and its certificate verified; certified cells are recorded
+# under their own key beside the suite's run. Long: not part of `make test` or CI.
+certify: build solvers
+	$(QBFGAMES) run $(OUT) --solvers depqbf --preprocessors none --certify --timeout 60 --memory 8G --sat-timeout 600
 
 # Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
 # GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
