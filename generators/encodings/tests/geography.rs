@@ -29,7 +29,7 @@ fn qdimacs(enc: Geography, g: &Graph, rounds: u32) -> Vec<u8> {
 /// The solver's verdict; the formula is kept in the target's temporary directory when the
 /// solver gives none.
 fn verdict(solver: &Path, bytes: &[u8], what: &str) -> bool {
-    match solve_qdimacs(solver, bytes, Duration::from_secs(20)).unwrap_or_else(|e| panic!("{e}")) {
+    match solve_qdimacs(solver, bytes, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{e}")) {
         Outcome::Solved(v) => v == Verdict::True,
         other => {
             let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("geography-unsolved.qdimacs");
