@@ -33,14 +33,13 @@ pub fn run(
         }
     }
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
-    let certifier = match suite.families.iter().any(|f| f.certify.is_some()) {
-        true => {
-            // Checked here, so that a missing tracer stops generation before it starts.
-            super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
-            let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
-            Some(Child { exe: exe.clone(), config })
-        }
-        false => None,
+    let certifier = if suite.families.iter().any(|f| f.certify.is_some()) {
+        // Checked here, so that a missing tracer stops generation before it starts.
+        super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
+        let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
+        Some(Child { exe: exe.clone(), config })
+    } else {
+        None
     };
     let out = out.unwrap_or_else(|| PathBuf::from("out").join(&suite.name));
     let threads = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));

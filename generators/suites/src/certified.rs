@@ -101,9 +101,11 @@ pub struct Certified {
     pub answered: usize,
     /// Of those, the ones a certificate confirmed.
     pub confirmed: usize,
-    /// Instances whose tracing run reached the CPU limit (or whose certificate the SAT
-    /// solver could not verify in time).
+    /// Instances without an expected answer whose tracing run reached the CPU limit (or
+    /// whose certificate the SAT solver could not verify in time).
     pub timed_out: usize,
+    /// The same, of the instances with an expected answer.
+    pub answered_timed_out: usize,
     /// `path: reason` of every instance whose proof or certificate was rejected.
     pub rejected: Vec<String>,
     /// `path: reason` of every other instance without a certificate (memory, proof size,
@@ -115,20 +117,22 @@ pub struct Certified {
 
 impl fmt::Display for Certified {
     /// `certified 3 of 4 instances without a reference answer in 12.5 s; 1 timed out;
-    /// confirmed 10 of 10 answered instances`.
+    /// confirmed 9 of 10 answered instances (1 timed out)`, and how many proofs were
+    /// rejected or failed, if any.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "certified {} of {} instances without a reference answer in {:.1} s; {} timed out",
             self.filled, self.unanswered, self.seconds, self.timed_out
         )?;
-        if !self.rejected.is_empty() {
-            write!(f, ", {} rejected", self.rejected.len())?;
+        write!(f, "; confirmed {} of {} answered instances", self.confirmed, self.answered)?;
+        if self.answered_timed_out > 0 {
+            write!(f, " ({} timed out)", self.answered_timed_out)?;
         }
-        if !self.failed.is_empty() {
-            write!(f, ", {} failed", self.failed.len())?;
+        if !self.rejected.is_empty() || !self.failed.is_empty() {
+            write!(f, "; {} rejected, {} failed (see the warnings)", self.rejected.len(), self.failed.len())?;
         }
-        write!(f, "; confirmed {} of {} answered instances", self.confirmed, self.answered)
+        Ok(())
     }
 }
 
@@ -260,6 +264,7 @@ pub(crate) fn certify_rows(
                     answers.insert(target.job.clone(), v);
                 }
             },
+            Outcome::TimedOut if target.expected.is_some() => summary.answered_timed_out += 1,
             Outcome::TimedOut => summary.timed_out += 1,
             Outcome::Rejected(why) => summary.rejected.push(format!("{}: {why}", target.path)),
             Outcome::Failed(why) => summary.failed.push(format!("{}: {why}", target.path)),
@@ -320,7 +325,13 @@ mod tests {
             s.to_string(),
             "certified 3 of 4 instances without a reference answer in 12.5 s; 1 timed out; confirmed 10 of 10 answered instances"
         );
+        (s.confirmed, s.answered_timed_out) = (9, 1);
         s.rejected.push("a: why".into());
-        assert!(s.to_string().contains("1 timed out, 1 rejected; confirmed"), "{s}");
+        assert!(
+            s.to_string().ends_with(
+                "confirmed 9 of 10 answered instances (1 timed out); 1 rejected, 0 failed (see the warnings)"
+            ),
+            "{s}"
+        );
     }
 }
