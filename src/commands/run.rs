@@ -145,17 +145,15 @@ fn outcome(report: Report) -> CertifyOutcome {
         }
         Report::Rejected { answer, error, solve } => {
             let certificate = match &error {
-                // The proof is wrong, or the certificate extracted from it is.
+                // The proof breaks a rule: name the step.
                 certify::Error::Rejected { at, reason } => Certificate::Rejected(match at.step {
                     Some(step) => format!("proof line {}, step {step}: {reason}", at.line),
                     None => format!("proof line {}: {reason}", at.line),
                 }),
-                certify::Error::Certificate(_) => Certificate::Rejected(error.to_string()),
-                // Neither confirmed nor refuted: out of SAT time, or the proof unreadable.
-                certify::Error::Unverified { .. }
-                | certify::Error::TooLarge { .. }
-                | certify::Error::CertificateTooLarge { .. }
-                | certify::Error::Io { .. } => Certificate::Unverified(error.to_string()),
+                // The certificate extracted from the proof fails.
+                e if e.refutes() => Certificate::Rejected(error.to_string()),
+                // Neither confirmed nor refuted: out of SAT time, too large, or unreadable.
+                _ => Certificate::Unverified(error.to_string()),
             };
             CertifyOutcome {
                 measurement: solve,

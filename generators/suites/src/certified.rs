@@ -159,7 +159,10 @@ pub fn outcome(report: &Report, tracer: &str, c: &Certify) -> Option<Outcome> {
             "the proof has {bytes} bytes, more than the limit of {} bytes; raise it (`max_proof` under [certify], --max-proof) if the disk allows",
             c.max_proof
         )),
-        Report::Rejected { answer, error, .. } => Outcome::Rejected(format!("{tracer} answered {answer}, but {error}")),
+        Report::Rejected { answer, error, .. } if error.refutes() => {
+            Outcome::Rejected(format!("{tracer} answered {answer}, but {error}"))
+        }
+        Report::Rejected { answer, error, .. } => Outcome::Failed(format!("{tracer} answered {answer}, but {error}")),
         Report::NoAnswer { status: Status::Starved, .. } => return None,
         Report::NoAnswer { status: Status::Timeout, .. } => Outcome::TimedOut,
         Report::NoAnswer { solve, .. } if solve.hit_output_limit() => Outcome::Failed(format!(

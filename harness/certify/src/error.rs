@@ -47,6 +47,12 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether the answer is refuted: the proof breaks a rule or its certificate fails.
+    /// Every other error (time, size, I/O) leaves the answer neither confirmed nor refuted.
+    pub fn refutes(&self) -> bool {
+        matches!(self, Error::Rejected { .. } | Error::Certificate(_))
+    }
+
     /// The first failing step, for a rejected proof.
     pub fn step(&self) -> Option<&StepAt> {
         match self {
