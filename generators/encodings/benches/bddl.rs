@@ -113,4 +113,39 @@ fn main() {
         println!("  {name:<12} {ours:>8} {published:>10}");
     }
     println!("  QCIR: {} inputs quantified, {} gates", c.vars, c.gates.unwrap_or(0));
+    board_growth();
+}
+
+/// Q-sage's own Connect-4 formulas at depth 11 on empty boards (gates of its QCIR,
+/// clauses of that QCIR in its clausal form), as measured for issue 22.
+const QSAGE_CONNECT4: [(u32, usize, Option<usize>); 3] = [(4, 1052, None), (32, 1927, None), (256, 2815, Some(9332))];
+
+/// Connect-4 goals at depth 11 on empty boards 4×4 … 256×256: the size of the lifted
+/// formula grows with the logarithm of the board, beside Q-sage's figures.
+fn board_growth() {
+    let dir = games().join("connect");
+    let domain = source(&dir.join("domain.ig"));
+    let problem = std::fs::read_to_string(dir.join("4x4_connect4.ig")).expect("shipped problem");
+    println!("connect-4 goals, depth 11, empty n x n board (QCIR gates; clauses of the default clause form):");
+    println!(
+        "  {:>5} {:>8} {:>8} {:>8} {:>12} {:>14}",
+        "n", "gates", "clauses", "ms", "Q-sage gates", "Q-sage clauses"
+    );
+    for n in [4, 8, 16, 32, 64, 128, 256] {
+        let text = problem.replace("\n4 4\n", &format!("\n{n} {n}\n")).replace("\n15\n", "\n11\n");
+        let game = bddl::load(&domain, &Source::from_bytes(format!("{n}x{n}"), text.into_bytes()), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let start = Instant::now();
+        let qbf = Lifted
+            .formula(&game, 11, Side::Black, Form::Circuit)
+            .ok()
+            .and_then(|(q, _)| q.into_circuit())
+            .expect("the lifted encoding is a circuit");
+        let clauses = to_cnf(&qbf, ClauseForm::default()).cnf.len();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let theirs = QSAGE_CONNECT4.iter().find(|(side, ..)| *side == n);
+        let gates = theirs.map_or("-".to_string(), |(_, g, _)| g.to_string());
+        let cls = theirs.and_then(|(.., c)| *c).map_or("-".to_string(), |c| c.to_string());
+        println!("  {n:>5} {:>8} {clauses:>8} {ms:>8.2} {gates:>12} {cls:>14}", qbf.circuit.len());
+    }
 }

@@ -53,6 +53,28 @@ pub fn in_range(c: &mut Circuit, vars: &mut VarManager, v: &[Lit], lo: i64, hi: 
     c.and(vars, [!below, upto])
 }
 
+/// `V ∈ values` for a sorted set of constants: a run of consecutive values is one
+/// [`in_range`], anything else splits on the top bit. Its size grows with the bits times
+/// the number of runs, never with the width of the range the values span.
+pub fn in_set(c: &mut Circuit, vars: &mut VarManager, v: &[Lit], values: &[i64]) -> Lit {
+    match (values.first(), values.last()) {
+        (None, _) | (_, None) => Lit::FALSE,
+        (Some(&lo), Some(&hi)) if hi - lo + 1 == values.len() as i64 => in_range(c, vars, v, lo, hi),
+        _ if v.is_empty() => Lit::FALSE,
+        _ => {
+            let top = v.len() - 1;
+            let half = 1i64 << top;
+            let split = values.partition_point(|&x| x < half);
+            let high: Vec<i64> = values[split..].iter().map(|x| x - half).collect();
+            let low = in_set(c, vars, &v[..top], &values[..split]);
+            let high = in_set(c, vars, &v[..top], &high);
+            let low = c.and(vars, [!v[top], low]);
+            let high = c.and(vars, [v[top], high]);
+            c.or(vars, [low, high])
+        }
+    }
+}
+
 /// `V + k` for a constant `k ≥ 0`, one bit wider than needed so it never overflows.
 fn add_const(c: &mut Circuit, vars: &mut VarManager, v: &[Lit], k: i64) -> Vec<Lit> {
     let width = v.len().max(64 - k.leading_zeros() as usize) + 1;
@@ -123,6 +145,10 @@ mod tests {
             check(3, |c, v, b| lt_const(c, v, b, k), |x| x < k);
             check(3, |c, v, b| eq_const(c, v, b, k), |x| x == k);
             check(3, |c, v, b| in_range(c, v, b, k, 5), |x| (k..=5).contains(&x));
+        }
+        for mask in 0u32..256 {
+            let values: Vec<i64> = (0..8).filter(|i| mask >> i & 1 == 1).collect();
+            check(3, |c, v, b| in_set(c, v, b, &values), |x| values.contains(&x));
         }
         for k in -5..=5 {
             // Two 3-bit numbers V (low bits) and S (high bits): V + k = S without wrapping.

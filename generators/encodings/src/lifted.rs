@@ -32,13 +32,17 @@
 //! - Even depths end with White's ply `W^d = M_w^d ∧ ¬(lb^d ∧ ⋀P^d)`: Black wins iff White
 //!   has no legal move there. With `#blackturn second` the first ply is Black's pass: it has
 //!   no variables and the initial state constrains `o₂, w₂` directly.
-//! - The initial state constrains open positions one implication each, like the paper, but
-//!   only on-board symbolic positions are constrained (off-board ones are free throughout).
+//! - The initial state is not one implication per open cell, as in the paper, but three:
+//!   the symbolic position among the black stones → black, among the white stones → white,
+//!   on the board and among neither → open, with each set of stones a comparison over the
+//!   position's bits (`in_set`, rows with equal columns grouped). Its size grows with
+//!   the stones and the logarithm of the board, like the rest of the formula. Off-board
+//!   symbolic positions are free throughout.
 //!
 //! ## References
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023.
 
-use super::binary::{bits_for, eq_const, eq_offset, in_range, lt_const};
+use super::binary::{bits_for, eq_const, eq_offset, in_range, in_set, lt_const};
 use crate::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
 use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
 use games::bddl::{Action, Atom, Board, Condition, Expr, Game, Pred};
@@ -112,7 +116,7 @@ impl Encoding for Lifted {
     /// The plies and goals are measured on the formula without its initial state at depth
     /// `d ≤ 6`, or extrapolated from depths 4 and 6 (each further pair of plies adds the
     /// same gates): their size does not depend on the board's area, so this is cheap. The
-    /// initial state, one implication per cell, is counted from the board's area.
+    /// initial state is counted from the stones and the position bits.
     fn estimate(&self, game: &Game, depth: u32) -> u64 {
         let form = ClauseForm::default();
         let measure = |d: u32| -> u64 {
@@ -127,8 +131,8 @@ impl Encoding for Lifted {
         };
         let board = game.board();
         let bits = (bits_for(board.width as usize) + bits_for(board.height as usize)) as u64;
-        let cells = u64::from(board.width.unsigned_abs()) * u64::from(board.height.unsigned_abs());
-        plies + cells * (3 * bits + 20) + 100
+        let stones = game.problem.init.len() as u64;
+        plies + (stones + 4) * (8 * bits * bits + 6 * bits + 20) + 100
     }
 
     /// The map of [`Side::Black`] is the action and position bits of the first ply, the
@@ -426,36 +430,59 @@ impl Encoder<'_> {
         Some(self.c.and(&mut self.vars, parts))
     }
 
-    /// `I`: the initial state on the state variables of time `t`.
+    /// `I`: the initial state on the state variables of time `t`. The stones of each
+    /// colour are one [`cells_of`](Self::cells_of) set; every other on-board position is
+    /// open. Its size grows with the stones and the bits, not with the board's area.
     fn initial(&mut self, t: usize) -> Lit {
         let (board, (o, w)) = (self.board, (self.o[t], self.w[t]));
-        let cells = self.game.initial_state();
-        let (sx, sy) = (self.s.x.clone(), self.s.y.clone());
-        let at = |c: &mut Circuit, vars: &mut VarManager, x: i32, y: i32| {
-            let ex = eq_const(c, vars, &sx, x as i64 - 1);
-            let ey = eq_const(c, vars, &sy, y as i64 - 1);
-            c.and(vars, [ex, ey])
+        let init = &self.game.problem.init;
+        let stones = |pred: Pred| -> Vec<(i32, i32)> {
+            init.iter().filter(|a| a.pred == pred).map(|a| a.cell(0, 0, board)).collect()
         };
-        let mut black = Vec::new();
-        let mut white = Vec::new();
-        let mut parts = Vec::new();
-        for y in 1..=board.height {
-            for x in 1..=board.width {
-                let here = at(&mut self.c, &mut self.vars, x, y);
-                match cells[board.index(x, y)] {
-                    Pred::Black => black.push(here),
-                    Pred::White => white.push(here),
-                    Pred::Open => parts.push(self.c.implies(&mut self.vars, here, o)),
-                }
-            }
-        }
+        let any_black = self.cells_of(stones(Pred::Black));
+        let any_white = self.cells_of(stones(Pred::White));
+        let (sx, sy) = (self.s.x.clone(), self.s.y.clone());
+        let on_x = in_range(&mut self.c, &mut self.vars, &sx, 0, board.width as i64 - 1);
+        let on_y = in_range(&mut self.c, &mut self.vars, &sy, 0, board.height as i64 - 1);
+        let open_here = self.c.and(&mut self.vars, [on_x, on_y, !any_black, !any_white]);
         let is_black = self.c.and(&mut self.vars, [!o, !w]);
         let is_white = self.c.and(&mut self.vars, [!o, w]);
-        let any_black = self.c.or(&mut self.vars, black);
-        let any_white = self.c.or(&mut self.vars, white);
-        parts.push(self.c.implies(&mut self.vars, any_black, is_black));
-        parts.push(self.c.implies(&mut self.vars, any_white, is_white));
+        let parts = [
+            self.c.implies(&mut self.vars, any_black, is_black),
+            self.c.implies(&mut self.vars, any_white, is_white),
+            self.c.implies(&mut self.vars, open_here, o),
+        ];
         self.c.and(&mut self.vars, parts)
+    }
+
+    /// The symbolic position is one of `cells` (1-based): rows with the same columns are
+    /// grouped, so a full row or a block of rows is one comparison per axis.
+    fn cells_of(&mut self, mut cells: Vec<(i32, i32)>) -> Lit {
+        cells.sort_unstable_by_key(|&(x, y)| (y, x));
+        let mut rows: Vec<(i64, Vec<i64>)> = Vec::new();
+        for (x, y) in cells {
+            match rows.last_mut() {
+                Some((row, xs)) if *row == i64::from(y) - 1 => xs.push(i64::from(x) - 1),
+                _ => rows.push((i64::from(y) - 1, vec![i64::from(x) - 1])),
+            }
+        }
+        let mut groups: Vec<(Vec<i64>, Vec<i64>)> = Vec::new();
+        for (y, xs) in rows {
+            match groups.iter_mut().find(|(columns, _)| *columns == xs) {
+                Some((_, ys)) => ys.push(y),
+                None => groups.push((xs, vec![y])),
+            }
+        }
+        let (sx, sy) = (self.s.x.clone(), self.s.y.clone());
+        let parts: Vec<Lit> = groups
+            .iter()
+            .map(|(xs, ys)| {
+                let x = in_set(&mut self.c, &mut self.vars, &sx, xs);
+                let y = in_set(&mut self.c, &mut self.vars, &sy, ys);
+                self.c.and(&mut self.vars, [x, y])
+            })
+            .collect();
+        self.c.or(&mut self.vars, parts)
     }
 }
 
