@@ -95,6 +95,23 @@ fn convert_writes_qdimacs_that_depqbf_solves_with_both_clause_forms() {
 }
 
 #[test]
+fn stats_and_convert_read_a_qcir_body_without_its_header() {
+    let dir = Dir::new();
+    let body = QCIR.split_once('\n').map_or("", |(_, rest)| rest);
+    let input = dir.file("peer.qcir", format!("# as Q-sage writes it\n{body}").as_bytes());
+    let out = qbfgames(&["stats", s(&input)], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().nth(1).is_some_and(|l| l.contains(" qcir ")), "{}", text(&out.stdout));
+    let output = dir.path("peer.qdimacs");
+    let out = qbfgames(&["convert", s(&input), "-o", s(&output)], None);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
+    let bytes = fs::read(&output).expect("converted file");
+    let answer = harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(10)).expect("run depqbf");
+    assert_eq!(answer, harness::Outcome::Solved(contract::Verdict::True));
+}
+
+#[test]
 fn bad_input_names_file_line_and_column_and_writes_nothing() {
     let dir = Dir::new();
     let input = dir.file("bad.qcir", b"#QCIR-G14\nexists(a)\noutput(g)\ng = nand(a, a)\n");

@@ -39,7 +39,7 @@ const QDIMACS_CASES: &[(&str, &str)] = &[
 ];
 
 const QCIR_CASES: &[(&str, &str)] = &[
-    ("qcir_missing_header", "exists(1)\noutput(1)\n"),
+    ("qcir_missing_header", "g = and(1)\nexists(1)\noutput(g)\n"),
     ("qcir_given_qdimacs", "c a comment\np cnf 2 1\n1 -2 0\n"),
     ("qcir_header_trailing_text", "#QCIR-G14 5 extra\noutput(1)\n"),
     ("qcir_unknown_statement", "#QCIR-G14\nexist(1)\noutput(1)\n"),

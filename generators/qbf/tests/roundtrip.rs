@@ -5,7 +5,7 @@ mod common;
 use contract::Source;
 use proptest::prelude::*;
 use qbf::eval::{eval_circuit, eval_cnf};
-use qbf::io::{read_qcir, read_qdimacs, write_qcir, write_qdimacs};
+use qbf::io::{read_qcir, read_qdimacs, write_qcir, write_qdimacs, Format};
 use qbf::stats::stats;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -31,6 +31,23 @@ proptest! {
         let s2 = stats(&Source::from_bytes("again.qcir", second)).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(s1, s2);
         prop_assert_eq!(eval_circuit(&qbf), eval_circuit(&parsed));
+    }
+
+    /// A QCIR body without its `#QCIR-G14` line (as Q-sage writes it, here after a
+    /// comment) is taken for QCIR and read as the same formula.
+    #[test]
+    fn a_qcir_body_without_header_reads_as_the_same_formula(r in common::recipe(8, 10)) {
+        let qbf = common::build(&r);
+        let with = qcir_bytes(&qbf);
+        let text = String::from_utf8_lossy(&with).into_owned();
+        let body = text.split_once('\n').map_or("", |(_, rest)| rest);
+        let without = format!("# written without a header\n{body}").into_bytes();
+        prop_assert_eq!(Format::detect(&without), Format::Qcir);
+        let source = Source::from_bytes("headerless.qcir", without);
+        let parsed = read_qcir(&source).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(&text, &String::from_utf8_lossy(&qcir_bytes(&parsed)).into_owned());
+        let s = stats(&source).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!(s, stats(&Source::from_bytes("with.qcir", with)).map_err(|e| TestCaseError::fail(e.to_string()))?);
     }
 
     /// Both clause forms keep the truth value, also after a QDIMACS round trip.

@@ -22,11 +22,13 @@ pub enum Format {
 
 impl Format {
     /// The format of a file, from its first non-blank bytes: `#QCIR` starts a QCIR file,
+    /// and so does a QCIR body without that header (its first statement after `#`
+    /// comments is `exists(`, `forall(`, `free(` or `output(`, as in Q-sage's files);
     /// anything else is read as QDIMACS (whose reader reports what is wrong with it).
     pub fn detect(bytes: &[u8]) -> Format {
         let start = bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(bytes.len());
         let head = &bytes[start..bytes.len().min(start + 5)];
-        if head.eq_ignore_ascii_case(b"#QCIR") {
+        if head.eq_ignore_ascii_case(b"#QCIR") || qcir_read::headerless_body(bytes) {
             Format::Qcir
         } else {
             Format::Qdimacs

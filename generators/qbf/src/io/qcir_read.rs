@@ -10,7 +10,9 @@
 //! gate is defined once, before any use, and never shares a name with a quantified
 //! variable; `xor` takes two inputs and `ite` three; exactly one `output`.
 //! Lenient where the input is still unambiguous: keywords are case-insensitive, lists may
-//! span lines, the header count may be missing or differ from the largest id, and a name
+//! span lines, the header count may be missing or differ from the largest id, the header
+//! itself may be missing when the first statement is `exists(`, `forall(`, `free(` or
+//! `output(` (Q-sage writes such files; no QDIMACS file starts so), and a name
 //! that is neither quantified nor a gate is a free variable (existential, outermost), as
 //! in non-cleansed QCIR.
 
@@ -164,6 +166,28 @@ enum Section {
     Gates,
 }
 
+/// Whether `bytes` is a QCIR body without the `#QCIR-G14` header: after blank and `#`
+/// comment lines, the first statement is `exists(`, `forall(`, `free(` or `output(`
+/// (case-insensitive), which is how every QCIR file's body starts and no QDIMACS line does.
+/// A file that starts with `#QCIR` has a header, if a wrong one.
+pub(crate) fn headerless_body(bytes: &[u8]) -> bool {
+    let mut cur = Cursor::at(bytes, 0);
+    cur.skip_whitespace();
+    if bytes[cur.pos()..].get(..5).is_some_and(|head| head.eq_ignore_ascii_case(b"#QCIR")) {
+        return false;
+    }
+    loop {
+        cur.skip_whitespace();
+        if cur.peek() != Some(b'#') {
+            break;
+        }
+        cur.skip_line();
+    }
+    let word = cur.take_while(is_name_byte);
+    cur.skip_blanks();
+    ["exists", "forall", "free", "output"].iter().any(|k| word.eq_ignore_ascii_case(k.as_bytes())) && cur.eat(b'(')
+}
+
 fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
@@ -296,6 +320,10 @@ impl<'a> Reader<'a> {
         let start = self.cur.pos();
         let tag = self.cur.take_while(|b| !b.is_ascii_whitespace());
         if !tag.eq_ignore_ascii_case(b"#QCIR-G14") {
+            if headerless_body(&self.source.bytes) {
+                self.cur = Cursor::at(&self.source.bytes, start);
+                return Ok(());
+            }
             return Err(self.missing_header(start));
         }
         self.cur.skip_blanks();

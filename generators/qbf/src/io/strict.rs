@@ -79,6 +79,15 @@ pub fn check_qcir(source: &Source) -> Result<(), ParseError> {
     }
     let mut seen = Seen::default();
     visit_qcir(source, &mut seen)?;
+    let first = source.bytes.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+    if !source.bytes[first..].starts_with(b"#QCIR-G14") {
+        return Err(ParseError::at(
+            source,
+            first,
+            "no `#QCIR-G14` header",
+            "cleansed QCIR-G14 starts with the header line `#QCIR-G14`",
+        ));
+    }
     let lines = Lines::of(source);
     if let Some(at) = lines.starting_with_word("free") {
         return Err(ParseError::at(
