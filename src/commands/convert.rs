@@ -8,16 +8,11 @@ use qbf::io::{read_qcir, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 use super::read_source;
-use crate::flags::ClauseFormArg;
 use crate::output::write_atomically;
 
-pub fn run(input: &str, output: &Path, clause_form: ClauseFormArg) -> Result<ExitCode> {
+pub fn run(input: &str, output: &Path, form: ClauseForm) -> Result<ExitCode> {
     let source = read_source(input)?;
     let qbf = read_qcir(&source)?;
-    let form = match clause_form {
-        ClauseFormArg::Polarity => ClauseForm::Polarity,
-        ClauseFormArg::Tseitin => ClauseForm::Tseitin,
-    };
     let mut stream = QdimacsStream::new()?;
     let prefix = to_cnf_into(&qbf, form, &mut stream);
     write_atomically(output, |out| stream.finish(out, qbf.vars.max_index(), &prefix, &[]))?;

@@ -13,7 +13,7 @@ use super::load_bddl;
 use crate::flags::games::{BddlGame, QbfFormat};
 use crate::output::write_atomically;
 
-pub fn run(args: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode> {
+pub fn run(args: &BddlGame, format: QbfFormat, form: ClauseForm, output: &Path) -> Result<ExitCode> {
     let budget = args.size.budget();
     let game = load_bddl(args)?;
     let comments = Lifted::comments(&game);
@@ -25,7 +25,7 @@ pub fn run(args: &BddlGame, format: QbfFormat, output: &Path) -> Result<ExitCode
             write_atomically(output, |out| write_qcir(out, &qbf, &comments))?;
         }
         QbfFormat::Qdimacs => {
-            let streamed = Lifted.streamed(&game, game.depth(), ClauseForm::default(), budget)?;
+            let streamed = Lifted.streamed(&game, game.depth(), form, budget)?;
             write_atomically(output, |w| streamed.write(w, &comments))?;
         }
     }

@@ -6,7 +6,6 @@ use anyhow::Result;
 use encodings::gdl::Size;
 use encodings::{Encoding, Form, Qbf, Side};
 use qbf::io::{write_qcir, write_qdimacs};
-use qbf::tseitin::ClauseForm;
 
 use super::{geography_encoding, load_geography};
 use crate::flags::games::{EncodeGeography, QbfFormat};
@@ -27,7 +26,7 @@ pub fn run(args: &EncodeGeography) -> Result<ExitCode> {
     )
     .to_lowercase();
     let form = match args.format {
-        QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),
+        QbfFormat::Qdimacs => Form::Clauses(args.clauses.form()),
         QbfFormat::Qcir => Form::Circuit,
     };
     match encoding.formula_within(&graph, rounds, Side::Black, form, game.size.budget())?.0 {

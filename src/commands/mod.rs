@@ -63,7 +63,7 @@ use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Stats { files, csv } => stats::run(&files, csv),
-        Command::Convert { input, output, clause_form } => convert::run(&input, &output, clause_form),
+        Command::Convert { input, output, clauses } => convert::run(&input, &output, clauses.form()),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
         Command::Generate { suite, out, jobs, reach, recalibrate, config, certify } => {
@@ -81,7 +81,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Select(args) => select::run(&args),
         Command::Encode(EncodeCmd { model }) => match model {
-            EncodeModel::Bddl { game, format, output } => encode_bddl::run(&game, format, &output),
+            EncodeModel::Bddl { game, format, clauses, output } => {
+                encode_bddl::run(&game, format, clauses.form(), &output)
+            }
             EncodeModel::Gdl(args) => encode_gdl::run(&args),
             EncodeModel::Geography(args) => encode_geography::run(&args),
             EncodeModel::GdlAsp { game, depth, output } => encode_gdl_asp::run(&game, depth, &output),

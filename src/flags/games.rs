@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use super::ClauseArgs;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Subcommand, ValueEnum};
 use contract::Budget;
@@ -31,6 +32,9 @@ pub enum EncodeModel {
         /// Output format.
         #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
         format: QbfFormat,
+        /// With `--format qdimacs`: how the circuit becomes clauses.
+        #[command(flatten)]
+        clauses: ClauseArgs,
         /// Output file (written atomically); `-` for stdout.
         #[arg(short, long, default_value = "-")]
         output: PathBuf,
@@ -236,6 +240,9 @@ pub struct EncodeGeography {
     /// Output format: a circuit (QCIR-G14, as the thesis) or clauses (QDIMACS).
     #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
     pub format: QbfFormat,
+    /// With `--format qdimacs`: how the circuit becomes clauses.
+    #[command(flatten)]
+    pub clauses: ClauseArgs,
     /// The output file; written to a temporary file, then renamed. `-` for stdout.
     #[arg(short, long, default_value = "-")]
     pub output: PathBuf,

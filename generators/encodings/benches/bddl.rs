@@ -76,7 +76,7 @@ fn main() {
             let mut qcir = Vec::new();
             write_qcir(&mut qcir, &qbf, &[]).expect("in-memory write");
             let mut qdimacs = Vec::new();
-            write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::Tseitin), &[]).expect("in-memory write");
+            write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::TSEITIN), &[]).expect("in-memory write");
             bytes += qcir.len() + qdimacs.len();
         }
     }
@@ -97,7 +97,7 @@ fn main() {
         .and_then(|(q, _)| q.into_circuit())
         .expect("the lifted encoding is a circuit");
     let mut qdimacs = Vec::new();
-    write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::Tseitin), &[]).expect("in-memory write");
+    write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::TSEITIN), &[]).expect("in-memory write");
     let (_, s) = stats(&Source::from_bytes("bt", qdimacs)).expect("own output parses");
     let mut qcir = Vec::new();
     write_qcir(&mut qcir, &qbf, &[]).expect("in-memory write");

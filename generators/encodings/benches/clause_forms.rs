@@ -49,7 +49,7 @@ fn main() -> io::Result<()> {
             .expect("the lifted encoding is a circuit");
         let mut row = Vec::new();
         let mut times = Vec::new();
-        for (k, form) in [ClauseForm::Tseitin, ClauseForm::Polarity].into_iter().enumerate() {
+        for (k, form) in [ClauseForm::TSEITIN, ClauseForm::POLARITY].into_iter().enumerate() {
             let cnf = to_cnf(&qbf, form);
             let mut bytes = Vec::new();
             write_qdimacs(&mut bytes, &cnf, &[])?;

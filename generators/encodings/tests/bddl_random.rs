@@ -131,7 +131,7 @@ fn random_small_games_agree_with_the_reference_solver() {
                         .ok()
                         .and_then(|(q, _)| q.into_circuit())
                         .expect("the lifted encoding is a circuit"),
-                    ClauseForm::Tseitin,
+                    ClauseForm::TSEITIN,
                 ),
                 &[],
             )

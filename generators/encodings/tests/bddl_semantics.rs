@@ -64,7 +64,7 @@ fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>)
         }
 
         let mut qdimacs = Vec::new();
-        write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::Tseitin), &[]).expect("in-memory write");
+        write_qdimacs(&mut qdimacs, &to_cnf(&qbf, ClauseForm::TSEITIN), &[]).expect("in-memory write");
         let outcome = solve_qdimacs(&solver_path, &qdimacs, Duration::from_secs(120)).expect("running DepQBF");
         let verdict = match outcome {
             Outcome::Solved(v) => v == Verdict::True,

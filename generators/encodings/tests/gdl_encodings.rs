@@ -212,7 +212,7 @@ fn circuit_form_agrees_with_the_reference_player() {
                     circuit(GdlEncoding { rules: encoding, prefix: PrefixMethod::Dependency, first }, &g, depth)
                         .unwrap_or_else(|e| panic!("{e}"));
                 let mut bytes = Vec::new();
-                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::Tseitin), &[])
+                write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::TSEITIN), &[])
                     .unwrap_or_else(|e| panic!("{e}"));
                 let outcome =
                     solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));

@@ -19,7 +19,7 @@ proptest! {
         let solver = depqbf().map_err(|e| TestCaseError::fail(e.to_string()))?;
         let qbf = common::build(&r);
         let expected = eval_circuit(&qbf).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        let form = if polarity { ClauseForm::Polarity } else { ClauseForm::Tseitin };
+        let form = if polarity { ClauseForm::POLARITY } else { ClauseForm::TSEITIN };
         let mut bytes = Vec::new();
         write_qdimacs(&mut bytes, &to_cnf(&qbf, form), &[]).expect("writing to memory cannot fail");
         let outcome = solve_qdimacs(&solver, &bytes, Duration::from_secs(20)).map_err(|e| TestCaseError::fail(e.to_string()))?;

@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use qbf::eval::{eval_circuit, eval_cnf};
 use qbf::io::{read_qcir, read_qdimacs, write_qcir, write_qdimacs, Format};
 use qbf::stats::stats;
-use qbf::tseitin::{to_cnf, ClauseForm};
+use qbf::tseitin::{to_cnf, ClauseForm, Definitions, GatePlacement};
 
 fn qcir_bytes(qbf: &qbf::formula::CircuitQbf) -> Vec<u8> {
     let mut out = Vec::new();
@@ -50,14 +50,20 @@ proptest! {
         prop_assert_eq!(s, stats(&Source::from_bytes("with.qcir", with)).map_err(|e| TestCaseError::fail(e.to_string()))?);
     }
 
-    /// Both clause forms keep the truth value, also after a QDIMACS round trip.
+    /// Every clause form (definitions × gate placement) keeps the truth value, also after
+    /// a QDIMACS round trip.
     #[test]
-    fn tseitin_and_polarity_clauses_preserve_the_value(r in common::recipe(7, 10)) {
+    fn every_clause_form_preserves_the_value(r in common::recipe(7, 10)) {
         let qbf = common::build(&r);
         let expected = eval_circuit(&qbf).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        for form in [ClauseForm::Tseitin, ClauseForm::Polarity] {
+        let forms = Definitions::ALL
+            .into_iter()
+            .flat_map(|definitions| GatePlacement::ALL.map(|gates| ClauseForm { definitions, gates }));
+        for form in forms {
             let cnf = to_cnf(&qbf, form);
             prop_assert_eq!(eval_cnf(&cnf), Ok(expected), "{:?} in memory", form);
+            let innermost = to_cnf(&qbf, ClauseForm::POLARITY).prefix.innermost();
+            prop_assert_eq!(cnf.prefix.innermost(), innermost, "{:?}: the innermost block as with gates innermost", form);
             let mut bytes = Vec::new();
             write_qdimacs(&mut bytes, &cnf, &["random"]).expect("writing to memory cannot fail");
             let parsed = read_qdimacs(&Source::from_bytes("random.qdimacs", bytes)).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -69,8 +75,8 @@ proptest! {
     #[test]
     fn polarity_clauses_are_never_more(r in common::recipe(8, 14)) {
         let qbf = common::build(&r);
-        let full = to_cnf(&qbf, ClauseForm::Tseitin);
-        let pg = to_cnf(&qbf, ClauseForm::Polarity);
+        let full = to_cnf(&qbf, ClauseForm::TSEITIN);
+        let pg = to_cnf(&qbf, ClauseForm::POLARITY);
         prop_assert!(pg.cnf.len() <= full.cnf.len());
         prop_assert_eq!(pg.prefix, full.prefix);
     }

@@ -18,7 +18,7 @@ use strategy::gdl::{check_gdl, game_at, play_gdl, GdlSetup};
 use strategy::play::{Played, White};
 use strategy::validate::Check;
 
-const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
 fn game(name: &str) -> GroundGame {
     let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));

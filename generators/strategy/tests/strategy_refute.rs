@@ -29,7 +29,7 @@ use strategy::gdl::{game_at, refute_gdl, GdlSetup};
 use strategy::play::{Played, White};
 use strategy::refute::{bddl_white_position, refute_bddl, refute_positional};
 
-const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
 fn suite(path: &str) -> Source {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);

@@ -146,7 +146,7 @@ fn optional_map(map: Result<SymbolMap, MapError>) -> Result<Option<SymbolMap>, B
     }
 }
 
-const CLAUSES: Form = Form::Clauses(ClauseForm::Polarity);
+const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
 fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let (domain, problem) = (read(dir, job, "domain")?, read(dir, job, "problem")?);

@@ -31,8 +31,10 @@ pub struct SuiteFile {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct OptionsFile {
-    /// `"tseitin"` or `"polarity"`: clauses for QCIR → QDIMACS.
+    /// `"polarity"`, `"tseitin"` or `"universal"`: clauses for QCIR → QDIMACS.
     pub clause_form: Option<Spanned<String>>,
+    /// `"innermost"` or `"earliest"`: where the clause form quantifies gate variables.
+    pub gates: Option<Spanned<String>>,
     /// First-move symmetry breaking where the encoding offers it.
     pub symmetry_breaking: Option<bool>,
     /// `"reference"` (compute with the reference solvers) or `"none"`.
@@ -68,6 +70,7 @@ pub struct FamilyFile {
     #[serde(rename = "point", default)]
     pub points: Vec<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
     pub clause_form: Option<Spanned<String>>,
+    pub gates: Option<Spanned<String>>,
     pub symmetry_breaking: Option<bool>,
     pub expected: Option<Spanned<String>>,
     pub expected_budget: Option<Spanned<i64>>,

@@ -14,7 +14,7 @@ use crate::raw::{CertifyFile, FamilyFile, LadderFile, OptionsFile, SuiteFile};
 use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
 use contract::{Budget, Depth, ParseError, Source};
 use harness::Limits;
-use qbf::tseitin::ClauseForm;
+use qbf::tseitin::{ClauseForm, UnknownName};
 
 /// A grid value with the span it was written at (none: a default).
 type Spot<'a> = (Param, Option<&'a Spanned<Value>>);
@@ -302,30 +302,27 @@ impl Resolver<'_> {
 
     fn options(&self, o: &OptionsFile) -> Result<Defaults, ParseError> {
         let base = Defaults { clause_form: ClauseForm::default(), symmetry_breaking: false, expected: Expected::None };
-        self.overrides(base, &o.clause_form, o.symmetry_breaking, &o.expected, &o.expected_budget)
+        self.overrides(base, (&o.clause_form, &o.gates), o.symmetry_breaking, &o.expected, &o.expected_budget)
     }
 
     fn overrides(
         &self,
         base: Defaults,
-        clause_form: &Option<Spanned<String>>,
+        (clause_form, gates): (&Option<Spanned<String>>, &Option<Spanned<String>>),
         symmetry_breaking: Option<bool>,
         expected: &Option<Spanned<String>>,
         budget: &Option<Spanned<i64>>,
     ) -> Result<Defaults, ParseError> {
         let mut d = base;
         if let Some(cf) = clause_form {
-            d.clause_form = match cf.get_ref().as_str() {
-                "tseitin" => ClauseForm::Tseitin,
-                "polarity" => ClauseForm::Polarity,
-                other => {
-                    return Err(self.err(
-                        cf,
-                        format!("unknown clause form `{other}`"),
-                        "use \"tseitin\" or \"polarity\"",
-                    ))
-                }
-            };
+            d.clause_form.definitions = cf.get_ref().parse().map_err(|e: UnknownName| {
+                self.err(cf, format!("unknown clause form `{}`", e.given), format!("use {}", e.expected_names()))
+            })?;
+        }
+        if let Some(g) = gates {
+            d.clause_form.gates = g.get_ref().parse().map_err(|e: UnknownName| {
+                self.err(g, format!("unknown gate placement `{}`", e.given), format!("use {}", e.expected_names()))
+            })?;
         }
         d.symmetry_breaking = symmetry_breaking.unwrap_or(d.symmetry_breaking);
         let current_budget = d.expected.budget().unwrap_or(DEFAULT_BUDGET);
@@ -365,7 +362,13 @@ impl Resolver<'_> {
             )
         })?;
         let schema = model.schema();
-        let d = self.overrides(*defaults, &f.clause_form, f.symmetry_breaking, &f.expected, &f.expected_budget)?;
+        let d = self.overrides(
+            *defaults,
+            (&f.clause_form, &f.gates),
+            f.symmetry_breaking,
+            &f.expected,
+            &f.expected_budget,
+        )?;
         let encodings =
             self.choices(&f.encodings, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?;
         let formats = self.choices(&f.formats, "formats", OutFormat::ALL, OutFormat::name, schema.formats, model)?;

@@ -69,7 +69,7 @@ impl Builder for Toy {
         let (board, depth) = board_and_depth(job)?;
         let qbf = toy(board, depth);
         let (circuit, cnf) = if job.encoding == Encoding::Corplus {
-            (None, Some(to_cnf(&qbf, ClauseForm::Polarity)))
+            (None, Some(to_cnf(&qbf, ClauseForm::POLARITY)))
         } else {
             (Some(qbf), None)
         };

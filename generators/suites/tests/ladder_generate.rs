@@ -51,7 +51,7 @@ impl Builder for Toy {
         let (board, depth) = board_and_depth(job)?;
         Ok(Instance {
             circuit: None,
-            cnf: Some(to_cnf(&toy(board, depth), ClauseForm::Polarity)),
+            cnf: Some(to_cnf(&toy(board, depth), ClauseForm::POLARITY)),
             sources: vec![],
             map: None,
         })

@@ -57,7 +57,7 @@ impl Builder for Toy {
         };
         let qbf = toy(board, depth);
         let (circuit, cnf) = if job.encoding == Encoding::Corplus {
-            (None, Some(to_cnf(&qbf, ClauseForm::Polarity)))
+            (None, Some(to_cnf(&qbf, ClauseForm::POLARITY)))
         } else {
             (Some(qbf), None)
         };
