@@ -23,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("suites", 3),
     ("reports", 3),
     ("verify", 4),
+    ("tune", 4),
     ("qbfgames", 5),
 ];
 

@@ -28,6 +28,7 @@ mod solve_positional;
 mod stats;
 mod strategy;
 mod suite;
+mod tune;
 mod verify;
 
 use std::process::ExitCode;
@@ -75,6 +76,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Certify(args) => certify::run(&args),
         Command::Depth(args) => depth::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Tune(args) => tune::run(&args),
         Command::Manifest(cmd) => manifest::run(cmd),
         Command::Package { dir, output, preprocessed, check } => {
             package::run(dir.as_deref(), output.as_deref(), preprocessed, check.as_deref())

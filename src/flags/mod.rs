@@ -133,6 +133,13 @@ pub enum Command {
         after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m"
     )]
     Verify(VerifyArgs),
+    /// Measure encoding variants across solvers: every variant (clause form, gate
+    /// placement, encoding) of a suite's families generated and run, PAR-2 per variant and
+    /// configuration with ratios to the family's own setting, every verdict compared.
+    #[command(
+        after_help = "Examples:\n  qbfgames tune suite/sat2023-bddl.toml --solvers depqbf,caqe --preprocessors none,bloqqer\n  qbfgames tune suite/default.toml --family connect --vary clause_form=polarity,tseitin --vary gates=innermost,earliest --timeout 60\n  qbfgames tune suite/gdl-aamas2024.toml --vary encoding=gdl-ge-gd,gdl-ge-gt,gdl-sd --solvers caqe"
+    )]
+    Tune(TuneArgs),
     /// Check a generated suite against its manifest.
     #[command(subcommand)]
     Manifest(ManifestCmd),
@@ -275,6 +282,43 @@ pub enum ManifestCmd {
         #[arg(long)]
         suite: Option<PathBuf>,
     },
+}
+
+/// The settings of `qbfgames tune`.
+#[derive(clap::Args, Debug)]
+pub struct TuneArgs {
+    /// The suite file.
+    pub suite: PathBuf,
+    /// Only these families (repeatable; default: every family).
+    #[arg(long)]
+    pub family: Vec<String>,
+    /// An axis and its values, `AXIS=V1,V2` (repeatable; the variants are every
+    /// combination). Axes: clause_form (polarity, tseitin, universal), gates (innermost,
+    /// earliest), encoding (an encoding of the family's model). Default: clause_form ×
+    /// gates.
+    #[arg(long = "vary", value_name = "AXIS=VALUES")]
+    pub vary: Vec<String>,
+    /// Solvers, comma-separated names from the solvers file.
+    #[arg(long, value_delimiter = ',', default_value = "depqbf,caqe")]
+    pub solvers: Vec<String>,
+    /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
+    #[arg(long, value_delimiter = ',', default_value = "none,bloqqer")]
+    pub preprocessors: Vec<String>,
+    /// CPU-time limit per run in seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
+    /// Memory limit per run.
+    #[arg(long, default_value = "4G")]
+    pub memory: String,
+    /// Runs at once (default: one per core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// The folder of the variants' folders and tune.csv (default: out/tune/<suite name>).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The solvers file.
+    #[arg(long, default_value = "suite/solvers.toml")]
+    pub config: PathBuf,
 }
 
 /// The settings of `qbfgames run`.

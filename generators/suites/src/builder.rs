@@ -23,7 +23,6 @@ use games::positional::hex::read_hex;
 use games::positional::pg::{read_pg, write_pg};
 use games::positional::{Player, PositionalGame};
 use harness::{run, Invocation, Outcome};
-use qbf::tseitin::ClauseForm;
 
 /// Builds instances with the encoders of this binary.
 pub struct Encoders {
@@ -146,7 +145,11 @@ fn optional_map(map: Result<SymbolMap, MapError>) -> Result<Option<SymbolMap>, B
     }
 }
 
-const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
+/// The clausal shape of a job: a circuit encoding's clauses in the family's clause form
+/// (the GDL encodings write their own clauses and ignore it).
+fn clauses(job: &Job) -> Form {
+    Form::Clauses(job.family.clause_form)
+}
 
 fn bddl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
     let (domain, problem) = (read(dir, job, "domain")?, read(dir, job, "problem")?);
@@ -177,7 +180,8 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
     let depth = job.depth.plies().ok_or(BuildError::NoDepth)?;
-    let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
+    let forms: &[Form] =
+        if job.outputs().contains(&OutFormat::Qcir) { &[clauses(job), Form::Circuit] } else { &[clauses(job)] };
     instance(job, &GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
 }
 
@@ -233,7 +237,8 @@ fn geography_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         other => return Err(BuildError::NoEncoding { model: "geography", encoding: other.name() }),
     };
     let geography = Geography { encoding, variant: geography_variant(job)?, rule: geography_rule(job)? };
-    let forms: &[Form] = if job.outputs().contains(&OutFormat::Qcir) { &[CLAUSES, Form::Circuit] } else { &[CLAUSES] };
+    let forms: &[Form] =
+        if job.outputs().contains(&OutFormat::Qcir) { &[clauses(job), Form::Circuit] } else { &[clauses(job)] };
     instance(job, &geography, &graph, rounds, forms, Vec::new())
 }
 
@@ -280,7 +285,7 @@ fn positional_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         sources.push(SourceFile { label: "pg", bytes: text });
     }
     match (job.encoding, bddl) {
-        (EncodingName::Corplus, _) => instance(job, &Corplus, &game, game.depth(), &[CLAUSES], sources),
+        (EncodingName::Corplus, _) => instance(job, &Corplus, &game, game.depth(), &[clauses(job)], sources),
         (EncodingName::Lifted, Some(files)) => {
             let bddl_game = files.game()?;
             instance(job, &Lifted, &bddl_game, bddl_game.depth(), &[Form::Circuit], sources)

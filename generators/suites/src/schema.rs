@@ -232,6 +232,12 @@ impl Encoding {
     pub fn is_circuit(self) -> bool {
         self != Encoding::Corplus
     }
+
+    /// Whether its QDIMACS is its circuit in the family's clause form (`clause_form`,
+    /// `gates`); COR+ and the GDL encodings write their own clauses.
+    pub fn is_circuit_to_clauses(self) -> bool {
+        matches!(self, Encoding::Lifted | Encoding::GeoOneHot | Encoding::GeoCompact)
+    }
 }
 
 impl OutFormat {

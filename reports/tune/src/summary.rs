@@ -1,0 +1,206 @@
+//! The measurement summed up: per family × variant × configuration the jobs, the solved
+//! count, PAR-2 (CPU seconds of a solved job, the preprocessor's included, twice the
+//! limit otherwise; starved runs are
+//! not results and are left out) and its ratio to the family's own variant, the mean
+//! formula size; per family the variant with the least PAR-2 over all configurations;
+//! and every instance on which two answers (or an answer and the expected one) disagree.
+//!
+//! Instances are matched across variants by family, parameters and depth (not by
+//! encoding, which a variant may change).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::io;
+
+use harness::Status;
+use suites::Suite;
+
+use super::measure::Measured;
+
+/// One line of the summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Line {
+    pub family: String,
+    pub variant: String,
+    pub configuration: String,
+    pub jobs: usize,
+    pub solved: usize,
+    pub par2: f64,
+    /// PAR-2 over the family's own variant's PAR-2 for the same configuration.
+    pub ratio: Option<f64>,
+    pub vars: f64,
+    pub clauses: f64,
+}
+
+/// Two answers that disagree on one instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// `family/params/d=depth`.
+    pub instance: String,
+    /// `variant configuration: answer` (and `expected: answer`).
+    pub answers: Vec<String>,
+}
+
+/// The summary of a measurement.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub lines: Vec<Line>,
+    /// Per family, the variant with the least PAR-2 summed over the configurations, and
+    /// the family's own variant.
+    pub best: Vec<(String, String, String)>,
+    pub disagreements: Vec<Disagreement>,
+    pub timeout_s: f64,
+}
+
+#[derive(Default)]
+struct Counts {
+    jobs: usize,
+    solved: usize,
+    par2: f64,
+}
+
+/// Sums up `measured` (run with a CPU limit of `timeout_s`) of the families of `suite`.
+pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summary {
+    let mut counts: BTreeMap<(String, String, String), Counts> = BTreeMap::new();
+    let mut sizes: BTreeMap<(String, String), (usize, f64, f64)> = BTreeMap::new();
+    let mut answers: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
+    for m in measured {
+        let label = m.variant.label();
+        let rows: BTreeMap<&str, _> = m.rows.iter().map(|r| (r.id.as_str(), r)).collect();
+        for row in &m.rows {
+            let size = sizes.entry((row.family.clone(), label.clone())).or_default();
+            *size = (size.0 + 1, size.1 + row.vars.unwrap_or(0) as f64, size.2 + row.clauses.unwrap_or(0) as f64);
+            if let Some(expected) = row.expected {
+                answers.entry(instance_of(row)).or_default().insert(("expected".to_string(), expected.to_string()));
+            }
+        }
+        for r in &m.records {
+            let Some(row) = rows.get(r.instance.as_str()) else { continue };
+            if r.status == Status::Starved {
+                continue;
+            }
+            let configuration = configuration(&r.preprocessor, &r.solver);
+            let c = counts.entry((r.family.clone(), label.clone(), configuration.clone())).or_default();
+            c.jobs += 1;
+            if matches!(r.status, Status::True | Status::False) {
+                c.solved += 1;
+                c.par2 += r.pre_cpu_s + r.cpu_s;
+            } else {
+                c.par2 += 2.0 * timeout_s;
+            }
+            if r.answer == "true" || r.answer == "false" {
+                answers
+                    .entry(instance_of(row))
+                    .or_default()
+                    .insert((format!("{label} {configuration}"), r.answer.clone()));
+            }
+        }
+    }
+    let own: BTreeMap<&str, String> = suite
+        .families
+        .iter()
+        .filter_map(|f| {
+            let own = measured.iter().find(|m| m.variant.is_family_own(f) && m.variant.applies(f));
+            let first = measured.iter().find(|m| m.variant.applies(f));
+            own.or(first).map(|m| (f.name.as_str(), m.variant.label()))
+        })
+        .collect();
+    let mut lines = Vec::new();
+    for ((family, variant, configuration), c) in &counts {
+        let par2 = c.par2 / c.jobs.max(1) as f64;
+        let base = own
+            .get(family.as_str())
+            .and_then(|o| counts.get(&(family.clone(), o.clone(), configuration.clone())))
+            .map(|b| b.par2 / b.jobs.max(1) as f64);
+        let (n, vars, clauses) = sizes.get(&(family.clone(), variant.clone())).copied().unwrap_or_default();
+        let mean = |total: f64| if n == 0 { 0.0 } else { total / n as f64 };
+        lines.push(Line {
+            family: family.clone(),
+            variant: variant.clone(),
+            configuration: configuration.clone(),
+            jobs: c.jobs,
+            solved: c.solved,
+            par2,
+            ratio: base.filter(|&b| b > 0.0).map(|b| par2 / b),
+            vars: mean(vars),
+            clauses: mean(clauses),
+        });
+    }
+    let mut best = Vec::new();
+    for (family, own) in &own {
+        let mut totals: BTreeMap<&str, f64> = BTreeMap::new();
+        for l in lines.iter().filter(|l| l.family == *family) {
+            *totals.entry(l.variant.as_str()).or_default() += l.par2;
+        }
+        if let Some((variant, _)) = totals.iter().min_by(|a, b| a.1.total_cmp(b.1)) {
+            best.push((family.to_string(), variant.to_string(), own.clone()));
+        }
+    }
+    let disagreements = answers
+        .into_iter()
+        .filter(|(_, said)| said.iter().any(|(_, a)| a == "true") && said.iter().any(|(_, a)| a == "false"))
+        .map(|(instance, said)| Disagreement {
+            instance,
+            answers: said.into_iter().map(|(who, answer)| format!("{who}: {answer}")).collect(),
+        })
+        .collect();
+    Summary { lines, best, disagreements, timeout_s }
+}
+
+fn instance_of(row: &contract::manifest::Row) -> String {
+    format!("{}/{}/d={}", row.family, row.params, row.depth)
+}
+
+/// `solver`, or `preprocessor+solver`.
+pub fn configuration(preprocessor: &str, solver: &str) -> String {
+    if preprocessor.is_empty() || preprocessor == "none" {
+        solver.to_string()
+    } else {
+        format!("{preprocessor}+{solver}")
+    }
+}
+
+impl Summary {
+    /// The lines as a Markdown table, then the best variant per family.
+    pub fn markdown(&self) -> String {
+        let mut out = "| family | variant | configuration | solved | PAR-2 (s) | ratio | vars | clauses |\n\
+                       |---|---|---|---:|---:|---:|---:|---:|\n"
+            .to_string();
+        for l in &self.lines {
+            let ratio = l.ratio.map_or("-".to_string(), |r| format!("{r:.2}"));
+            out.push_str(&format!(
+                "| {} | {} | {} | {}/{} | {:.2} | {ratio} | {:.0} | {:.0} |\n",
+                l.family, l.variant, l.configuration, l.solved, l.jobs, l.par2, l.vars, l.clauses
+            ));
+        }
+        out.push_str(&format!(
+            "\nPAR-2: mean CPU seconds, unsolved at twice the {} s limit; ratio: to the family's own variant.\n",
+            self.timeout_s
+        ));
+        for (family, best, own) in &self.best {
+            let verdict = if best == own { "its own setting".to_string() } else { format!("not its own ({own})") };
+            out.push_str(&format!("best over all configurations for {family}: {best}, {verdict}\n"));
+        }
+        out
+    }
+
+    /// The lines as CSV.
+    pub fn write_csv(&self, out: impl io::Write) -> csv::Result<()> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record(["family", "variant", "configuration", "jobs", "solved", "par2_s", "ratio", "vars", "clauses"])?;
+        for l in &self.lines {
+            w.write_record([
+                l.family.clone(),
+                l.variant.clone(),
+                l.configuration.clone(),
+                l.jobs.to_string(),
+                l.solved.to_string(),
+                format!("{:.3}", l.par2),
+                l.ratio.map_or(String::new(), |r| format!("{r:.3}")),
+                format!("{:.1}", l.vars),
+                format!("{:.1}", l.clauses),
+            ])?;
+        }
+        w.flush()?;
+        Ok(())
+    }
+}
