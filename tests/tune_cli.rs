@@ -3,11 +3,13 @@
 //! in tune.md and tune.csv, every verdict equal to the reference solver's.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
-#[path = "common/run_dir.rs"]
-mod run_dir;
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-use run_dir::*;
+fn qbfgames() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_qbfgames"))
+}
 
 fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
