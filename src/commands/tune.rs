@@ -9,7 +9,7 @@ use anyhow::{bail, Context, Result};
 use harness::options::RunOptions;
 use harness::RealExecutor;
 use suites::builder::Encoders;
-use tune::{summarize, variants, Event, Tune};
+use tune::{named, summarize, variants, Event, Tune};
 
 use crate::flags::TuneArgs;
 
@@ -28,7 +28,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
     if !args.family.is_empty() {
         suite.families.retain(|f| args.family.contains(&f.name));
     }
-    let variants = variants(&args.vary)?;
+    let variants = if args.variant.is_empty() { variants(&args.vary)? } else { named(&args.variant)? };
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("out/tune").join(&suite.name));
     let run = RunOptions {
         config: args.config.clone(),

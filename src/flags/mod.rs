@@ -296,8 +296,13 @@ pub struct TuneArgs {
     /// combination). Axes: clause_form (polarity, tseitin, universal), gates (innermost,
     /// earliest), encoding (an encoding of the family's model). Default: clause_form ×
     /// gates.
-    #[arg(long = "vary", value_name = "AXIS=VALUES")]
+    #[arg(long = "vary", value_name = "AXIS=VALUES", conflicts_with = "variant")]
     pub vary: Vec<String>,
+    /// One variant by its values joined by `.` (`polarity.earliest`, `gdl-sd`), in place of
+    /// --vary's combinations (repeatable, or comma-separated). Folders of the same name
+    /// under --out are resumed.
+    #[arg(long, value_delimiter = ',')]
+    pub variant: Vec<String>,
     /// Solvers, comma-separated names from the solvers file.
     #[arg(long, value_delimiter = ',', default_value = "depqbf,caqe")]
     pub solvers: Vec<String>,

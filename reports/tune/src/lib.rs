@@ -14,4 +14,4 @@ pub mod variant;
 
 pub use measure::{Event, Measured, Tune, TuneError};
 pub use summary::{summarize, Disagreement, Line, Summary};
-pub use variant::{variants, Axis, Setting, Variant, VariantError};
+pub use variant::{named, variants, Axis, Setting, Variant, VariantError};

@@ -146,8 +146,34 @@ pub enum VariantError {
     Axis { given: String },
     #[error("unknown {axis} `{given}`\n  help: use one of {}", expected.join(", "))]
     Value { axis: &'static str, given: String, expected: Vec<&'static str> },
-    #[error("axis `{0}` is given twice\n  help: list all its values in one --vary")]
+    #[error("axis `{0}` is given twice\n  help: list all its values in one --vary, or one of them per --variant")]
     Repeated(&'static str),
+    #[error("`{given}` in variant `{label}` is no value of any axis\n  help: values are {}", Axis::ALL.iter().flat_map(|a| a.values()).collect::<Vec<_>>().join(", "))]
+    Named { given: String, label: String },
+}
+
+/// The variants named by `labels` (`polarity.earliest`, `gdl-sd`, …: each value names
+/// its own axis, as in [`Variant::label`]), one variant per label, in order.
+pub fn named(labels: &[String]) -> Result<Vec<Variant>, VariantError> {
+    labels
+        .iter()
+        .map(|label| {
+            let mut settings = Vec::new();
+            let mut axes = Vec::new();
+            for value in label.split('.') {
+                let (axis, setting) = Axis::ALL
+                    .into_iter()
+                    .find_map(|a| Setting::parse(a, value).map(|s| (a, s)))
+                    .ok_or_else(|| VariantError::Named { given: value.to_string(), label: label.clone() })?;
+                if axes.contains(&axis) {
+                    return Err(VariantError::Repeated(axis.name()));
+                }
+                axes.push(axis);
+                settings.push(setting);
+            }
+            Ok(Variant { settings })
+        })
+        .collect()
 }
 
 /// The variants of `axes` (`AXIS=V1,V2` each): every combination, the first axis
