@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify
+.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
 
 all: build
 
@@ -71,6 +71,13 @@ bench:
 	$(CARGO) bench -p harness --bench overhead
 	$(CARGO) bench -p encodings --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
+	$(MAKE) tune-headline
+
+# The headline of docs/encodings.md: the lifted encoding's gate placements on Connect
+# (DepQBF, CAQE, with and without Bloqqer, 60 s CPU), PAR-2 and ratios to the default.
+# Results are kept in out/tune/tune, so a second `make bench` only prints them.
+tune-headline: build solvers
+	$(QBFGAMES) tune suite/tune.toml --family connect --variant polarity.innermost,polarity.earliest --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 60 --jobs 2
 
 # Re-checks every published table of suite/published/ (the papers' critical depths, sizes,
 # counts and times) with real solvers and the reference solvers, cheapest runs first, each
