@@ -160,20 +160,48 @@ pub fn configuration(preprocessor: &str, solver: &str) -> String {
 }
 
 impl Summary {
-    /// The lines as a Markdown table, then the best variant per family.
+    /// One Markdown table per family: a row per variant (its mean size), a column per
+    /// configuration (`PAR-2 (solved/jobs) ×ratio`), the PAR-2 summed over the
+    /// configurations last; then the best variant per family.
     pub fn markdown(&self) -> String {
-        let mut out = "| family | variant | configuration | solved | PAR-2 (s) | ratio | vars | clauses |\n\
-                       |---|---|---|---:|---:|---:|---:|---:|\n"
-            .to_string();
-        for l in &self.lines {
-            let ratio = l.ratio.map_or("-".to_string(), |r| format!("{r:.2}"));
+        let mut out = String::new();
+        let families: BTreeSet<&str> = self.lines.iter().map(|l| l.family.as_str()).collect();
+        for family in families {
+            let lines: Vec<&Line> = self.lines.iter().filter(|l| l.family == family).collect();
+            let mut configurations: Vec<&str> = Vec::new();
+            let mut variants: Vec<&str> = Vec::new();
+            for l in &lines {
+                if !configurations.contains(&l.configuration.as_str()) {
+                    configurations.push(&l.configuration);
+                }
+                if !variants.contains(&l.variant.as_str()) {
+                    variants.push(&l.variant);
+                }
+            }
             out.push_str(&format!(
-                "| {} | {} | {} | {}/{} | {:.2} | {ratio} | {:.0} | {:.0} |\n",
-                l.family, l.variant, l.configuration, l.solved, l.jobs, l.par2, l.vars, l.clauses
+                "\n### {family}\n\n| variant | vars | clauses | {} | sum |\n",
+                configurations.join(" | ")
             ));
+            out.push_str(&format!("|---|---:|---:|{}---:|\n", "---:|".repeat(configurations.len())));
+            for variant in variants {
+                let row: Vec<&&Line> = lines.iter().filter(|l| l.variant == variant).collect();
+                let (vars, clauses) = row.first().map_or((0.0, 0.0), |l| (l.vars, l.clauses));
+                let cells: Vec<String> = configurations
+                    .iter()
+                    .map(|c| match row.iter().find(|l| l.configuration == *c) {
+                        Some(l) => {
+                            let ratio = l.ratio.map_or(String::new(), |r| format!(" ×{r:.2}"));
+                            format!("{:.2} ({}/{}){ratio}", l.par2, l.solved, l.jobs)
+                        }
+                        None => "-".to_string(),
+                    })
+                    .collect();
+                let sum: f64 = row.iter().map(|l| l.par2).sum();
+                out.push_str(&format!("| {variant} | {vars:.0} | {clauses:.0} | {} | {sum:.2} |\n", cells.join(" | ")));
+            }
         }
         out.push_str(&format!(
-            "\nPAR-2: mean CPU seconds, unsolved at twice the {} s limit; ratio: to the family's own variant.\n",
+            "\nPAR-2: mean CPU seconds (preprocessing included), unsolved at twice the {} s limit; (solved/jobs); ×: ratio to the family's own variant; sizes: means over the family's instances.\n\n",
             self.timeout_s
         ));
         for (family, best, own) in &self.best {
