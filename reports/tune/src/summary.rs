@@ -25,7 +25,8 @@ pub struct Line {
     pub jobs: usize,
     pub solved: usize,
     pub par2: f64,
-    /// PAR-2 over the family's own variant's PAR-2 for the same configuration.
+    /// PAR-2 over the family's own variant's PAR-2 for the same configuration (the first
+    /// variant measured on the family when its own was not).
     pub ratio: Option<f64>,
     pub vars: f64,
     pub clauses: f64,
@@ -45,8 +46,8 @@ pub struct Disagreement {
 pub struct Summary {
     pub lines: Vec<Line>,
     /// Per family, the variant with the least PAR-2 summed over the configurations, and
-    /// the family's own variant.
-    pub best: Vec<(String, String, String)>,
+    /// the family's own variant if it was measured (else ratios are to the first variant).
+    pub best: Vec<(String, String, Option<String>)>,
     pub disagreements: Vec<Disagreement>,
     pub timeout_s: f64,
 }
@@ -95,13 +96,16 @@ pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summar
             }
         }
     }
-    let own: BTreeMap<&str, String> = suite
+    // The baseline per family: its own variant, else the first variant measured on it.
+    let own: BTreeMap<&str, (String, bool)> = suite
         .families
         .iter()
         .filter_map(|f| {
             let own = measured.iter().find(|m| m.variant.is_family_own(f) && m.variant.applies(f));
             let first = measured.iter().find(|m| m.variant.applies(f));
-            own.or(first).map(|m| (f.name.as_str(), m.variant.label()))
+            own.map(|m| (m.variant.label(), true))
+                .or(first.map(|m| (m.variant.label(), false)))
+                .map(|base| (f.name.as_str(), base))
         })
         .collect();
     let mut lines = Vec::new();
@@ -109,7 +113,7 @@ pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summar
         let par2 = c.par2 / c.jobs.max(1) as f64;
         let base = own
             .get(family.as_str())
-            .and_then(|o| counts.get(&(family.clone(), o.clone(), configuration.clone())))
+            .and_then(|(o, _)| counts.get(&(family.clone(), o.clone(), configuration.clone())))
             .map(|b| b.par2 / b.jobs.max(1) as f64);
         let (n, vars, clauses) = sizes.get(&(family.clone(), variant.clone())).copied().unwrap_or_default();
         let mean = |total: f64| if n == 0 { 0.0 } else { total / n as f64 };
@@ -126,13 +130,13 @@ pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summar
         });
     }
     let mut best = Vec::new();
-    for (family, own) in &own {
+    for (family, (base, is_own)) in &own {
         let mut totals: BTreeMap<&str, f64> = BTreeMap::new();
         for l in lines.iter().filter(|l| l.family == *family) {
             *totals.entry(l.variant.as_str()).or_default() += l.par2;
         }
         if let Some((variant, _)) = totals.iter().min_by(|a, b| a.1.total_cmp(b.1)) {
-            best.push((family.to_string(), variant.to_string(), own.clone()));
+            best.push((family.to_string(), variant.to_string(), is_own.then(|| base.clone())));
         }
     }
     let disagreements = answers
@@ -205,7 +209,11 @@ impl Summary {
             self.timeout_s
         ));
         for (family, best, own) in &self.best {
-            let verdict = if best == own { "its own setting".to_string() } else { format!("not its own ({own})") };
+            let verdict = match own {
+                Some(own) if own == best => "its own setting".to_string(),
+                Some(own) => format!("not its own ({own})"),
+                None => "its own setting was not measured (ratios are to the first variant)".to_string(),
+            };
             out.push_str(&format!("best over all configurations for {family}: {best}, {verdict}\n"));
         }
         out
