@@ -69,7 +69,7 @@ fn the_html_report_opens_in_headless_chromium_with_its_tables_and_plots() {
     ] {
         assert!(dom.contains(needle), "the DOM Chromium built lacks {needle:?}:\n{}", &dom[..dom.len().min(3000)]);
     }
-    for plot in ["cactus", "scatter", "coverage", "sizes"] {
+    for plot in ["cactus", "quantile", "scatter", "coverage", "sizes"] {
         let figure = format!("<figure id=\"plot-{plot}\">");
         let at = dom.find(&figure).unwrap_or_else(|| panic!("the DOM lacks {figure}"));
         let inside = dom[at + figure.len()..].trim_start();
@@ -135,8 +135,8 @@ fn generate_run_report_gives_the_known_critical_depths_and_both_encodings() {
     };
     let cells =
         |row: String| row.split('|').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect::<Vec<_>>();
-    assert_eq!(cells(depth_row("domino"))[2..], ["1,3", "win", "**3**"]);
-    assert_eq!(cells(depth_row("el"))[2..], ["1,3", "no win up to 3", "3"]);
+    assert_eq!(cells(depth_row("domino"))[2..], ["1,3", "win", "**3**", "reference+solvers"]);
+    assert_eq!(cells(depth_row("el"))[2..], ["1,3", "no win up to 3", "3", "reference+solvers"]);
     let encodings = std::fs::read_to_string(dir.join("report/tables/encodings.csv")).expect("encodings.csv");
     assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-ge-gd,qdimacs,")), "{encodings}");
     assert!(encodings.lines().any(|l| l.starts_with("tictactoe,") && l.contains(",gdl-sd,qdimacs,")), "{encodings}");

@@ -15,6 +15,8 @@
 //!   Table 3 ("Average Coverage indicates the fraction of solved instances by a
 //!   combination, averaged per game row").
 
+use harness::Status;
+
 use super::input::Answer;
 use super::matrix::{Cell, JobRow, Matrix};
 use super::section::Section;
@@ -30,6 +32,12 @@ pub struct Counts {
     pub true_: usize,
     pub false_: usize,
     pub wrong: usize,
+    /// Unsolved jobs by how they ended: the CPU-time limit, the memory limit, an error
+    /// (a crash or output with no meaning), no answer (the solver gave up, or no run).
+    pub timeout: usize,
+    pub memout: usize,
+    pub error: usize,
+    pub no_answer: usize,
     /// Jobs whose only result was starved: not counted in `jobs`.
     pub starved: usize,
     pub par2_sum: f64,
@@ -59,11 +67,14 @@ impl Counts {
             return;
         }
         self.jobs += 1;
-        match cell.map(|c| (c.answer, c.seconds)) {
+        match cell.map(|c| (c.answer, c.status)) {
             Some((Answer::True, _)) => self.true_ += 1,
             Some((Answer::False, _)) => self.false_ += 1,
             Some((Answer::Wrong, _)) => self.wrong += 1,
-            _ => {}
+            Some((_, Status::Timeout)) => self.timeout += 1,
+            Some((_, Status::Memout)) => self.memout += 1,
+            Some((_, Status::Error)) => self.error += 1,
+            _ => self.no_answer += 1,
         }
         match cell.and_then(|c| c.solved()) {
             Some(s) => {
@@ -81,7 +92,15 @@ pub fn counts(jobs: &[&JobRow], configuration: Option<&str>, timeout: f64) -> Co
     for job in jobs {
         let cell = match configuration {
             Some(name) => job.cells.get(name).copied(),
-            None => job.best(),
+            // The VBS: the fastest answer, else the longest attempt that is not wrong (so
+            // its unsolved jobs are counted by how they ended).
+            None => job.best().or_else(|| {
+                job.cells
+                    .values()
+                    .filter(|c| c.answer != Answer::Wrong)
+                    .copied()
+                    .max_by(|a, b| a.seconds.total_cmp(&b.seconds))
+            }),
         };
         counts.add(cell, timeout);
     }
@@ -101,14 +120,31 @@ fn count_cells(c: &Counts) -> Vec<String> {
         c.false_.to_string(),
         c.wrong.to_string(),
         c.unsolved().to_string(),
+        c.timeout.to_string(),
+        c.memout.to_string(),
+        c.error.to_string(),
+        c.no_answer.to_string(),
         c.starved.to_string(),
         format!("{:.2}", c.par2()),
         format!("{:.2}", c.time),
     ]
 }
 
-const COUNT_COLUMNS: [&str; 9] =
-    [">jobs", ">solved", ">true", ">false", ">wrong", ">unsolved", ">starved", ">PAR-2 (s)", ">time (s)"];
+const COUNT_COLUMNS: [&str; 13] = [
+    ">jobs",
+    ">solved",
+    ">true",
+    ">false",
+    ">wrong",
+    ">unsolved",
+    ">timeout",
+    ">memout",
+    ">error",
+    ">no answer",
+    ">starved",
+    ">PAR-2 (s)",
+    ">time (s)",
+];
 
 /// The average coverage of a configuration (`None`: the VBS): solved/jobs per family, averaged.
 pub fn average_coverage(matrix: &Matrix, configuration: Option<&str>) -> f64 {
@@ -147,22 +183,36 @@ pub fn summary(matrix: &Matrix) -> Section {
     )
 }
 
-/// One row per family × configuration, the VBS last in each family.
+/// The pivot of families × configurations (and the VBS): each cell the jobs solved out of
+/// the family's jobs and its PAR-2, shaded by the fraction solved on the page.
 pub fn per_family(matrix: &Matrix) -> Section {
-    let mut table = Table::new(&[&["family", "configuration"][..], &COUNT_COLUMNS[..]].concat());
+    let names: Vec<(String, Option<&str>)> = rows(matrix);
+    let columns: Vec<String> = ["family".to_string(), ">jobs".to_string()]
+        .into_iter()
+        .chain(names.iter().map(|(name, _)| format!(">{name}")))
+        .collect();
+    let mut table = Table::new(&columns);
+    let mut shades = std::collections::BTreeMap::new();
     for (family, jobs) in matrix.families() {
-        for (name, config) in rows(matrix) {
-            let mut cells = vec![family.to_string(), name];
-            cells.extend(count_cells(&counts(&jobs, config, matrix.timeout)));
-            table.push_row(cells);
+        let r = table.rows.len();
+        let mut cells = vec![family.to_string(), jobs.len().to_string()];
+        for (c, (_, config)) in names.iter().enumerate() {
+            let counts = counts(&jobs, *config, matrix.timeout);
+            let fraction = counts.solved() as f64 / counts.jobs.max(1) as f64;
+            shades.insert((r, c + 2), fraction);
+            let wrong = if counts.wrong > 0 { format!(", {} wrong", counts.wrong) } else { String::new() };
+            cells.push(format!("{}/{}{wrong} · {:.1}", counts.solved(), counts.jobs, counts.par2()));
         }
+        table.push_row(cells);
     }
-    Section::new(
+    let mut section = Section::new(
         "coverage-by-family",
         "Coverage by family",
-        "Jobs of each family solved by each configuration, and by the virtual best solver.",
+        "Each family's jobs solved by each configuration and by the virtual best solver (solved/jobs · PAR-2 in CPU seconds); the darker the cell, the larger the fraction solved.",
         table,
-    )
+    );
+    section.shades = shades;
+    section
 }
 
 /// Seconds without a needless fraction.
@@ -178,10 +228,15 @@ pub fn fmt_seconds(s: f64) -> String {
 mod tests {
     use std::collections::BTreeMap;
 
+    use harness::Status;
+
     use super::*;
 
     fn job(answer: Answer, seconds: f64) -> JobRow {
-        JobRow { family: "f".into(), cells: BTreeMap::from([("c".to_string(), Cell { answer, seconds })]) }
+        JobRow {
+            family: "f".into(),
+            cells: BTreeMap::from([("c".to_string(), Cell { answer, seconds, status: Status::Unknown, record: 0 })]),
+        }
     }
 
     #[test]

@@ -2,8 +2,11 @@
 //! the first player wins, as in Shaik and van de Pol's Table 2 and He, Saffidine and
 //! Thielscher's Table 2.
 //!
-//! A depth's answer is the (correct) answer of any configuration on any encoding of it. A
-//! game's entry is, like the papers' typography:
+//! A depth's answer comes from every source the run folder has: the manifest's expected
+//! answer (the reference solver, a published table, a checked certificate: its
+//! `expected_by`) and the (correct) answer of any configuration on any encoding of it. The
+//! `source` column names what the entry rests on. A game's entry is, like the papers'
+//! typography:
 //! - **bold** `d`, "win": the smallest depth answered true;
 //! - plain `d`, "no win up to d": every tested depth was answered false; `d` is the largest;
 //! - *italic* `d`, "refuted up to d": no depth true, some unanswered; `d` is the largest
@@ -21,68 +24,91 @@
 
 use std::collections::BTreeMap;
 
+use contract::Verdict;
+
 use super::input::{Answer, RunData};
-use super::matrix::Matrix;
+use super::label;
+use super::matrix::{job_key, Matrix};
 use super::section::{Mark, Section};
 use super::table::Table;
 
-/// What the configurations said at one depth.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+/// What the sources said at one depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct DepthAnswer {
     true_: bool,
     false_: bool,
+    /// The sources that answered (`reference`, `solvers`, …), sorted.
+    sources: std::collections::BTreeSet<String>,
 }
 
 /// The critical-depth table.
 pub fn critical_depths(data: &RunData, matrix: &Matrix) -> Section {
     let mut games: BTreeMap<(String, String), BTreeMap<u32, DepthAnswer>> = BTreeMap::new();
     for row in data.instances.values() {
-        let (Some(depth), Some(job)) = (row.depth.plies(), matrix.jobs.get(&row.job)) else { continue };
+        let Some(depth) = row.depth.plies() else { continue };
         let answer = games.entry((row.family.clone(), row.params.clone())).or_default().entry(depth).or_default();
-        for cell in job.cells.values() {
+        if let Some(expected) = row.expected {
+            match expected {
+                Verdict::True => answer.true_ = true,
+                Verdict::False => answer.false_ = true,
+            }
+            answer
+                .sources
+                .extend(row.expected_by.split('+').filter(|s| !s.is_empty() && *s != "none").map(String::from));
+        }
+        for cell in matrix.jobs.get(job_key(row)).into_iter().flat_map(|job| job.cells.values()) {
             match cell.answer {
                 Answer::True => answer.true_ = true,
                 Answer::False => answer.false_ = true,
-                Answer::Wrong | Answer::Unsolved | Answer::Starved => {}
+                Answer::Wrong | Answer::Unsolved | Answer::Starved => continue,
             }
+            answer.sources.insert("solvers".into());
         }
     }
-    let mut table = Table::new(&["family", "params", "depths", "result", ">depth"]);
+    let mut table = Table::new(&["family", "game", "depths", "result", ">depth", "source"]);
     let mut marks = BTreeMap::new();
     for ((family, params), depths) in games {
         let tested = depth_list(depths.keys().copied());
-        let (result, depth, mark) = entry(&depths);
+        let (result, depth, mark, sources) = entry(&depths);
         if let Some(mark) = mark {
             marks.insert((table.rows.len(), 4), mark);
         }
-        table.push_row(vec![family, params, tested, result, depth]);
+        table.push_row(vec![family, label::short(&params), tested, result, depth, sources]);
     }
     let mut section = Section::new(
         "critical-depth",
         "Critical depths",
-        "Bold: smallest depth with a win for the first player; plain: no win at any tested depth; italic: largest refuted depth, larger depths unanswered.",
+        "Bold: smallest depth with a win for the first player; plain: no win at any tested depth; italic: largest refuted depth, larger depths unanswered. Answers come from the manifest (reference solver, published tables, certificates) and from the solvers' correct answers; source names those the entry rests on.",
         table,
     );
     section.marks = marks;
     section
 }
 
-fn entry(depths: &BTreeMap<u32, DepthAnswer>) -> (String, String, Option<Mark>) {
+type Entry = (String, String, Option<Mark>, String);
+
+fn entry(depths: &BTreeMap<u32, DepthAnswer>) -> Entry {
+    let sources = |range: &mut dyn Iterator<Item = &DepthAnswer>| {
+        let all: std::collections::BTreeSet<&str> = range.flat_map(|a| a.sources.iter().map(String::as_str)).collect();
+        all.into_iter().collect::<Vec<_>>().join("+")
+    };
     if depths.values().any(|a| a.true_ && a.false_) {
         let bad: Vec<String> = depths.iter().filter(|(_, a)| a.true_ && a.false_).map(|(d, _)| d.to_string()).collect();
-        return (format!("conflict at {}", bad.join(",")), "-".into(), None);
+        let from = sources(&mut depths.values().filter(|a| a.true_ && a.false_));
+        return (format!("conflict at {}", bad.join(",")), "-".into(), None, from);
     }
-    if let Some((&d, _)) = depths.iter().find(|(_, a)| a.true_) {
+    if let Some((&d, win)) = depths.iter().find(|(_, a)| a.true_) {
         let open: Vec<String> = depths.range(..d).filter(|(_, a)| !a.false_).map(|(d, _)| d.to_string()).collect();
         let result =
             if open.is_empty() { "win".to_string() } else { format!("win (unanswered below: {})", open.join(",")) };
-        return (result, d.to_string(), Some(Mark::Bold));
+        return (result, d.to_string(), Some(Mark::Bold), sources(&mut std::iter::once(win)));
     }
     let refuted = depths.iter().filter(|(_, a)| a.false_).map(|(&d, _)| d).max();
+    let from = sources(&mut depths.values());
     match refuted {
-        Some(d) if depths.values().all(|a| a.false_) => (format!("no win up to {d}"), d.to_string(), None),
-        Some(d) => (format!("refuted up to {d}"), d.to_string(), Some(Mark::Italic)),
-        None => ("unknown".into(), "-".into(), None),
+        Some(d) if depths.values().all(|a| a.false_) => (format!("no win up to {d}"), d.to_string(), None, from),
+        Some(d) => (format!("refuted up to {d}"), d.to_string(), Some(Mark::Italic), from),
+        None => ("unknown".into(), "-".into(), None, from),
     }
 }
 
@@ -103,22 +129,20 @@ mod tests {
     use super::*;
 
     fn answers(list: &[(u32, bool, bool)]) -> BTreeMap<u32, DepthAnswer> {
-        list.iter().map(|&(d, t, f)| (d, DepthAnswer { true_: t, false_: f })).collect()
+        let solvers = || ["solvers".to_string()].into_iter().collect();
+        list.iter().map(|&(d, t, f)| (d, DepthAnswer { true_: t, false_: f, sources: solvers() })).collect()
     }
 
     #[test]
     fn entries_follow_the_papers_typography() {
         assert_eq!(
             entry(&answers(&[(1, false, true), (3, true, false), (5, true, false)])),
-            ("win".into(), "3".into(), Some(Mark::Bold))
+            ("win".into(), "3".into(), Some(Mark::Bold), "solvers".into())
         );
         assert_eq!(entry(&answers(&[(1, false, false), (3, true, false)])).0, "win (unanswered below: 1)");
-        assert_eq!(entry(&answers(&[(1, false, true), (3, false, true)])), ("no win up to 3".into(), "3".into(), None));
-        assert_eq!(
-            entry(&answers(&[(1, false, true), (3, false, false)])),
-            ("refuted up to 1".into(), "1".into(), Some(Mark::Italic))
-        );
-        assert_eq!(entry(&answers(&[(1, false, false)])), ("unknown".into(), "-".into(), None));
+        assert_eq!(entry(&answers(&[(1, false, true), (3, false, true)])).0, "no win up to 3");
+        assert_eq!(entry(&answers(&[(1, false, true), (3, false, false)])).0, "refuted up to 1");
+        assert_eq!(entry(&answers(&[(1, false, false)])).1, "-");
         assert_eq!(entry(&answers(&[(1, true, true)])).0, "conflict at 1");
         assert_eq!(depth_list([1, 2, 3, 5, 7, 8].into_iter()), "1-3,5,7-8");
     }

@@ -7,6 +7,7 @@ use contract::manifest::Row;
 use contract::Depth;
 
 use super::input::{answer, seconds, Answer, RunData};
+use super::label;
 use super::section::Section;
 use super::table::Table;
 
@@ -30,7 +31,7 @@ pub fn comparison(data: &RunData) -> Section {
         };
         times.insert((record.instance.as_str(), record.configuration()), cell);
     }
-    let columns: Vec<String> = ["family", "params", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"]
+    let columns: Vec<String> = ["family", "game", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"]
         .iter()
         .map(|s| s.to_string())
         .chain(configurations.iter().map(|c| format!(">{c}")))
@@ -45,7 +46,7 @@ pub fn comparison(data: &RunData) -> Section {
         for row in rows {
             let mut cells = vec![
                 family.clone(),
-                params.clone(),
+                label::short(&params),
                 depth.to_string(),
                 row.encoding.clone(),
                 row.format.clone(),

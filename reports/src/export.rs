@@ -1,4 +1,5 @@
-//! Exporters: each writes a [`Table`] to any `io::Write`.
+//! Exporters: each writes a [`Table`] to any `io::Write` (aligned text, Markdown, CSV,
+//! JSON).
 
 use std::io::{self, Write};
 
@@ -61,6 +62,39 @@ pub fn write_csv<W: Write>(out: W, table: &Table) -> io::Result<()> {
         w.write_record(row)?;
     }
     w.flush()
+}
+
+/// Writes a table as a JSON array with one object per row, keyed by column name; a cell of
+/// a right-aligned (numeric) column that reads as a number is written as one.
+pub fn write_json<W: Write>(mut out: W, table: &Table) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut out, &json_rows(table))?;
+    writeln!(out)
+}
+
+/// The rows of [`write_json`], as a JSON array.
+pub fn json_rows(table: &Table) -> serde_json::Value {
+    let rows: Vec<serde_json::Value> = table
+        .rows
+        .iter()
+        .map(|row| {
+            let object = table.columns.iter().zip(row).map(|(column, cell)| {
+                let number = (column.align == Align::Right)
+                    .then(|| cell.parse::<f64>().ok().and_then(serde_json::Number::from_f64))
+                    .flatten();
+                let value = match (number, cell.parse::<i64>()) {
+                    (Some(_), Ok(integer)) => serde_json::Value::from(integer),
+                    (Some(n), Err(_)) => serde_json::Value::Number(n),
+                    (None, _) if column.align == Align::Right && (cell.is_empty() || cell == "-") => {
+                        serde_json::Value::Null
+                    }
+                    (None, _) => serde_json::Value::String(cell.clone()),
+                };
+                (column.name.clone(), value)
+            });
+            serde_json::Value::Object(object.collect())
+        })
+        .collect();
+    serde_json::Value::Array(rows)
 }
 
 #[cfg(test)]

@@ -16,20 +16,24 @@
 //! `contract`, `harness` (for the result records) and `qbf` (for formula sizes) of the
 //! workspace, nothing else.
 
+pub mod compare;
 pub mod coverage;
 pub mod depth;
 pub mod encodings;
 mod error;
 mod export;
 pub mod findings;
+pub mod footer;
 pub mod html;
 pub mod input;
+pub mod label;
 pub mod latex;
 pub mod matrix;
 pub mod package;
 pub mod plot;
 pub mod progress;
 pub mod report;
+pub mod runs;
 pub mod section;
 pub mod selection;
 pub mod sizes;
@@ -37,7 +41,7 @@ pub mod summary;
 mod table;
 
 pub use error::Error;
-pub use export::{write_csv, write_markdown, write_text};
+pub use export::{json_rows, write_csv, write_json, write_markdown, write_text};
 pub use input::RunData;
 pub use report::{Options, Report};
 pub use section::{Mark, Section};

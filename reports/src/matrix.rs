@@ -10,6 +10,8 @@
 
 use std::collections::BTreeMap;
 
+use harness::Status;
+
 use super::input::{answer, seconds, Answer, RunData};
 
 /// A configuration's result on a job.
@@ -18,6 +20,10 @@ pub struct Cell {
     pub answer: Answer,
     /// Seconds: of the fastest answer, else of the longest unsolved attempt.
     pub seconds: f64,
+    /// The status of the record the cell shows.
+    pub status: Status,
+    /// That record's index in [`RunData::records`].
+    pub record: usize,
 }
 
 impl Cell {
@@ -52,12 +58,12 @@ pub struct Matrix {
 impl Matrix {
     pub fn new(data: &RunData) -> Matrix {
         let mut jobs: BTreeMap<String, JobRow> = BTreeMap::new();
-        for record in &data.records {
-            let job = data.instances.get(&record.instance).map_or(record.instance.as_str(), |row| row.job.as_str());
+        for (index, record) in data.records.iter().enumerate() {
+            let job = data.instances.get(&record.instance).map_or(record.instance.as_str(), job_key);
             let row = jobs
                 .entry(job.to_string())
                 .or_insert_with(|| JobRow { family: data.family(record).to_string(), cells: BTreeMap::new() });
-            let cell = Cell { answer: answer(record), seconds: seconds(record) };
+            let cell = Cell { answer: answer(record), seconds: seconds(record), status: record.status, record: index };
             row.cells
                 .entry(record.configuration())
                 .and_modify(|old| {
@@ -77,6 +83,16 @@ impl Matrix {
             families.entry(row.family.as_str()).or_default().push(row);
         }
         families
+    }
+}
+
+/// The job a manifest row belongs to: its `job`, or the file alone in a hand-made manifest
+/// without that column.
+pub fn job_key(row: &contract::manifest::Row) -> &str {
+    if row.job.is_empty() {
+        &row.id
+    } else {
+        &row.job
     }
 }
 

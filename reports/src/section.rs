@@ -1,5 +1,6 @@
 //! A report section: a titled table whose cells may carry typographic marks (the bold and
-//! italic of the papers' critical-depth tables), exported by every format.
+//! italic of the papers' critical-depth tables), exported by every format; links, heat-map
+//! shades, row attributes for filters and sorting are the HTML page's alone.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,7 @@ pub enum Mark {
 }
 
 /// A titled table.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Section {
     /// File stem of the section's CSV and LaTeX files, and its HTML anchor.
     pub id: String,
@@ -23,11 +24,29 @@ pub struct Section {
     pub table: Table,
     /// Marks by (row, column).
     pub marks: BTreeMap<(usize, usize), Mark>,
+    /// Links by (row, column), relative to the report's directory (HTML only).
+    pub links: BTreeMap<(usize, usize), String>,
+    /// Heat-map shades by (row, column), 0 to 1 (HTML only: the cell's background).
+    pub shades: BTreeMap<(usize, usize), f64>,
+    /// `data-*` attributes of each row by row index, for the page's filters (HTML only).
+    pub row_data: BTreeMap<usize, Vec<(String, String)>>,
+    /// Whether the page lets the reader sort the table by clicking a header.
+    pub sortable: bool,
 }
 
 impl Section {
     pub fn new(id: &str, title: &str, caption: &str, table: Table) -> Section {
-        Section { id: id.into(), title: title.into(), caption: caption.into(), table, marks: BTreeMap::new() }
+        Section {
+            id: id.into(),
+            title: title.into(),
+            caption: caption.into(),
+            table,
+            marks: BTreeMap::new(),
+            links: BTreeMap::new(),
+            shades: BTreeMap::new(),
+            row_data: BTreeMap::new(),
+            sortable: false,
+        }
     }
 
     /// The table with each marked cell wrapped by `wrap(mark, text)`.

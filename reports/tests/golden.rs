@@ -50,7 +50,7 @@ fn every_table_format_and_plot_matches_its_golden_file() {
     }
     assert!(differ.is_empty(), "golden files differ (UPDATE_GOLDEN=1 to rewrite, then review):\n{}", differ.join("\n"));
     let names: Vec<&str> = files.iter().map(|(p, _)| p.as_str()).collect();
-    for plot in ["cactus", "scatter", "coverage", "sizes"] {
+    for plot in ["cactus", "quantile", "scatter", "coverage", "sizes"] {
         assert!(
             names.contains(&format!("plots/{plot}.svg").as_str())
                 && names.contains(&format!("plots/{plot}.png").as_str()),

@@ -1,0 +1,55 @@
+//! The page's footer: what the runs ran on and with (`DIR/environment.jsonl`, one line per
+//! `qbfgames run`: machine, limits, tool versions) and how busy the machine was (runs that
+//! started with a load average above the number of cores, starved runs), so a reader can
+//! judge the times.
+
+use std::path::Path;
+
+use harness::{Environment, Status};
+
+use super::input::RunData;
+
+/// The footer's lines; empty without an environment file and without records.
+pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("environment.jsonl")).unwrap_or_default();
+    let environments: Vec<Environment> = text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let mut lines = Vec::new();
+    let mut seen = Vec::new();
+    for env in &environments {
+        let machine = format!(
+            "{} ({}, {} cores, {} MB), {}, kernel {}",
+            env.host, env.cpu_model, env.cores, env.memory_mb, env.os, env.kernel
+        );
+        let tools: Vec<String> = env.tools.iter().map(|(name, version)| format!("{name}: {version}")).collect();
+        let line = format!(
+            "{machine}; limits: {} s CPU, {} s wall, {} MB; {} parallel runs; qbfgames {}; {}",
+            env.timeout_s,
+            env.wall_timeout_s,
+            env.memory_limit_mb,
+            env.jobs,
+            env.qbfgames_version,
+            tools.join(", ")
+        );
+        if !seen.contains(&line) {
+            lines.push(format!("Run {}: {line}", env.run));
+            seen.push(line);
+        }
+    }
+    let cores = environments.iter().map(|e| e.cores).max().unwrap_or(0) as f64;
+    if cores > 0.0 {
+        let busy = data.records.iter().filter(|r| r.load_start > cores).count();
+        if busy > 0 {
+            lines.push(format!(
+                "Load warning: {busy} of {} runs started with the load average above the {cores} cores; their times may be inflated.",
+                data.records.len()
+            ));
+        }
+    }
+    let starved = data.records.iter().filter(|r| r.status == Status::Starved).count();
+    if starved > 0 {
+        lines.push(format!(
+            "{starved} runs were starved (the machine was too busy to measure them) and are not counted; `qbfgames run` runs them again."
+        ));
+    }
+    lines
+}
