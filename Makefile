@@ -2,12 +2,32 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
+.PHONY: all build install install-files lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
 
 all: build
 
 build:
 	$(CARGO) build --release
+
+# Installs qbfgames under PREFIX: PREFIX/bin/qbfgames, the shipped suites, game models and
+# solvers configuration under PREFIX/share/qbfgames/suite, the solvers `make solvers` built
+# under PREFIX/share/qbfgames/tools/bin (the configuration names them there), shell
+# completions and man pages. The installed binary works from any directory.
+PREFIX ?= $(HOME)/.local
+BIN ?= target/release/qbfgames
+install: build solvers install-files
+
+install-files:
+	install -d $(PREFIX)/bin $(PREFIX)/share/qbfgames/tools/bin
+	install -m 755 $(BIN) $(PREFIX)/bin/qbfgames
+	rm -rf $(PREFIX)/share/qbfgames/suite
+	cp -R suite $(PREFIX)/share/qbfgames/suite
+	cp tools/bin/* $(PREFIX)/share/qbfgames/tools/bin/
+	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d $(PREFIX)/share/man/man1
+	$(PREFIX)/bin/qbfgames completions bash > $(PREFIX)/share/bash-completion/completions/qbfgames
+	$(PREFIX)/bin/qbfgames completions zsh > $(PREFIX)/share/zsh/site-functions/_qbfgames
+	$(PREFIX)/bin/qbfgames completions fish > $(PREFIX)/share/fish/vendor_completions.d/qbfgames.fish
+	$(PREFIX)/bin/qbfgames man --out $(PREFIX)/share/man/man1 > /dev/null
 
 # The main job: generate the default suite, calibrate it on this machine (DepQBF and CAQE,
 # each with and without Bloqqer, CALIBRATION_LIMIT CPU seconds per run), select a balanced
@@ -45,14 +65,15 @@ lint:
 test: solvers chromium
 	$(CARGO) test --workspace
 
-# Headless Chromium for the test that opens the HTML report (Debian's package; idempotent).
+# Headless Chromium and its WebDriver for the tests that open and drive the HTML report
+# (Debian's packages; idempotent).
 chromium:
-	@command -v chromium >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium; }
+	@{ command -v chromium && command -v chromedriver; } >/dev/null || { $(SUDO) apt-get update && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y --no-install-recommends chromium chromium-driver; }
 
 # The report tests alone: golden files of every format and plot, and the HTML in Chromium.
 test-report: chromium
 	$(CARGO) test -p reports
-	$(CARGO) test --test report_cli
+	$(CARGO) test --test report_cli --test report_browser
 
 # The Slurm backend on a real Slurm on this machine: installs slurm-wlm and munge if
 # missing (and DepQBF), starts the daemons, runs, kills and resubmits array tasks, stops the daemons

@@ -5,7 +5,9 @@
 
 mod commands;
 mod flags;
+mod locate;
 mod output;
+mod solved;
 
 use std::process::ExitCode;
 

@@ -22,6 +22,7 @@ pub fn print_table(table: &Table, format: TableFormat) -> Result<()> {
         TableFormat::Text => reports::write_text(out, table),
         TableFormat::Markdown => reports::write_markdown(out, table),
         TableFormat::Csv => reports::write_csv(out, table),
+        TableFormat::Json => reports::write_json(out, table),
     }
     .context("writing to standard output")
 }

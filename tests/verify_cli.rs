@@ -164,6 +164,15 @@ fn a_known_difference_passes_only_with_the_value_it_records() {
     assert!(line(&stdout, "el", "depth").contains("not reached: the budget of 0 s was spent"), "{stdout}");
     assert!(line(&stdout, "both", "true").contains("not reached: 4 of 4 undecided"), "{stdout}");
     assert_eq!(out.status.code(), Some(0), "{stdout}");
+
+    let out = qbfgames(dir.path(), &["table.toml", "--budget", "0", "--format", "json"]);
+    let tables: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON array");
+    let table = &tables[0];
+    assert_eq!(table["table"], "fixture", "{tables}");
+    assert_eq!(table["differs"], false, "{tables}");
+    assert!(table["summary"].as_str().is_some_and(|s| !s.is_empty()) && table["notes"].is_string(), "{tables}");
+    let rows = table["rows"].as_array().expect("the side-by-side rows");
+    assert!(rows.iter().any(|r| r.to_string().contains("known difference")), "{tables}");
 }
 
 #[test]

@@ -361,11 +361,18 @@ impl Tool {
     }
 
     /// The path of a program named in this tool's file: anchored at the file's
-    /// directory when it contains `/`, else looked up on `PATH`.
+    /// directory when it contains `/` (and, when nothing is there, its file name looked
+    /// up on `PATH`, so a configuration copied elsewhere still finds installed solvers),
+    /// else looked up on `PATH`.
     pub fn locate(&self, program: &str) -> Result<PathBuf, Error> {
         let found = if program.contains('/') {
             let p = self.base.join(program);
-            p.exists().then_some(p)
+            let name = Path::new(program).file_name().and_then(|n| n.to_str());
+            if p.exists() {
+                Some(p)
+            } else {
+                name.and_then(super::process::find_program)
+            }
         } else {
             super::process::find_program(program)
         };

@@ -137,6 +137,19 @@ impl LocalRun {
         notes
     }
 
+    /// The instance files no chosen solver (directly or after a chosen preprocessor)
+    /// reads, counted by format; and how many instance files there are.
+    pub fn unread(&self) -> (std::collections::BTreeMap<String, usize>, usize) {
+        let read: BTreeSet<usize> = self.plan.cells().iter().map(|c| c.instance).collect();
+        let mut unread = std::collections::BTreeMap::new();
+        for (i, instance) in self.plan.instances.iter().enumerate() {
+            if !read.contains(&i) {
+                *unread.entry(instance.format.to_string()).or_insert(0) += 1;
+            }
+        }
+        (unread, self.plan.instances.len())
+    }
+
     /// Cells to run.
     pub fn pending(&self) -> usize {
         self.cells.len() - self.finished.len()

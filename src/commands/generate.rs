@@ -25,6 +25,7 @@ pub fn run(
     config: &Path,
     certify: Option<f64>,
 ) -> Result<ExitCode> {
+    let file = &crate::locate::suite_file(file)?;
     let mut suite = load(file)?;
     if let Some(timeout_s) = certify {
         for family in &mut suite.families {

@@ -3,6 +3,8 @@
 
 mod certify;
 mod certify_qdimacs;
+mod compare;
+mod completions;
 mod convert;
 mod depth;
 mod encode_bddl;
@@ -12,6 +14,7 @@ mod encode_geography;
 mod encode_positional;
 mod generate;
 mod hash;
+mod list;
 mod manifest;
 mod package;
 mod play;
@@ -25,6 +28,7 @@ mod solve_bddl;
 mod solve_gdl;
 mod solve_geography;
 mod solve_positional;
+mod solvers;
 mod stats;
 mod strategy;
 mod suite;
@@ -58,15 +62,17 @@ use crate::flags::games::{
     GeographyGame, GraphGenerator, GtttArgs, HexArgs, PgArgs, PositionalEncoding, SolveModel,
 };
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
-use crate::flags::{Backend, Command, EncodeCmd, RunArgs, SolveCmd};
+use crate::flags::{Backend, Command, EncodeCmd, MatrixArgs, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
     match command {
-        Command::Stats { files, csv } => stats::run(&files, csv),
+        Command::Stats { files, csv, json } => stats::run(&files, csv, json),
         Command::Convert { input, output, clauses } => convert::run(&input, &output, clauses.form()),
         Command::Hash { files, format } => hash::run(&files, format),
         Command::Suite(cmd) => suite::run(cmd),
+        Command::List { what } => list::run(what),
+        Command::Solvers { config, format } => solvers::run(&config, format),
         Command::Generate { suite, out, jobs, reach, recalibrate, config, certify } => {
             generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify)
         }
@@ -99,24 +105,27 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 encode_positional::run(load_hex(&game)?, encoding, &out, game.size.budget())
             }
         },
-        Command::Solve(SolveCmd { model }) => match model {
-            SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical),
-            SolveModel::Gdl(args) => solve_gdl::run(&args),
-            SolveModel::Geography(args) => solve_geography::run(&args),
-            SolveModel::Pg { game, solve } => solve_positional::run(load_pg(&game)?, &solve),
-            SolveModel::Gttt { game, solve } => solve_positional::run(load_gttt(&game)?, &solve),
-            SolveModel::Hex { game, solve } => solve_positional::run(load_hex(&game)?, &solve),
+        Command::Solve(SolveCmd { model, json }) => match model {
+            SolveModel::Bddl { game, critical } => solve_bddl::run(&game, critical, json),
+            SolveModel::Gdl(args) => solve_gdl::run(&args, json),
+            SolveModel::Geography(args) => solve_geography::run(&args, json),
+            SolveModel::Pg { game, solve } => solve_positional::run("pg", load_pg(&game)?, &solve, json),
+            SolveModel::Gttt { game, solve } => solve_positional::run("gttt", load_gttt(&game)?, &solve, json),
+            SolveModel::Hex { game, solve } => solve_positional::run("hex", load_hex(&game)?, &solve, json),
         },
         Command::Run(args) => match args.backend {
             Backend::Local => run::run(&args),
             Backend::Slurm => slurm::run(&args),
         },
-        Command::Report { dir, out, scatter } => report::run(&dir, out, scatter),
+        Command::Report { dir, out, scatter, compare } => report::run(&dir, out, scatter, compare.as_deref()),
+        Command::Compare { a, b, csv } => compare::run(&a, &b, csv.as_deref()),
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
         Command::Collect { dir, resubmit_failed, no_wait } => slurm_collect::run(&dir, resubmit_failed, no_wait),
         Command::Strategy(cmd) => strategy::run(cmd),
         Command::Play(cmd) => play::run(cmd),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man { out } => completions::man(&out),
     }
 }
 
@@ -126,7 +135,7 @@ pub fn read_source(path: &str) -> Result<contract::Source> {
 }
 
 /// The harness's options of `qbfgames run`/`slurm-script` (local and Slurm alike).
-fn run_options(args: &RunArgs) -> harness::options::RunOptions {
+fn run_options(args: &MatrixArgs) -> harness::options::RunOptions {
     harness::options::RunOptions {
         config: args.config.clone(),
         solvers: args.solvers.clone(),

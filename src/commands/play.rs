@@ -4,9 +4,11 @@
 //! The solver's moves come from re-encoding the position with the remaining depth and
 //! reading the first move from `--qdo` (Black's existential block, or White's universal
 //! block of a false instance), checked by the reference solver. The user's moves are typed
-//! (one per line on standard input; `help` lists the legal moves), tried all (`--auto
-//! --all`), or drawn at random (`--auto --games N --seed S`). Exit 0 when every game ended
-//! as the solver promised (Black's win within the depth, or White holding); 1 with the
+//! (one per line on standard input; `help` lists the legal moves and the commands `undo`,
+//! `hint`, `board` and `quit`), tried all (`--auto --all`), or drawn at random (`--auto
+//! --games N --seed S`). The position is drawn after every move. Exit 0 when every game
+//! ended as the solver promised (Black's win within the depth, or White holding), or the
+//! user left it (`quit`, or the end of the input); 1 with the
 //! instance, the failing line and the position otherwise; 2 when the instance has the
 //! other value (the reference solver says so: play the other side).
 
@@ -19,7 +21,7 @@ use contract::Budget;
 use games::positional::bddl::BddlFiles;
 use strategy::gdl::GdlSetup;
 use strategy::play::{Failure, Played};
-use strategy::session::{conclusion, session, Mode, Playable, User};
+use strategy::session::{conclusion, session, Left, Mode, Playable, User};
 
 use games::positional::named::NamedGame;
 
@@ -51,14 +53,16 @@ fn mode(opts: &PlayOpts) -> Result<Mode> {
     })
 }
 
-/// Plays `game` as the options ask, encoding its positions within `budget`.
-fn play(opts: &PlayOpts, game: Playable<'_>, budget: Budget) -> Result<Outcome> {
+/// Plays `game` as the options ask, encoding its positions within `budget`; `Err` when
+/// the user left the game (`quit` or the end of the input).
+fn play(opts: &PlayOpts, game: Playable<'_>, budget: Budget) -> Result<Result<Outcome, Left>> {
     let out = RefCell::new(std::io::stdout());
-    Ok(session(game, user(opts), mode(opts)?, &qdo_runner(&opts.strategy, budget), std::io::stdin().lock(), &out)?)
+    let runner = qdo_runner(&opts.strategy, budget);
+    Ok(session(game, user(opts), mode(opts)?, &runner, std::io::stdin().lock(), &out, opts.verbose))
 }
 
 /// A positional game (COR+) played as the options ask, named with its depth.
-fn positional(opts: &PlayOpts, named: NamedGame, budget: Budget) -> Result<(&PlayOpts, String, Outcome)> {
+fn positional(opts: &PlayOpts, named: NamedGame, budget: Budget) -> Result<(&PlayOpts, String, Result<Outcome, Left>)> {
     let name = format!("{} at depth {}", named.name, named.game.turns.len());
     Ok((opts, name, play(opts, Playable::Positional(&named.game), budget)?))
 }
@@ -100,6 +104,19 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             };
             let played = play(opts, game, args.size.budget())?;
             (opts, format!("geography {} within {rounds} rounds", graph_name(args)), played)
+        }
+    };
+    let result = match result {
+        Ok(result) => result,
+        Err(left) => {
+            let how = if left.input_ended { "The input ended" } else { "You quit" };
+            writeln!(
+                std::io::stdout(),
+                "{how}: you left the game with {} to move in {instance}, at\n{}",
+                left.side,
+                left.board
+            )?;
+            return Ok(ExitCode::SUCCESS);
         }
     };
     let (code, message) = conclusion(&result, user(opts), mode(opts)?, &instance);

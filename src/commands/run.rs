@@ -20,20 +20,45 @@ use harness::{
 };
 use reports::progress::Progress;
 
-use crate::flags::{RunArgs, SlurmArgs};
+use crate::flags::RunArgs;
 use crate::output::conclude;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
-    no_slurm_flags(&args.slurm)?;
+    no_slurm_flags(args)?;
+    let matrix = &args.matrix;
+    if !matrix.dir.is_dir() {
+        bail!(
+            "{}: no such run folder\n  help: `qbfgames generate SUITE --out {}` writes one (a suite file, or a shipped suite's name: `qbfgames list suites`)",
+            matrix.dir.display(),
+            matrix.dir.display()
+        );
+    }
     let certifier = if args.certify { Some(RunCertifier::new(args)?) } else { None };
     let scratch = certifier.as_ref().map(|c| c.scratch.clone());
     let hook = certifier.map(|c| Arc::new(c) as Arc<dyn AnswerCertifier>);
-    let local = LocalRun::plan(&args.dir, &super::run_options(args), args.jobs, &RealExecutor, hook)?;
+    let local = LocalRun::plan(&matrix.dir, &super::run_options(matrix), args.jobs, &RealExecutor, hook)?;
     // Only now, with the directory's lock held, is DIR/.proofs this run's: what a killed
     // run left there goes, and the rest goes when this run ends.
     let _scratch = scratch.map(Scratch::take).transpose()?;
     for note in local.notes() {
         eprintln!("{note}");
+    }
+    let (unread, files) = local.unread();
+    let skipped: Vec<String> = unread.iter().map(|(format, n)| format!("{n} {format}")).collect();
+    let total: usize = unread.values().sum();
+    if total == files && files > 0 {
+        bail!(
+            "none of the {files} instance file(s) ({}) is read by the chosen solvers {}\n  help: choose a solver that reads them (`qbfgames solvers` lists each one's formats; e.g. qute reads QCIR), or generate QDIMACS (`formats = [\"qdimacs\"]`, or `qbfgames convert`)",
+            skipped.join(", "),
+            matrix.solvers.join(",")
+        );
+    }
+    if total > 0 {
+        eprintln!(
+            "note: {} instance file(s) skipped, no chosen solver reads them ({}); a job written in several formats runs through the ones read",
+            total,
+            skipped.join(", ")
+        );
     }
     let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
     if let Some(line) = progress.resuming() {
@@ -52,7 +77,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
 }
 
 /// Fails when a Slurm flag is given to a local run, where it would be ignored.
-fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
+fn no_slurm_flags(run: &RunArgs) -> Result<()> {
+    let args = &run.slurm;
     let given = [
         ("--profile", args.profile.is_some()),
         ("--partition", args.partition.is_some()),
@@ -61,7 +87,7 @@ fn no_slurm_flags(args: &SlurmArgs) -> Result<()> {
         ("--cpus-per-task", args.cpus_per_task.is_some()),
         ("--mem-per-cpu", args.mem_per_cpu.is_some()),
         ("--shard-cells", args.shard_cells.is_some()),
-        ("--no-wait", args.no_wait),
+        ("--no-wait", run.no_wait),
     ];
     if let Some((flag, _)) = given.iter().find(|(_, g)| *g) {
         bail!("{flag} is a Slurm setting\n  help: add --backend slurm, or drop {flag} for a run on this machine");
@@ -82,9 +108,9 @@ impl RunCertifier {
     fn new(args: &RunArgs) -> Result<RunCertifier> {
         let max_proof = harness::parse_memory(&args.max_proof).context("--max-proof")?;
         let sat_time = harness::parse_timeout(args.sat_timeout).context("--sat-timeout")?;
-        let tools = harness::Tools::load(&args.config)?;
+        let tools = harness::Tools::load(&args.matrix.config)?;
         let mut tracers = BTreeMap::new();
-        for name in &args.solvers {
+        for name in &args.matrix.solvers {
             // An unknown name is reported when the run is planned.
             if let Some(tracer) = tools.solvers.get(name).map(Tracer::of).transpose()?.flatten() {
                 tracers.insert(name.clone(), tracer);
@@ -93,7 +119,7 @@ impl RunCertifier {
         Ok(RunCertifier {
             tracers,
             budget: Budget { max_proof, sat_time, max_certificate: Budget::MAX_CERTIFICATE },
-            scratch: args.dir.join(".proofs"),
+            scratch: args.matrix.dir.join(".proofs"),
         })
     }
 }

@@ -13,17 +13,17 @@ use harness::shard::batches;
 use harness::slurm::{wait_announcing, Overrides, Profile, SlurmCli};
 use harness::submission::{absolute, check_idle, prepare, submit, Prepared};
 
-use crate::flags::{RunArgs, SlurmArgs};
+use crate::flags::{MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
 use crate::output::{conclude_batches, print_batch};
 
 /// `qbfgames run --backend slurm`: submit, wait (unless `--no-wait`), collect.
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     check_flags(args)?;
     let scheduler = SlurmCli;
-    let dir = absolute(&args.dir)?;
-    check_idle(&dir, &args.dir, &scheduler)?;
-    let Some(prepared) = make_batch(args)? else {
-        println!("nothing to run: every cell of {} has its result", args.dir.display());
+    let dir = absolute(&args.matrix.dir)?;
+    check_idle(&dir, &args.matrix.dir, &scheduler)?;
+    let Some(prepared) = make_batch(&args.matrix, &args.slurm)? else {
+        println!("nothing to run: every cell of {} has its result", args.matrix.dir.display());
         if batches(&dir)?.is_empty() {
             return Ok(ExitCode::SUCCESS);
         }
@@ -35,8 +35,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         prepared.script.shards,
         prepared.batch_dir.join("logs").display()
     );
-    if args.slurm.no_wait {
-        println!("not waiting; merge the results later with: qbfgames collect {}", args.dir.display());
+    if args.no_wait {
+        println!("not waiting; merge the results later with: qbfgames collect {}", args.matrix.dir.display());
         return Ok(ExitCode::SUCCESS);
     }
     let name = prepared.script.job_name();
@@ -47,13 +47,13 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
 }
 
 /// `qbfgames slurm-script`: write the batch and its script; the user submits it.
-pub fn script(args: &RunArgs) -> Result<ExitCode> {
-    match make_batch(args)? {
-        None => println!("nothing to run: every cell of {} has its result", args.dir.display()),
+pub fn script(args: &SlurmScriptArgs) -> Result<ExitCode> {
+    match make_batch(&args.matrix, &args.slurm)? {
+        None => println!("nothing to run: every cell of {} has its result", args.matrix.dir.display()),
         Some(p) => {
             println!("wrote {} ({} array task(s))", p.script_path.display(), p.script.shards);
             println!("submit it with:   sbatch {}", p.script_path.display());
-            println!("then merge with:  qbfgames collect {}", args.dir.display());
+            println!("then merge with:  qbfgames collect {}", args.matrix.dir.display());
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -66,10 +66,9 @@ fn collect(dir: &std::path::Path) -> Result<ExitCode> {
 }
 
 /// Makes a batch of the cells of `args` that have no result yet; `None` if there are none.
-fn make_batch(args: &RunArgs) -> Result<Option<Prepared>> {
-    check_flags(args)?;
-    let profile = profile(&args.slurm)?;
-    Ok(prepare(&args.dir, &super::run_options(args), profile)?)
+fn make_batch(matrix: &MatrixArgs, slurm: &SlurmArgs) -> Result<Option<Prepared>> {
+    let profile = profile(slurm)?;
+    Ok(prepare(&matrix.dir, &super::run_options(matrix), profile)?)
 }
 
 /// Flags that mean nothing on Slurm.

@@ -11,27 +11,30 @@ use games::bddl::Solver;
 
 use super::load_bddl;
 use crate::flags::games::BddlGame;
+use crate::solved::Solved;
 
-pub fn run(game: &BddlGame, critical: bool) -> Result<ExitCode> {
-    let game = load_bddl(game)?;
+pub fn run(args: &BddlGame, critical: bool, json: bool) -> Result<ExitCode> {
+    let game = load_bddl(args)?;
     let depth = game.depth();
     let mut solver = Solver::new(&game)?;
+    let mut out = Solved::new(json, "bddl", &args.problem, depth, "plies");
     let winning_depth = if critical {
-        solver.critical_depth_telling(depth, &mut |d| println!("depth {d}: Black does not win"))
+        let found = solver.critical_depth_telling(depth, &mut |d| out.say(format!("depth {d}: Black does not win")));
+        out.set("critical", found);
+        found
     } else {
         solver.wins(depth).then_some(depth)
     };
     match winning_depth {
         Some(d) => {
-            println!("depth {d}: Black wins");
+            out.say(format!("depth {d}: Black wins"));
             if let Some(m) = solver.winning_move(d) {
-                println!("winning first move: {} at ({},{})", m.action, m.x, m.y);
+                let action = format!("{} at ({},{})", m.action, m.x, m.y);
+                out.say(format!("winning first move: {action}"));
+                out.set("winning_move", action);
             }
-            Ok(ExitCode::from(10))
         }
-        None => {
-            println!("Black does not win within depth {depth}");
-            Ok(ExitCode::from(20))
-        }
+        None => out.say(format!("Black does not win within depth {depth}")),
     }
+    out.finish(winning_depth.is_some())
 }

@@ -5,34 +5,48 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
+use clap::ValueEnum;
 use games::geography::{Solver, Variant};
 
 use super::{geography_rule, geography_variant, load_geography};
-use crate::flags::games::SolveGeography;
+use crate::flags::games::{GeographyGame, SolveGeography};
+use crate::solved::Solved;
 
-pub fn run(args: &SolveGeography) -> Result<ExitCode> {
+pub fn run(args: &SolveGeography, json: bool) -> Result<ExitCode> {
     let (graph, rounds) = load_geography(&args.game)?;
     let variant = geography_variant(&args.game);
     let mut solver = Solver::new(&graph, variant, geography_rule(&args.game));
+    let mut out = Solved::new(json, "geography", &graph_name(&args.game), rounds, "rounds");
     let won = solver.wins_within(rounds)?;
-    println!("the first player {} force a win within {rounds} rounds", if won { "can" } else { "cannot" });
+    out.say(format!("the first player {} force a win within {rounds} rounds", if won { "can" } else { "cannot" }));
     if args.critical {
         let critical = solver.critical(rounds)?;
-        match (variant, critical) {
+        out.set("critical", critical);
+        out.say(match (variant, critical) {
             (Variant::LastMover, Some(r)) => {
-                println!("critical: {r} rounds, the fewest within which the first player wins")
+                format!("critical: {r} rounds, the fewest within which the first player wins")
             }
             (Variant::LastMover, None) => {
-                println!("critical: none; the first player wins within no round limit up to {rounds}")
+                format!("critical: none; the first player wins within no round limit up to {rounds}")
             }
             (Variant::Thesis, Some(r)) => {
-                println!("critical: {r} rounds, the fewest within which the second player can leave the first stuck")
+                format!("critical: {r} rounds, the fewest within which the second player can leave the first stuck")
             }
             (Variant::Thesis, None) => {
-                println!("critical: none; the first player survives every round limit up to {rounds}")
+                format!("critical: none; the first player survives every round limit up to {rounds}")
             }
-        }
+        });
     }
     eprintln!("{} positions expanded", solver.expanded());
-    Ok(ExitCode::from(if won { 10 } else { 20 }))
+    out.set("positions", solver.expanded());
+    out.finish(won)
+}
+
+/// The graph file, or the generator that made the graph.
+fn graph_name(game: &GeographyGame) -> String {
+    match (&game.graph, game.generate.and_then(|g| g.to_possible_value())) {
+        (Some(file), _) => file.clone(),
+        (None, Some(generator)) => format!("generated {}", generator.get_name()),
+        (None, None) => String::new(),
+    }
 }

@@ -6,27 +6,26 @@ use anyhow::Result;
 use games::positional::solver::Solver;
 
 use crate::flags::games::SolveOpts;
+use crate::solved::Solved;
 use games::positional::named::NamedGame;
 
-pub fn run(named: NamedGame, opts: &SolveOpts) -> Result<ExitCode> {
+pub fn run(model: &str, named: NamedGame, opts: &SolveOpts, json: bool) -> Result<ExitCode> {
     let mut solver = Solver::new(&named.game)?;
     let depth = named.game.depth();
+    let mut out = Solved::new(json, model, &named.name, depth, "time points");
     let wins = if opts.critical {
-        match solver.critical_depth() {
-            Some(d) => {
-                println!("{}: Black wins; critical depth {d}", named.name);
-                true
-            }
-            None => {
-                println!("{}: Black cannot force a win within {depth} time points", named.name);
-                false
-            }
+        let critical = solver.critical_depth();
+        out.set("critical", critical);
+        match critical {
+            Some(d) => out.say(format!("{}: Black wins; critical depth {d}", named.name)),
+            None => out.say(format!("{}: Black cannot force a win within {depth} time points", named.name)),
         }
+        critical.is_some()
     } else {
         let wins = solver.black_wins(depth)?;
         let verdict = if wins { "Black wins" } else { "Black does not win" };
-        println!("{}: {verdict} within depth {depth}", named.name);
+        out.say(format!("{}: {verdict} within depth {depth}", named.name));
         wins
     };
-    Ok(ExitCode::from(if wins { 10 } else { 20 }))
+    out.finish(wins)
 }

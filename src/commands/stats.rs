@@ -10,12 +10,17 @@ use super::read_source;
 use crate::flags::TableFormat;
 use crate::output::print_table;
 
-pub fn run(files: &[String], csv: bool) -> Result<ExitCode> {
+pub fn run(files: &[String], csv: bool, json: bool) -> Result<ExitCode> {
     let sizes = files.iter().map(|file| {
         let (format, s) = stats(&read_source(file)?)?;
         Ok((file.clone(), format, s))
     });
     let table = size_table(sizes.collect::<Result<Vec<_>>>()?);
-    print_table(&table, if csv { TableFormat::Csv } else { TableFormat::Text })?;
+    let format = match (csv, json) {
+        (_, true) => TableFormat::Json,
+        (true, _) => TableFormat::Csv,
+        _ => TableFormat::Text,
+    };
+    print_table(&table, format)?;
     Ok(ExitCode::SUCCESS)
 }

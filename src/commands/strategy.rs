@@ -2,6 +2,9 @@
 //! solver's `--qdo` assignment (or, with `--from-certificate`, from the constants of
 //! DepQBF's checked certificate), and check it with the reference solver.
 //!
+//! Progress goes to standard error: each formula's size as the solver is asked, the time it
+//! took, and, on a terminal, a line counting the seconds while the solver works.
+//!
 //! Exit codes: 0 the move is valid; 1 it is invalid, or the solver's verdict contradicts
 //! the reference solver; 2 nothing to check (Black does not win, and both agree).
 
@@ -9,6 +12,7 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 use anyhow::{anyhow, Context, Result};
 use contract::Budget;
@@ -20,7 +24,8 @@ use strategy::first_move::{
     first_move_bddl, first_move_gdl, first_move_geography, first_move_positional, FirstMove, FirstMoveError,
 };
 use strategy::play::QdoSolver;
-use strategy::qdo::{parse_qdo, QdoError, QdoOracle, QdoRunner};
+use strategy::qdo::{parse_qdo, Program, QdoError, QdoOracle, QdoRunner};
+use strategy::session::Thinking;
 use suites::certified::Outcome;
 use suites::Certify;
 
@@ -73,6 +78,45 @@ impl QdoOracle for FromCertificate {
     }
 }
 
+/// The oracle with progress on standard error: what is being solved (the position's
+/// formula, its size), a [`Thinking`] line while the solver works (on a terminal), and how
+/// long it took; then that the reference solver checks the move.
+struct Progress<'o> {
+    oracle: &'o mut QdoSolver<'static>,
+    /// The solver's name, as the options give it.
+    name: &'static str,
+    started: Instant,
+    calls: usize,
+}
+
+impl QdoOracle for Progress<'_> {
+    fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
+        self.calls += 1;
+        let (name, vars, clauses) = (self.name, qbf.max_var, qbf.cnf.len());
+        eprintln!(
+            "[{:.1} s] formula {} encoded ({vars} variables, {clauses} clauses); {name} solves it",
+            self.started.elapsed().as_secs_f64(),
+            self.calls
+        );
+        let asked = Instant::now();
+        let answer = {
+            let _thinking = Thinking::start(&format!("{name} is solving"));
+            self.oracle.solve(qbf)?
+        };
+        let verdict = if answer.0 { "true" } else { "false" };
+        eprintln!(
+            "[{:.1} s] {name} answered {verdict} in {:.1} s; the reference solver checks the move",
+            self.started.elapsed().as_secs_f64(),
+            asked.elapsed().as_secs_f64()
+        );
+        Ok(answer)
+    }
+
+    fn budget(&self) -> Budget {
+        self.oracle.budget()
+    }
+}
+
 /// Where the first move is read from: `--qdo`, or a certificate.
 enum Oracle {
     Qdo(QdoRunner),
@@ -101,11 +145,21 @@ impl Oracle {
         Ok(Oracle::Certificate(Box::new(FromCertificate { exe, config, limits, budget, note: None })))
     }
 
-    fn solver(&mut self) -> &mut QdoSolver<'static> {
+    fn oracle(&mut self) -> &mut QdoSolver<'static> {
         match self {
             Oracle::Qdo(runner) => runner,
             Oracle::Certificate(runner) => runner.as_mut(),
         }
+    }
+
+    /// The oracle, reporting its progress on standard error.
+    fn solver(&mut self) -> Progress<'_> {
+        let name = match self {
+            Oracle::Qdo(QdoRunner { program: Program::Caqe, .. }) => "caqe",
+            Oracle::Qdo(_) => "depqbf",
+            Oracle::Certificate(_) => "depqbf (certified)",
+        };
+        Progress { oracle: self.oracle(), name, started: Instant::now(), calls: 0 }
     }
 
     /// What the certificate was, for the report.
@@ -122,34 +176,34 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     let (opts, oracle, found) = match &model {
         FirstMoveModel::Bddl { game, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_bddl(&load_bddl(game)?, oracle.solver());
+            let found = first_move_bddl(&load_bddl(game)?, &mut oracle.solver());
             (opts, oracle, found)
         }
         FirstMoveModel::Pg { game, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_pg(game)?.game, oracle.solver());
+            let found = first_move_positional(&load_pg(game)?.game, &mut oracle.solver());
             (opts, oracle, found)
         }
         FirstMoveModel::Gttt { game, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_gttt(game)?.game, oracle.solver());
+            let found = first_move_positional(&load_gttt(game)?.game, &mut oracle.solver());
             (opts, oracle, found)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_hex(game)?.game, oracle.solver());
+            let found = first_move_positional(&load_hex(game)?.game, &mut oracle.solver());
             (opts, oracle, found)
         }
         FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
             let bddl = BddlFiles::new(&load_hex(game)?.game)?.game()?;
-            let found = first_move_bddl(&bddl, oracle.solver());
+            let found = first_move_bddl(&bddl, &mut oracle.solver());
             (opts, oracle, found)
         }
         FirstMoveModel::Gdl { game: args, opts } => {
             let mut oracle = Oracle::of(opts, args.size.budget())?;
             let (game, encoding) = load_gdl(args, None)?;
-            match first_move_gdl(&game, encoding, args.depth, oracle.solver()) {
+            match first_move_gdl(&game, encoding, args.depth, &mut oracle.solver()) {
                 Err(FirstMoveError::Map(e)) => {
                     return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))
                 }
@@ -159,7 +213,7 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
         FirstMoveModel::Geography { game, encoding, opts } => {
             let mut oracle = Oracle::of(opts, game.size.budget())?;
             let (graph, rounds) = load_geography(game)?;
-            let found = first_move_geography(&graph, geography_encoding(game, *encoding), rounds, oracle.solver());
+            let found = first_move_geography(&graph, geography_encoding(game, *encoding), rounds, &mut oracle.solver());
             (opts, oracle, found)
         }
     };

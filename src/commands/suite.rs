@@ -14,6 +14,7 @@ use crate::output::print_table;
 pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
     match cmd {
         SuiteCmd::Check { file } => {
+            let file = crate::locate::suite_file(&file)?;
             let suite = load(&file)?;
             let jobs = expand(&suite);
             let files = file_count(&jobs);
@@ -28,7 +29,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         SuiteCmd::List { file, format } => {
-            let suite = load(&file)?;
+            let suite = load(&crate::locate::suite_file(&file)?)?;
             let mut table = Table::new(&LISTING);
             for job in expand(&suite) {
                 table.push_row(job.listing());

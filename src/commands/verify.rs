@@ -8,7 +8,7 @@ use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
 use suites::builder::Encoders;
 use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
 
-use crate::flags::VerifyArgs;
+use crate::flags::{TableFormat, VerifyArgs};
 use crate::output::print_table;
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
@@ -20,6 +20,8 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let tools = Tools::load(&args.config)?;
     let encoders = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
     let config = args.config.display().to_string();
+    let json = args.format == TableFormat::Json;
+    let mut summaries = Vec::new();
     let mut differs = false;
     for path in &args.tables {
         let mut table = load(path)?;
@@ -41,11 +43,27 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         };
         let verified = verify(&mut table, &opts, &mut |line| eprintln!("{line}"));
         let report = SideBySide::new(&table, &verified, budget);
-        writeln!(std::io::stdout(), "\n## {}", report.heading)?;
-        print_table(&report.grid, args.format)?;
-        writeln!(std::io::stdout(), "{}\n\n{}", report.notes, report.summary)?;
+        if json {
+            summaries.push(serde_json::json!({
+                "table": table.name,
+                "heading": report.heading,
+                "rows": reports::json_rows(&report.grid),
+                "notes": report.notes,
+                "summary": report.summary,
+                "differs": verified.differs(),
+            }));
+        } else {
+            writeln!(std::io::stdout(), "\n## {}", report.heading)?;
+            print_table(&report.grid, args.format)?;
+            writeln!(std::io::stdout(), "{}\n\n{}", report.notes, report.summary)?;
+        }
         report.write(&out)?;
         differs |= verified.differs();
+    }
+    if json {
+        let mut stdout = std::io::stdout().lock();
+        serde_json::to_writer_pretty(&mut stdout, &summaries).context("writing to standard output")?;
+        writeln!(stdout)?;
     }
     Ok(if differs { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }

@@ -18,13 +18,9 @@ pub struct EncodeCmd {
 /// The models `encode` knows.
 #[derive(Subcommand, Debug)]
 pub enum EncodeModel {
-    /// A two-player GDL game (KIF): can the first player force a win within the depth?
-    #[command(
-        after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --encoding sd -o bt-sd.qdimacs\n  qbfgames encode gdl --game bt.kif --depth 19 --format qcir -o bt.qcir"
-    )]
     /// A BDDL game, with the lifted encoding (Shaik & van de Pol, SAT 2023).
     #[command(
-        after_help = "Examples:\n  qbfgames encode bddl --domain suite/games/bddl/breakthrough/domain.ig --problem suite/games/bddl/breakthrough/3x4.ig -o bt.qcir\n  qbfgames encode bddl --domain D.ig --problem P.ig --depth 5 --format qdimacs -o p.qdimacs"
+        after_help = "Examples:\n  qbfgames encode bddl --domain suite/games/bddl/breakthrough/domain.ig --problem suite/games/bddl/breakthrough/3x4.ig -o bt.qcir\n  qbfgames encode bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5 --format qdimacs -o el.qdimacs"
     )]
     Bddl {
         #[command(flatten)]
@@ -41,7 +37,7 @@ pub enum EncodeModel {
     },
     /// A positional game from a PG file, with the COR+ encoding (QDIMACS).
     #[command(
-        after_help = "Examples:\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg -o qubic.qdimacs\n  qbfgames encode pg game.pg --depth 9 --emit-bddl bddl/"
+        after_help = "Examples:\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg -o qubic.qdimacs\n  qbfgames encode pg suite/games/pg/qubic_1_1_4x4x4.pg --depth 9 --emit-bddl bddl/ -o qubic-d9.qdimacs"
     )]
     Pg {
         #[command(flatten)]
@@ -61,7 +57,7 @@ pub enum EncodeModel {
     },
     /// A Hex puzzle (Black to move), with the COR+ or the lifted encoding (QDIMACS).
     #[command(
-        after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle p.hex --depth 9 --emit-bddl out/"
+        after_help = "Examples:\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames encode hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted --emit-bddl hex-bddl/ -o hex.qdimacs"
     )]
     Hex {
         #[command(flatten)]
@@ -72,6 +68,11 @@ pub enum EncodeModel {
         #[command(flatten)]
         out: EncodeOut,
     },
+    /// A two-player GDL game (KIF), with the encoding of He, Saffidine and Thielscher
+    /// (AAMAS 2024): can the first role force a win within the depth?
+    #[command(
+        after_help = "Examples:\n  qbfgames encode gdl --game suite/games/gdl/connect3-4x4.kif --depth 9 -o c3.qdimacs\n  qbfgames encode gdl --game suite/games/gdl/breakthrough-2x4.kif --depth 7 --encoding sd -o bt-sd.qdimacs\n  qbfgames encode gdl --game suite/games/gdl/breakthrough-2x4.kif --depth 7 --prefix gt --format qcir -o bt.qcir"
+    )]
     Gdl(EncodeGdl),
     /// Generalized geography (the thesis's section 3): players alternate naming an unvisited
     /// successor of the last named node, node 0 first; can the first player keep moving?
@@ -160,18 +161,18 @@ pub enum GdlPrefixArg {
 pub struct SolveCmd {
     #[command(subcommand)]
     pub model: SolveModel,
+    /// Print the answer as one JSON object (model, game, limit, unit, wins, and critical,
+    /// winning_move, role, positions where they apply) instead of lines.
+    #[arg(long, global = true)]
+    pub json: bool,
 }
 
 /// The models `solve` knows.
 #[derive(Subcommand, Debug)]
 pub enum SolveModel {
-    /// Minimax with a transposition table over the ground GDL game.
-    #[command(
-        after_help = "Examples:\n  qbfgames solve gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames solve gdl --game suite/games/gdl/dots-and-boxes-2x2.kif --depth 12 --critical"
-    )]
     /// A BDDL game, by depth-bounded minimax over explicit states.
     #[command(
-        after_help = "Examples:\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig\n  qbfgames solve bddl --domain D.ig --problem P.ig --depth 21 --critical"
+        after_help = "Examples:\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig   # exit 10: Black wins\n  qbfgames solve bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_tic.ig --depth 7 --critical   # exit 20: no win within 7"
     )]
     Bddl {
         #[command(flatten)]
@@ -181,7 +182,9 @@ pub enum SolveModel {
         critical: bool,
     },
     /// A positional game from a PG file.
-    #[command(after_help = "Example:\n  qbfgames solve pg game.pg --depth 9")]
+    #[command(
+        after_help = "Example:\n  qbfgames solve pg suite/games/pg/qubic_1_1_4x4x4.pg --depth 3   # exit 20: no win within 3"
+    )]
     Pg {
         #[command(flatten)]
         game: PgArgs,
@@ -189,7 +192,9 @@ pub enum SolveModel {
         solve: SolveOpts,
     },
     /// Generalized tic-tac-toe GTTT(p,q).
-    #[command(after_help = "Example:\n  qbfgames solve gttt --shape elly --board 4 --critical")]
+    #[command(
+        after_help = "Example:\n  qbfgames solve gttt --shape elly --board 4 --critical   # exit 10: Black wins"
+    )]
     Gttt {
         #[command(flatten)]
         game: GtttArgs,
@@ -197,17 +202,24 @@ pub enum SolveModel {
         solve: SolveOpts,
     },
     /// A Hex puzzle (Black to move).
-    #[command(after_help = "Example:\n  qbfgames solve hex --puzzle suite/games/hex/hein_09_4x4.hex --critical")]
+    #[command(
+        after_help = "Example:\n  qbfgames solve hex --puzzle suite/games/hex/hein_09_4x4.hex --critical   # exit 10: Black wins"
+    )]
     Hex {
         #[command(flatten)]
         game: HexArgs,
         #[command(flatten)]
         solve: SolveOpts,
     },
+    /// A two-player GDL game (KIF), by minimax with a transposition table over the ground
+    /// game: can the first role force a win within the depth?
+    #[command(
+        after_help = "Examples:\n  qbfgames solve gdl --game suite/games/gdl/connect3-4x4.kif --depth 9   # exit 10: the first role wins\n  qbfgames solve gdl --game suite/games/gdl/dots-and-boxes-2x2.kif --depth 12 --critical   # exit 10"
+    )]
     Gdl(SolveGdl),
     /// Generalized geography, by depth-bounded search over the plays.
     #[command(
-        after_help = "Examples:\n  qbfgames solve geography --graph suite/games/geography/thesis-example.txt\n  qbfgames solve geography --generate grid --w 4 --h 4 --rounds 16 --critical"
+        after_help = "Examples:\n  qbfgames solve geography --graph suite/games/geography/thesis-example.txt   # exit 10: the first player wins\n  qbfgames solve geography --generate grid --w 4 --h 4 --rounds 16 --critical   # exit 20"
     )]
     Geography(SolveGeography),
 }

@@ -19,7 +19,7 @@ pub use games::{EncodeCmd, SolveCmd};
     name = "qbfgames",
     version,
     about = "Two-player game benchmarks as QBF: generate, run, report",
-    after_help = "Examples:\n  qbfgames stats bench/*.qdimacs.gz --csv\n  qbfgames convert game.qcir -o game.qdimacs --polarity\n  qbfgames hash game.qdimacs"
+    after_help = "Examples:\n  qbfgames encode gttt --shape elly --board 3 --depth 5 -o elly.qdimacs\n  qbfgames stats elly.qdimacs --csv\n  qbfgames encode geography --generate thesis-example -o game.qcir\n  qbfgames convert game.qcir -o game.qdimacs --clause-form tseitin\n  qbfgames hash game.qdimacs\n\n`qbfgames COMMAND --help` describes each command; docs/ in the source tree has the guides."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -30,19 +30,22 @@ pub struct Cli {
 pub enum Command {
     /// Size statistics of QDIMACS and QCIR files (gzip and xz read transparently).
     #[command(
-        after_help = "Examples:\n  qbfgames stats a.qdimacs b.qcir\n  qbfgames stats --csv out/*.qdimacs > sizes.csv\n  zcat a.qdimacs.gz | qbfgames stats -"
+        after_help = "Examples:\n  qbfgames encode gttt --shape el --board 3 --depth 5 -o a.qdimacs\n  qbfgames encode geography --generate thesis-example -o b.qcir\n  qbfgames stats a.qdimacs b.qcir\n  qbfgames stats --csv *.qdimacs > sizes.csv\n  zcat a.qdimacs.gz | qbfgames stats -"
     )]
     Stats {
         /// Input files; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Print CSV instead of an aligned table.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "json")]
         csv: bool,
+        /// Print JSON: one object per file.
+        #[arg(long)]
+        json: bool,
     },
     /// Convert QCIR to QDIMACS (Plaisted–Greenbaum clauses by default, or full Tseitin).
     #[command(
-        after_help = "Examples:\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir.gz -o game.qdimacs --clause-form tseitin"
+        after_help = "Examples:\n  qbfgames encode geography --generate thesis-example -o game.qcir\n  qbfgames convert game.qcir -o game.qdimacs\n  qbfgames convert game.qcir -o game.qdimacs --clause-form tseitin --gates earliest"
     )]
     Convert {
         /// The QCIR input; `-` reads standard input.
@@ -60,7 +63,7 @@ pub enum Command {
     /// ladders with their calibration solvers, recording the reach in DIR/ladders.csv;
     /// with --certify (or the suite's [certify]), expected answers from checked certificates.
     #[command(
-        after_help = "Examples:\n  qbfgames generate suite/default.toml\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2\n  qbfgames generate NAME/models/default.toml --reach NAME/models/ladders.csv --out again\n  qbfgames generate suite/default.toml --certify 60"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml   # into out/demo\n  qbfgames generate suite/corplus.toml --out out/corplus --jobs 2\n  qbfgames generate suite/demo.toml --out certified --certify 60\n  qbfgames generate suite/default.toml --reach out/default/ladders.csv   # the ladders as calibrated before"
     )]
     Generate {
         /// The suite file.
@@ -80,7 +83,7 @@ pub enum Command {
         recalibrate: bool,
         /// The solvers file the ladders' calibration solvers and the tracing solver of
         /// --certify (`depqbf`, with its `trace` command) are taken from.
-        #[arg(long, default_value = "suite/solvers.toml")]
+        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
         config: PathBuf,
         /// Certify every QDIMACS instance with DepQBF's checked Q-resolution proof, under
         /// this many CPU seconds per instance (for every family, in place of the suite's
@@ -119,12 +122,12 @@ pub enum Command {
     /// proof step by step, extract the Skolem (true) or Herbrand (false) functions and verify
     /// them with a SAT solver. Exit 10 certified true, 20 certified false, 1 otherwise.
     #[command(
-        after_help = "Examples:\n  qbfgames certify game.qdimacs\n  qbfgames certify game.qdimacs --timeout 600 --memory 8G --certificate game.aag\n  qbfgames certify game.qdimacs --max-proof 32G --scratch /var/tmp"
+        after_help = "Examples:\n  qbfgames encode gttt --shape el --board 3 --depth 5 -o game.qdimacs\n  qbfgames certify game.qdimacs   # exit 10: certified true\n  qbfgames certify game.qdimacs --timeout 600 --memory 8G --certificate game.aag   # exit 10\n  qbfgames certify game.qdimacs --max-proof 32G --scratch /var/tmp   # exit 10"
     )]
     Certify(CertifyArgs),
     /// Critical depths by iterative deepening with a QBF solver, per grid point of a suite.
     #[command(
-        after_help = "Examples:\n  qbfgames depth suite/default.toml --solver depqbf --max-depth 9 --timeout 30\n  qbfgames depth suite/sat2023-bddl.toml --family httt --solver caqe --max-depth 15"
+        after_help = "Examples:\n  qbfgames depth suite/demo.toml --solver depqbf --max-depth 5 --timeout 10\n  qbfgames depth suite/demo.toml --family httt-3x3 --solver caqe --max-depth 5 --timeout 10 --format csv"
     )]
     Depth(DepthArgs),
     /// Re-check published tables: generate what they need, run it cheapest first within a
@@ -145,7 +148,7 @@ pub enum Command {
     Manifest(ManifestCmd),
     /// Package a generated suite for submission (tracks, models, documents), or check an archive.
     #[command(
-        after_help = "Examples:\n  qbfgames package out/default -o out/default.tar.xz\n  qbfgames package --check out/default.tar.xz"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames package out/demo -o demo.tar.xz\n  qbfgames package --check demo.tar.xz"
     )]
     Package {
         /// The directory `qbfgames generate` wrote.
@@ -164,12 +167,12 @@ pub enum Command {
     /// Class each job by a run's CPU times (trivial, easy, medium, hard, unsolved) and select a
     /// balanced subset per family into DIR/selection.csv, which `package` then follows.
     #[command(
-        after_help = "Examples:\n  qbfgames select out/default\n  qbfgames select out/default --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames run out/demo --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 5\n  qbfgames select out/demo\n  qbfgames select out/demo --per-family 3 --min-per-family 2 --true-share 0.2..0.8 --unsolved-by-some 0.1"
     )]
     Select(SelectArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(
-        after_help = "Examples:\n  qbfgames hash out/instances/*/*.qdimacs\n  qbfgames hash --format csv a.qdimacs"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames hash out/demo/instances/*/*.qdimacs\n  qbfgames hash --format csv out/demo/instances/httt-3x3/*.qcir"
     )]
     Hash {
         /// Input files; `-` reads standard input.
@@ -186,13 +189,13 @@ pub enum Command {
     /// Run solvers × preprocessors over the instances of DIR/manifest.csv; results go to
     /// DIR/results.jsonl and DIR/results.csv, one record per cell, resumable.
     #[command(
-        after_help = "Examples:\n  qbfgames run out --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 60 --memory 4G --jobs 2\n  qbfgames run out --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out --solvers depqbf,caqe --certify --max-proof 16G --sat-timeout 300\n  qbfgames run out --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames run out/demo --solvers caqe,depqbf --preprocessors none,bloqqer --timeout 5 --memory 4G --jobs 2\n  qbfgames run out/demo --solvers depqbf --timeout 5   # again: finished cells are skipped\n  qbfgames run out/demo --solvers depqbf --timeout 5 --certify --max-proof 16G --sat-timeout 300\n  qbfgames run out/demo --solvers depqbf --timeout 3600 --memory 8G --backend slurm --profile suite/cluster.toml"
     )]
     Run(RunArgs),
     /// Tables and plots of a run: coverage, critical depths, encodings; Markdown, CSV,
     /// LaTeX, HTML, SVG and PNG under DIR/report (see docs/reports.md).
     #[command(
-        after_help = "Examples:\n  qbfgames report out/default\n  qbfgames report out/default --out paper/figures --scatter none+depqbf,bloqqer+depqbf"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames run out/demo --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 5\n  qbfgames report out/demo\n  qbfgames report out/demo --out paper/figures --scatter none+depqbf,bloqqer+depqbf"
     )]
     Report {
         /// A directory with manifest.csv (`qbfgames generate`) and results.csv (`qbfgames run`).
@@ -201,19 +204,60 @@ pub enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
         /// The two configurations of the scatter plot, `PRE+SOLVER,PRE+SOLVER` (default: the
-        /// first two by name).
+        /// two best without a preprocessor: most solved, then least PAR-2).
         #[arg(long, value_delimiter = ',', num_args = 1)]
         scatter: Option<Vec<String>>,
+        /// Another result folder of the same suite: the report gets the comparison of
+        /// `qbfgames compare DIR OTHER` (conflicts first), and exits 1 on a conflict.
+        #[arg(long, value_name = "OTHER")]
+        compare: Option<PathBuf>,
     },
-    /// Write the Slurm job-array script for the pending cells of DIR without submitting it.
+    /// Compare two result folders of one suite, job by job and configuration by
+    /// configuration: conflicts (A says true, B false, or the reverse) first, then jobs
+    /// only one folder solves, then large time ratios; exit 1 on any conflict.
     #[command(
-        after_help = "Example:\n  qbfgames slurm-script out --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/slurm/batch-1/job.sbatch   # then: qbfgames collect out"
+        after_help = "Exit codes: 0 no conflict, 1 a conflict (or an error).\n\nExamples:\n  qbfgames generate suite/demo.toml --out out/a\n  qbfgames run out/a --solvers depqbf --timeout 5\n  qbfgames generate suite/demo.toml --out out/b\n  qbfgames run out/b --solvers depqbf --timeout 5\n  qbfgames compare out/a out/b\n  qbfgames compare out/a out/b --csv compare.csv"
     )]
-    SlurmScript(RunArgs),
-    /// Run one shard of a Slurm batch (what each array task of the job script does).
+    Compare {
+        /// The first folder (A), with manifest.csv and results.csv.
+        a: PathBuf,
+        /// The second folder (B); ratios are B's CPU time over A's.
+        b: PathBuf,
+        /// Also write every job × configuration pair, both sides and the ratio, as CSV
+        /// (`-`: standard output).
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+    },
+    /// What can be generated: the models and their parameters (with an example point of a
+    /// shipped suite), the shipped suites and families, game files, shapes, Hex puzzles.
+    #[command(after_help = "Examples:\n  qbfgames list\n  qbfgames list suites\n  qbfgames list families")]
+    List {
+        /// What to list.
+        #[arg(value_enum, default_value = "models")]
+        what: Catalogue,
+    },
+    /// The solvers and preprocessors of the configuration in use: found or missing,
+    /// version, formats read. The configuration is `--config FILE`, else
+    /// $QBFGAMES_SOLVERS, else ~/.config/qbfgames/solvers.toml, else the install prefix's,
+    /// else suite/solvers.toml here, else the built-in one (programs looked up on PATH).
+    #[command(after_help = "Example:\n  qbfgames solvers")]
+    Solvers {
+        /// The solvers configuration (default: found as above).
+        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+        config: PathBuf,
+        /// How the table is printed.
+        #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+        format: TableFormat,
+    },
+    /// Write the Slurm job-array script for the pending cells of DIR without submitting it:
+    /// submit it with sbatch, then merge the results with `qbfgames collect DIR`.
     #[command(
-        after_help = "Example (inside an array task):\n  qbfgames run-shard /data/out --batch 3 --shard \"$SLURM_ARRAY_TASK_ID\""
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames slurm-script out/demo --solvers depqbf --timeout 3600 --memory 8G --profile suite/cluster.toml\n  sbatch out/demo/slurm/batch-1/job.sbatch   # then: qbfgames collect out/demo"
     )]
+    SlurmScript(SlurmScriptArgs),
+    /// Internal: run one shard of a Slurm batch (what each array task of the job script
+    /// does).
+    #[command(hide = true)]
     RunShard {
         /// The results directory of the batch.
         dir: PathBuf,
@@ -243,6 +287,24 @@ pub enum Command {
     Strategy(crate::flags::strategy::StrategyCmd),
     /// Play White against Black's strategy from a QBF solver (interactive, or --auto --all).
     Play(crate::flags::strategy::PlayCmd),
+    /// Print a shell completion script for qbfgames to standard output.
+    #[command(
+        after_help = "Examples:\n  qbfgames completions bash > qbfgames.bash   # then: source qbfgames.bash, or copy it to /usr/share/bash-completion/completions/qbfgames\n  qbfgames completions zsh > _qbfgames         # a folder of $fpath\n  qbfgames completions fish > qbfgames.fish    # ~/.config/fish/completions/"
+    )]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Write man pages: qbfgames.1 and one per subcommand (qbfgames-encode-bddl.1, ...).
+    #[command(
+        after_help = "Examples:\n  qbfgames man --out man   # then: man -l man/qbfgames-generate.1, or copy man/*.1 to PREFIX/share/man/man1"
+    )]
+    Man {
+        /// The folder the pages are written into (created if missing).
+        #[arg(long, value_name = "DIR", default_value = "man")]
+        out: PathBuf,
+    },
 }
 
 /// `qbfgames suite …`.
@@ -270,7 +332,7 @@ pub enum SuiteCmd {
 pub enum ManifestCmd {
     /// Recompute every hash and statistic of a generated suite; exit 1 on any difference.
     #[command(
-        after_help = "Examples:\n  qbfgames manifest verify out/default\n  qbfgames manifest verify out/default --suite suite/default.toml   # re-derive answers with this suite"
+        after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames manifest verify out/demo\n  qbfgames manifest verify out/demo --suite suite/demo.toml   # re-derive answers with this suite"
     )]
     Verify {
         /// The directory `qbfgames generate` wrote.
@@ -322,13 +384,13 @@ pub struct TuneArgs {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// The solvers file.
-    #[arg(long, default_value = "suite/solvers.toml")]
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
 }
 
-/// The settings of `qbfgames run`.
+/// The cells of a run and their limits: what `run` and `slurm-script` share.
 #[derive(clap::Args, Debug)]
-pub struct RunArgs {
+pub struct MatrixArgs {
     /// A directory with manifest.csv and the instances it lists (`qbfgames generate`).
     pub dir: PathBuf,
     /// Solvers to run, comma-separated names from the solvers file.
@@ -351,13 +413,20 @@ pub struct RunArgs {
     /// Memory limit per process (address space), e.g. 4G or 512M.
     #[arg(long, default_value = "4G")]
     pub memory: String,
+    /// The solvers file.
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    pub config: PathBuf,
+}
+
+/// The settings of `qbfgames run`.
+#[derive(clap::Args, Debug)]
+pub struct RunArgs {
+    #[command(flatten)]
+    pub matrix: MatrixArgs,
     /// Runs at the same time, each pinned to a core of its own (default and most: the
     /// cores this process may use).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The solvers file.
-    #[arg(long, default_value = "suite/solvers.toml")]
-    pub config: PathBuf,
     /// Certify each answer of the solvers that can write a proof (a `trace` command in the
     /// solvers file: depqbf): the cell runs the traced command, its Q-resolution proof is
     /// checked and the certificate extracted from it verified with a SAT solver. An answer
@@ -375,6 +444,19 @@ pub struct RunArgs {
     /// Where the cells run: on this machine, or as one Slurm job array.
     #[arg(long, value_enum, default_value_t = Backend::Local)]
     pub backend: Backend,
+    #[command(flatten)]
+    pub slurm: SlurmArgs,
+    /// Submit and return; `qbfgames collect DIR` merges the results later.
+    #[arg(long, help_heading = "Slurm")]
+    pub no_wait: bool,
+}
+
+/// The settings of `qbfgames slurm-script`: the cells and the cluster, nothing of a local
+/// run (--jobs, --certify) and nothing of a submission (--no-wait).
+#[derive(clap::Args, Debug)]
+pub struct SlurmScriptArgs {
+    #[command(flatten)]
+    pub matrix: MatrixArgs,
     #[command(flatten)]
     pub slurm: SlurmArgs,
 }
@@ -410,9 +492,6 @@ pub struct SlurmArgs {
     /// Cells per shard (one array task per shard; default 20).
     #[arg(long, help_heading = "Slurm")]
     pub shard_cells: Option<usize>,
-    /// Submit and return; `qbfgames collect DIR` merges the results later.
-    #[arg(long, help_heading = "Slurm")]
-    pub no_wait: bool,
 }
 
 /// The settings of `qbfgames verify`.
@@ -437,12 +516,13 @@ pub struct VerifyArgs {
     #[arg(long, default_value = "4G")]
     pub memory: String,
     /// The solvers and preprocessors.
-    #[arg(long, default_value = "suite/solvers.toml")]
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
     /// Instances, caches and the side-by-side tables (`<out>/<table>/verify.md`, `.csv`).
     #[arg(long, default_value = "out/verify")]
     pub out: PathBuf,
-    /// Print the tables as text, Markdown or CSV.
+    /// Print the tables as text, Markdown, CSV, or JSON (one array: per table its heading,
+    /// rows, notes, summary and whether it differs).
     #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
     pub format: TableFormat,
 }
@@ -468,7 +548,7 @@ pub struct DepthArgs {
     #[arg(long, default_value = "4G")]
     pub memory: String,
     /// The solvers file.
-    #[arg(long, default_value = "suite/solvers.toml")]
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
     /// Output format of the table.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
@@ -526,6 +606,8 @@ pub enum TableFormat {
     Text,
     Markdown,
     Csv,
+    /// An array of objects, one per row, keyed by column name.
+    Json,
 }
 
 #[cfg(test)]
@@ -595,7 +677,7 @@ pub struct CertifyArgs {
     #[arg(long, default_value = "depqbf")]
     pub solver: String,
     /// The solvers file.
-    #[arg(long, default_value = "suite/solvers.toml")]
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
     /// CPU-time limit of the solver in seconds.
     #[arg(long, default_value_t = 60.0)]
@@ -620,4 +702,15 @@ pub struct CertifyArgs {
     /// Write the certificate (an AIG, outputs named by variable) in ASCII AIGER to FILE.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+}
+
+/// The parts of the catalogue `qbfgames list` prints.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Catalogue {
+    Models,
+    Suites,
+    Families,
+    Games,
+    Shapes,
+    Puzzles,
 }

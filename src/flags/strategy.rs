@@ -74,7 +74,7 @@ pub enum FirstMoveModel {
     },
     /// Generalized geography: Black is the first player; the move is the node he names.
     #[command(
-        after_help = "Examples:\n  qbfgames strategy first-move geography --graph suite/games/geography/thesis-example.txt\n  qbfgames strategy first-move geography --generate grid --w 3 --h 3 --rounds 9 --encoding compact"
+        after_help = "Examples:\n  qbfgames strategy first-move geography --graph suite/games/geography/thesis-example.txt\n  qbfgames strategy first-move geography --generate grid --w 3 --h 3 --rounds 3 --encoding compact"
     )]
     Geography {
         #[command(flatten)]
@@ -123,7 +123,7 @@ pub struct FirstMoveOpts {
     #[arg(long, conflicts_with = "solver")]
     pub from_certificate: bool,
     /// The solvers file whose `depqbf` has the `trace` command (--from-certificate).
-    #[arg(long, value_name = "FILE", default_value = "suite/solvers.toml")]
+    #[arg(long, value_name = "FILE", default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
     /// The largest proof checked (--from-certificate), e.g. 4G or 512M; the proof is a
     /// temporary file.
@@ -147,7 +147,7 @@ pub struct PlayCmd {
 pub enum PlayModel {
     /// A BDDL game (Black moves first).
     #[command(
-        after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain D.ig --problem P.ig --depth 5 --auto --all"
+        after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5 --auto --all"
     )]
     Bddl {
         #[command(flatten)]
@@ -237,4 +237,7 @@ pub struct PlayOpts {
     /// The seed of the random replies of --games.
     #[arg(long, default_value_t = 1, requires = "games")]
     pub seed: u64,
+    /// Also print the raw state (the stones or fluents that hold) above every board.
+    #[arg(long)]
+    pub verbose: bool,
 }

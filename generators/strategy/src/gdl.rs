@@ -17,7 +17,7 @@
 //! and leave Black without a win within the remaining steps.
 
 use crate::play::{Explorer, Failure, Played, QdoSolver, White};
-use crate::validate::Check;
+use crate::validate::{Check, STATE};
 use encodings::gdl::GdlEncoding;
 use encodings::{Move, Side};
 use games::gdl::player::{Solver, State};
@@ -38,13 +38,16 @@ pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
 }
 
 /// Draws a position: the fluents that hold and, when they include a board (at least four
-/// fluents `(f r c v)` of one functor over constants), the board as rows `r` and columns
-/// `c` separated by `/`, each cell the first letter of `v` (`.` for a missing cell or a
-/// blank `b`).
+/// fluents `(f x y v)` of one functor over constants), the board with `x` as the column and
+/// `y` as the row, separated by `/`, each cell the first letter of `v` (`.` for a missing
+/// cell or a blank `b`), column labels along one edge and row labels at the side. Where a
+/// move names a column alone (`(drop 2)`: stones fall to `y = 1`), rows are drawn bottom-up
+/// with the column labels underneath; otherwise `y = 1` is the top row. The fluents come
+/// first, as a [`STATE`] line, when a board follows.
 pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
     let store = &game.store;
     let held: Vec<_> = player.fluents(state).into_iter().map(|f| game.fluents[f as usize]).collect();
-    let mut out = player.describe(state);
+    let description = player.describe(state);
     let cells: Vec<[String; 3]> = held
         .iter()
         .filter(|&&t| store.args(t).len() == 3 && store.args(t).iter().all(|&a| store.args(a).is_empty()))
@@ -53,7 +56,7 @@ pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
         .map(|(_, a)| [0, 1, 2].map(|i| store.display(a[i])))
         .collect();
     if cells.is_empty() {
-        return out;
+        return description;
     }
     let axis = |i: usize| {
         let mut v: Vec<String> = cells.iter().map(|c| c[i].clone()).collect();
@@ -61,19 +64,37 @@ pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
         v.dedup();
         v
     };
-    let (rows, cols) = (axis(0), axis(1));
-    out.push_str(&format!("/   {}", cols.join(" ")));
+    let (cols, mut rows) = (axis(0), axis(1));
+    let bottom_up = game.moves.iter().any(|m| {
+        let args = store.args(m.term);
+        args.len() == 1 && store.args(args[0]).is_empty() && cols.contains(&store.display(args[0]))
+    });
+    let w = cols.iter().chain(&rows).map(String::len).max().unwrap_or(1);
+    let labels: Vec<String> = cols.iter().map(|c| format!("{c:>w$}")).collect();
+    let labels = format!("{:>2} {}", "", labels.join(" "));
+    let mut out = vec![format!("{STATE}{description}")];
+    if bottom_up {
+        rows.reverse();
+    } else {
+        out.push(labels.clone());
+    }
     for r in &rows {
         let line: Vec<String> = cols
             .iter()
-            .map(|c| match cells.iter().find(|x| x[0] == *r && x[1] == *c) {
-                Some(x) if x[2] != "b" => x[2].chars().next().map_or(".".to_string(), |ch| ch.to_string()),
-                _ => ".".to_string(),
+            .map(|c| {
+                let mark = match cells.iter().find(|x| x[0] == *c && x[1] == *r) {
+                    Some(x) if x[2] != "b" => x[2].chars().next().map_or(".".to_string(), |ch| ch.to_string()),
+                    _ => ".".to_string(),
+                };
+                format!("{mark:>w$}")
             })
             .collect();
-        out.push_str(&format!("/{r:>2} {}", line.join(" ")));
+        out.push(format!("{r:>2} {}", line.join(" ")));
     }
-    out
+    if bottom_up {
+        out.push(labels);
+    }
+    out.join("/")
 }
 
 /// The name of move `m` (its ground term).
@@ -208,7 +229,14 @@ impl Explorer<'_, '_, '_, '_> {
                 }
                 let mx = legal_named(player, game, &s, setup.encoding.first, &mv).unwrap_or(xs[0]);
                 self.line.push(name(game, mx));
-                self.show(&format!("Black plays {}", name(game, mx)), &position);
+                // With White's move forced (its `noop`), the step ends with Black's move:
+                // show the position after it. Otherwise White's choice completes the step
+                // and the position follows White's move.
+                let after = match os[..] {
+                    [ref only] => draw_gdl(player, game, &player.next(&s, &joint(mx, only))),
+                    _ => position.clone(),
+                };
+                self.show(&format!("Black plays {}", name(game, mx)), &after);
                 mx
             }
         };

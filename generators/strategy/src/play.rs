@@ -55,6 +55,10 @@ impl fmt::Display for Failure {
 pub enum ChooseError {
     #[error("standard input ended")]
     InputEnded,
+    #[error("the user left the game")]
+    Quit,
+    #[error("the user took back a move")]
+    Undo,
     #[error("{0}")]
     Input(std::io::Error),
     #[error("writing to standard output: {0}")]

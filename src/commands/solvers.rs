@@ -1,0 +1,42 @@
+//! `qbfgames solvers`: every solver and preprocessor of the configuration in use (and
+//! which file that is): found or missing, version, formats read, program.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use harness::{RealExecutor, Tools};
+use reports::Table;
+
+use crate::flags::TableFormat;
+use crate::output::print_table;
+
+pub fn run(config: &Path, format: TableFormat) -> Result<ExitCode> {
+    let tools = Tools::load(config).with_context(|| {
+        format!(
+            "reading the solvers configuration {}\n  help: `--config FILE`, $QBFGAMES_SOLVERS or ~/.config/qbfgames/solvers.toml name another",
+            config.display()
+        )
+    })?;
+    eprintln!("configuration: {}", config.display());
+    let mut table = Table::new(&["role", "name", "state", "formats", "version", "program"]);
+    let mut missing = 0;
+    for (role, list) in [("solver", &tools.solvers), ("preprocessor", &tools.preprocessors)] {
+        for tool in list.values() {
+            let formats: Vec<String> = tool.formats.iter().map(|f| f.to_string()).collect();
+            let (state, version, program) = match harness::prepare(tool, &RealExecutor) {
+                Ok(run) => ("found", run.version, run.program.display().to_string()),
+                Err(error) => {
+                    missing += 1;
+                    ("missing", String::new(), error.to_string().lines().next().unwrap_or("").to_string())
+                }
+            };
+            table.push_row(vec![role.into(), tool.name.clone(), state.into(), formats.join(","), version, program]);
+        }
+    }
+    print_table(&table, format)?;
+    if missing > 0 {
+        eprintln!("{missing} missing: `make solvers` installs the shipped ones (`make install` under a prefix)");
+    }
+    Ok(ExitCode::SUCCESS)
+}
