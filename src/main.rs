@@ -5,6 +5,7 @@
 
 mod commands;
 mod flags;
+mod from_file;
 mod locate;
 mod output;
 mod solved;

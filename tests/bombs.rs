@@ -1,43 +1,53 @@
 //! Inputs that ask for astronomically large work are refused before the work, with a
-//! message that names the limit and how to raise it. Each command runs under an address
-//! space limit of 300 MB (`ulimit -v`), so a refusal that came only after allocating
-//! gigabytes fails the test as a crash.
+//! message that names the limit and how to raise it: each in at most 1 s of CPU time and
+//! 100 MB of memory (issue 18). Each command runs as the harness runs a solver
+//! ([`harness::run_limited`]), which measures the CPU time of the process (not the wall
+//! clock, which stretches on a loaded machine) and its peak memory (the larger of the
+//! resident peak and the sampled `VmPeak`). Its limits are only a safety net for a bomb
+//! that is no longer refused: 1 GiB of address space, so that the refusal that came only
+//! after allocating gigabytes fails the test as a crash, and 30 s of wall clock.
+//!
+//! `cargo test --test bombs -- --nocapture` prints what each refusal took.
 
 use std::fs;
-use std::path::Path;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-/// Address space for every command, in KiB.
-const MEMORY_KIB: u32 = 300_000;
+use harness::{Invocation, Limits, Measurement};
+
+/// The most CPU time (user + system) a refusal may take.
+const CPU: Duration = Duration::from_secs(1);
+/// The most memory a refusal may take, in bytes.
+const MEMORY: u64 = 100_000_000;
+/// The safety net: where a bomb is stopped.
+const SAFETY: Limits = Limits { cpu: Duration::from_secs(10), wall: Duration::from_secs(30), memory: 1 << 30 };
 
 fn repo(path: &str) -> String {
     format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `qbfgames args` under the memory limit; returns its output and how long it took.
-fn limited(args: &[&str]) -> (Output, Duration) {
-    let started = Instant::now();
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_qbfgames"))
-        .args(args)
-        .output()
-        .expect("sh runs");
-    (output, started.elapsed())
+/// Runs `qbfgames args` below the safety net, measured.
+fn limited(args: &[&str]) -> Measurement {
+    let invocation = Invocation {
+        program: PathBuf::from(env!("CARGO_BIN_EXE_qbfgames")),
+        args: args.iter().map(|a| a.to_string()).collect(),
+        ..Invocation::default()
+    };
+    harness::run_limited(&invocation, &SAFETY, None).expect("qbfgames runs")
 }
 
-/// Asserts that `args` is refused (exit 1, not a crash) quickly, with every one of `says`
-/// in the message.
+/// Asserts that `args` is refused (exit 1, not a crash) within [`CPU`] and [`MEMORY`],
+/// with every one of `says` in the message.
 fn refused(args: &[&str], says: &[&str]) {
-    let (output, took) = limited(args);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{args:?} was not refused cleanly: {stderr}");
+    let run = limited(args);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.exit_code, Some(1), "{args:?} was not refused cleanly ({:?}): {stderr}", run.signal);
     for part in says {
         assert!(stderr.contains(part), "{args:?}: the message lacks {part:?}:\n{stderr}");
     }
-    assert!(took < Duration::from_secs(10), "{args:?} took {took:?} to be refused");
+    println!("{:>6} ms CPU {:>5} MB  {args:?}", run.cpu.as_millis(), run.peak_memory / 1_000_000);
+    assert!(run.cpu <= CPU, "{args:?} took {:?} of CPU time to be refused", run.cpu);
+    assert!(run.peak_memory <= MEMORY, "{args:?} took {} bytes to be refused", run.peak_memory);
 }
 
 /// A GDL game whose first player has 40^k moves.
@@ -82,8 +92,8 @@ fn a_raised_budget_lets_a_large_formula_through() {
     let game = repo("suite/games/gdl/tictactoe.kif");
     let small = ["encode", "gdl", "--game", &game, "--depth", "9", "--max-size", "20000"];
     refused(&small, &["more than the size budget of 20,000"]);
-    let (output, _) = limited(&["encode", "gdl", "--game", &game, "--depth", "9", "--max-size", "100000"]);
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    let run = limited(&["encode", "gdl", "--game", &game, "--depth", "9", "--max-size", "100000"]);
+    assert_eq!(run.exit_code, Some(0), "{}", String::from_utf8_lossy(&run.stderr));
 }
 
 #[test]

@@ -9,11 +9,11 @@
 mod fuzz;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use fuzz::check::{check, located, Verdict, TIME_BOUND};
-use fuzz::formats::{self, Input};
+use fuzz::formats::{self, Format, Input};
 use fuzz::mutate::Mutator;
 
 const MUTANTS_PER_FORMAT: usize = 2_000;
@@ -81,22 +81,58 @@ fn mutants_of_every_format_are_read_without_panics_or_hangs_and_their_errors_are
     assert!(faults.is_empty(), "{} faults:\n{}", faults.len(), faults.join("\n"));
 }
 
+/// A fixture read as `format`, with the partner of the format's first seed; its name is its
+/// path in the repository.
+fn fixture(format: &Format, path: &Path) -> Input {
+    let name = path.strip_prefix(formats::repo()).expect("inside the repository").display().to_string();
+    Input { name, bytes: fs::read(path).expect("a fixture"), partner: format.seeds[0].partner.clone() }
+}
+
+fn fixtures() -> PathBuf {
+    formats::repo().join("tests/fixtures/fuzz")
+}
+
 #[test]
 fn the_inputs_that_once_crashed_or_stalled_a_reader_are_read_in_time() {
-    let fixtures = formats::repo().join("tests/fixtures/fuzz");
     let mut read = 0;
     for format in formats::all() {
-        let Ok(entries) = fs::read_dir(fixtures.join(format.name)) else { continue };
+        let Ok(entries) = fs::read_dir(fixtures().join(format.name)) else { continue };
         for entry in entries {
             let path = entry.expect("a directory entry").path();
-            let fixture = path.strip_prefix(&fixtures).expect("inside the fixtures").display().to_string();
-            let name = path.strip_prefix(formats::repo()).expect("inside the repository").display().to_string();
-            let input =
-                Input { name, bytes: fs::read(&path).expect("a fixture"), partner: format.seeds[0].partner.clone() };
+            let input = fixture(&format, &path);
             let checked = check(&format, &input);
-            assert!(fault(&input, &checked.verdict, checked.time).is_none(), "{fixture}");
+            assert!(fault(&input, &checked.verdict, checked.time).is_none(), "{}", input.name);
             read += 1;
         }
     }
-    assert!(read > 0, "no fixture under {}", fixtures.display());
+    assert!(read > 0, "no fixture under {}", fixtures().display());
+}
+
+/// The crashes issue 18 reports, as fixtures, with a part of the error each must now end
+/// in (`None`: read fine).
+const CRASHES: [(&str, Option<&str>); 7] = [
+    ("gdl/no-role-in-an-empty-file-panicked-encode.kif", Some("the game declares no role")),
+    ("gdl/no-role-in-one-fact-panicked-encode.kif", Some("the game declares no role")),
+    ("gdl/no-role-in-two-random-bytes-panicked-encode.kif", Some("the game declares no role")),
+    ("gdl/terms-nested-20000-deep-overflowed-the-stack.kif", Some("lists nested more than 256 deep")),
+    ("bddl-problem/goal-nested-50000-deep-overflowed-the-stack.ig", None),
+    ("qcir/output-1000000000-allocated-16-gb.qcir", Some("`1000000000` would be variable 1000000000")),
+    ("qcir/output-300000000-allocated-4.6-gb.qcir", Some("`300000000` would be variable 300000000")),
+];
+
+#[test]
+fn the_crashes_of_issue_18_end_in_their_located_errors() {
+    let formats = formats::all();
+    for (name, says) in CRASHES {
+        let format = formats.iter().find(|f| name.starts_with(&format!("{}/", f.name))).expect("a format's fixture");
+        let input = fixture(format, &fixtures().join(name));
+        let checked = check(format, &input);
+        assert_eq!(fault(&input, &checked.verdict, checked.time), None, "{name}");
+        match (says, &checked.verdict) {
+            (None, Verdict::Accepted) => {}
+            (Some(part), Verdict::Rejected(message)) if message.contains(part) => {}
+            (_, Verdict::Rejected(message)) => panic!("{name}: {message}"),
+            _ => panic!("{name}: read, but {says:?} was expected"),
+        }
+    }
 }

@@ -195,6 +195,20 @@ fn names_made_of_dots_cannot_escape_the_output_folder() {
 }
 
 #[test]
+fn a_family_named_two_dots_is_refused_at_its_name_and_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let edited = fs::read_to_string(&suite).expect("suite").replacen("name = \"httt\"", "name = \"..\"", 1);
+    fs::write(&suite, edited).expect("write");
+    let before = tree(tmp.path());
+    let out = qbfgames(&["generate", s(&suite), "--out", s(&tmp.path().join("out/inner"))]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let err = text(&out.stderr);
+    assert!(err.contains("small.toml:6:8: `name` must be a name of letters") && err.contains("help: "), "{err}");
+    assert!(tree(tmp.path()) == before, "nothing written");
+}
+
+#[test]
 fn a_bad_suite_gives_one_error_and_writes_nothing() {
     let tmp = tempfile::tempdir().expect("tmp");
     let suite = tmp.path().join("bad.toml");

@@ -46,6 +46,10 @@ pub enum Error {
     /// An error in the value of a flag (or the setting it stands for), named by the flag.
     #[error("{flag}: {error}")]
     Flag { flag: String, error: Box<Error> },
+    /// A count flag of a Slurm profile (`--array-limit`, `--cpus-per-task`, `--shard-cells`)
+    /// of 0; a count of 0 in the profile file is an error at its place.
+    #[error("{0} 0: must be at least 1\n  help: give {0} 1 or more, or leave the flag out")]
+    ZeroCount(&'static str),
     /// A time limit that is not a positive number of seconds.
     #[error("--timeout {0}: the time limit must be a positive number of seconds")]
     BadTimeout(f64),
@@ -55,9 +59,6 @@ pub enum Error {
     /// More runs at once than cores to pin them to.
     #[error("--jobs {jobs}: this machine lets the harness use {cores} core(s)\n  help: each run is pinned to a core of its own, and runs sharing a core measure each other; use --jobs {cores} or fewer")]
     TooManyJobs { jobs: usize, cores: usize },
-    /// A count of a Slurm profile (`--array-limit`, `--cpus-per-task`, `--shard-cells`) of 0.
-    #[error("{0} 0: must be at least 1 (flag or profile key)")]
-    ZeroCount(&'static str),
     /// A `--solver` that the solvers file does not have, with those it has.
     #[error("--solver {name}: not in {}; its solvers are {solvers}", file.display())]
     NoSolver { name: String, file: PathBuf, solvers: String },

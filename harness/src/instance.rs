@@ -4,7 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use contract::{manifest, Row, Verdict};
+use contract::manifest::{self, Escape, ManifestError};
+use contract::{Row, Verdict};
 
 use super::error::Error;
 use super::format::InputFormat;
@@ -24,16 +25,16 @@ pub struct Instance {
 
 impl Instance {
     /// The QBF of a manifest row of `dir`; `None` for a game source file or a format no
-    /// solver reads.
-    pub fn of_row(row: &Row, dir: &Path) -> Option<Instance> {
-        let format = row.format.parse().ok()?;
-        Some(Instance {
+    /// solver reads; an error for a path that leaves `dir` through a symbolic link.
+    pub fn of_row(row: &Row, dir: &Path) -> Result<Option<Instance>, Escape> {
+        let Ok(format) = row.format.parse() else { return Ok(None) };
+        Ok(Some(Instance {
             id: row.id.clone(),
             family: row.family.clone(),
             format,
             expected: row.expected,
-            path: row.file(dir),
-        })
+            path: row.file(dir)?,
+        }))
     }
 
     /// A QDIMACS file known by its hash alone, outside any manifest.
@@ -43,10 +44,13 @@ impl Instance {
 }
 
 /// The QBF instances of `dir/manifest.csv` (game source files skipped), each checked to
-/// exist.
+/// exist and to stay inside `dir` ([`manifest::resolve`]).
 pub fn instances(dir: &Path) -> Result<Vec<Instance>, Error> {
     let rows = manifest::read(dir)?;
-    let instances: Vec<Instance> = rows.iter().filter_map(|row| Instance::of_row(row, dir)).collect();
+    let mut instances = Vec::new();
+    for row in &rows {
+        instances.extend(Instance::of_row(row, dir).map_err(ManifestError::from)?);
+    }
     match instances.iter().find(|i| !i.path.is_file()) {
         Some(missing) => Err(Error::MissingInstance { path: missing.path.clone(), id: missing.id.clone() }),
         None => Ok(instances),

@@ -1,6 +1,6 @@
 //! The values of a cluster profile that go into the job script: the rules they must meet,
 //! checked where they are given (the profile file, with `file:line:col`; the flags), and
-//! their quoting.
+//! their quoting. The counts (`cpus_per_task`, `array_limit`, `shard_cells`) are at least 1.
 //!
 //! A value may not add a line or a command to the script: no control characters anywhere;
 //! where Slurm or `module load` takes one word (partition, account, qos, memory, time, a
@@ -92,6 +92,9 @@ struct Values {
     setup: Vec<Spanned<String>>,
     #[serde(default)]
     sbatch: Vec<Spanned<String>>,
+    cpus_per_task: Option<Spanned<usize>>,
+    array_limit: Option<Spanned<usize>>,
+    shard_cells: Option<Spanned<usize>>,
 }
 
 /// Checks the values of a profile file (`text`, read from `path`): the first bad one is an
@@ -101,6 +104,18 @@ pub fn check_profile(text: &str, path: &Path) -> Result<(), Error> {
         Error::BadConfig(located(text, path, e.span().map_or(0, |s| s.start), e.message(), PROFILE_HELP))
     })?;
     let v = written.slurm;
+    let counts = [("cpus_per_task", v.cpus_per_task), ("array_limit", v.array_limit), ("shard_cells", v.shard_cells)];
+    for (key, value) in counts {
+        if let Some(zero) = value.filter(|n| *n.get_ref() == 0) {
+            return Err(Error::BadConfig(located(
+                text,
+                path,
+                zero.span().start,
+                &format!("`{key}` is 0: it must be at least 1"),
+                "write 1 or more, or leave the key out for the default",
+            )));
+        }
+    }
     let words = [("partition", v.partition), ("account", v.account), ("qos", v.qos), ("mem_per_cpu", v.mem_per_cpu)];
     let mut checks: Vec<(&str, Kind, Spanned<String>)> = words
         .into_iter()

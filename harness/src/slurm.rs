@@ -100,8 +100,8 @@ impl Profile {
     }
 
     /// The profile with the settings given beside it (the command line's) over its own;
-    /// fails naming the first value that could not go into the job script, or the first
-    /// count that is 0.
+    /// fails naming the first flag whose value could not go into the job script, or the
+    /// first count flag that is 0 (the profile file's values are checked when it is read).
     pub fn overridden(mut self, over: Overrides) -> Result<Profile, Error> {
         let words =
             [("--partition", &over.partition), ("--account", &over.account), ("--mem-per-cpu", &over.mem_per_cpu)];
@@ -109,6 +109,14 @@ impl Profile {
             if let Some(v) = value {
                 check_flag(flag, Kind::Word, v)?;
             }
+        }
+        let counts = [
+            ("--array-limit", over.array_limit),
+            ("--cpus-per-task", over.cpus_per_task),
+            ("--shard-cells", over.shard_cells),
+        ];
+        if let Some((flag, _)) = counts.into_iter().find(|(_, value)| *value == Some(0)) {
+            return Err(Error::ZeroCount(flag));
         }
         let set = |slot: &mut Option<String>, value: Option<String>| {
             if value.is_some() {
@@ -121,15 +129,7 @@ impl Profile {
         self.array_limit = over.array_limit.or(self.array_limit);
         self.cpus_per_task = over.cpus_per_task.or(self.cpus_per_task);
         self.shard_cells = over.shard_cells.or(self.shard_cells);
-        let counts = [
-            ("--array-limit", self.array_limit),
-            ("--cpus-per-task", self.cpus_per_task),
-            ("--shard-cells", self.shard_cells),
-        ];
-        match counts.into_iter().find(|(_, value)| *value == Some(0)) {
-            Some((flag, _)) => Err(Error::ZeroCount(flag)),
-            None => Ok(self),
-        }
+        Ok(self)
     }
 
     pub fn shard_cells(&self) -> usize {
@@ -369,7 +369,8 @@ mod tests {
         let zero = profile.overridden(Overrides { cpus_per_task: Some(0), ..Overrides::default() });
         assert_eq!(
             zero.map_err(|e| e.to_string()),
-            Err("--cpus-per-task 0: must be at least 1 (flag or profile key)".into())
+            Err("--cpus-per-task 0: must be at least 1\n  help: give --cpus-per-task 1 or more, or leave the flag out"
+                .into())
         );
         Ok(())
     }

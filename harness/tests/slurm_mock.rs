@@ -228,6 +228,7 @@ fn profile_errors_name_the_line_and_the_fix() {
     );
     insta::assert_snapshot!("profile_command_in_module", profile_error("[slurm]\nmodules = [\"gcc/12; rm -rf ~\"]\n"));
     insta::assert_snapshot!("profile_sbatch_not_an_option", profile_error("[slurm]\nsbatch = [\"exclusive\"]\n"));
+    insta::assert_snapshot!("profile_zero_count", profile_error("[slurm]\npartition = \"a\"\nshard_cells = 0\n"));
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use contract::manifest::read;
 use suites::builder::Encoders;
+use suites::coverage::coverage;
 use suites::models::copied_suite;
 use suites::recheck::{derivable, recheck};
 use suites::verify::verify;
@@ -32,8 +33,9 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     }
 }
 
-/// The expected answers re-derived with the suite (`--suite`, else the copy `generate`
-/// left in `DIR/models/`); without one, a note of how many were not.
+/// The manifest checked against the suite (`--suite`, else the copy `generate` left in
+/// `DIR/models/`): every job of it present, and the expected answers re-derived; without
+/// one, a note of how many were not.
 fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     let rows = read(dir)?;
     let certified = rows.iter().filter(|r| r.expected_by.split('+').any(|s| s == suites::certified::BY)).count();
@@ -55,5 +57,7 @@ fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     };
     let suite = suites::load(&file)?;
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solver")?;
-    Ok(recheck(&suite, &Encoders { exe }, &rows))
+    let mut found = coverage(&suite, dir, &rows);
+    found.extend(recheck(&suite, &Encoders { exe }, &rows));
+    Ok(found)
 }

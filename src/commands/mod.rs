@@ -63,6 +63,7 @@ use crate::flags::games::{
 };
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, MatrixArgs, SolveCmd};
+use crate::from_file::FromFile;
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -150,7 +151,17 @@ fn run_options(args: &MatrixArgs) -> harness::options::RunOptions {
 
 /// Reads and checks a BDDL game's domain and problem files.
 pub fn load_bddl(game: &BddlGame) -> Result<Game> {
-    Ok(games::bddl::load(&read_source(&game.domain)?, &read_source(&game.problem)?, game.depth)?)
+    Ok(load_bddl_at(game)?.0)
+}
+
+/// [`load_bddl`], with the place of the problem's `#depth` when the depth is that one
+/// (`None` with --depth).
+pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
+    let domain = read_source(&game.domain)?;
+    let problem = read_source(&game.problem)?;
+    let loaded = games::bddl::load(&domain, &problem, game.depth)?;
+    let at = loaded.problem.depth_at.map(|offset| FromFile { source: problem, offset });
+    Ok((loaded, at))
 }
 
 /// Loads and grounds a GDL game file within `budget`, with parse errors shown as
@@ -188,9 +199,19 @@ pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, Gdl
 /// The graph of `--graph` or `--generate`, and the rounds of `--rounds` (default: the first
 /// line of the graph file).
 pub fn load_geography(args: &GeographyGame) -> Result<(Graph, u32)> {
-    let graph = match (&args.graph, args.generate) {
-        (Some(path), _) => Graph::parse(&read_source(path)?)?,
-        (None, Some(generator)) => generate_graph(args, generator)?,
+    let (graph, rounds, _) = load_geography_at(args)?;
+    Ok((graph, rounds))
+}
+
+/// [`load_geography`], with the place of the rounds in the graph file when the rounds are
+/// those (`None` with --rounds or a generated graph).
+pub fn load_geography_at(args: &GeographyGame) -> Result<(Graph, u32, Option<FromFile>)> {
+    let (graph, source) = match (&args.graph, args.generate) {
+        (Some(path), _) => {
+            let source = read_source(path)?;
+            (Graph::parse(&source)?, Some(source))
+        }
+        (None, Some(generator)) => (generate_graph(args, generator)?, None),
         (None, None) => bail!("name the graph: --graph FILE, or --generate gnp|gnm|grid|torus|thesis-example"),
     };
     let rounds = args.rounds.or(graph.rounds()).ok_or_else(|| {
@@ -199,7 +220,11 @@ pub fn load_geography(args: &GeographyGame) -> Result<(Graph, u32)> {
             graph_name(args)
         )
     })?;
-    Ok((graph, rounds))
+    let at = match (args.rounds, source, graph.rounds_at()) {
+        (None, Some(source), Some(offset)) => Some(FromFile { source, offset }),
+        _ => None,
+    };
+    Ok((graph, rounds, at))
 }
 
 /// The graph as the flags name it: the file, or the generator and its parameters.

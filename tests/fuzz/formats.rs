@@ -9,6 +9,8 @@ use std::time::Duration;
 use contract::{ParseError, Source};
 use encodings::lifted::Lifted;
 use encodings::{Encoding, Form, Side};
+use games::geography::{self, Graph};
+use harness::slurm::{Overrides, Profile};
 use harness::{Limits, Measurement, Tools};
 use strategy::qdo::QdoError;
 
@@ -138,6 +140,23 @@ fn read_gdl(input: &Input) -> Result<(), String> {
     games::gdl::load(source(input)).map(drop).map_err(|e| e.to_string())
 }
 
+/// Geography seeds: the shipped graph, and two graphs of the suite's generators written by
+/// the library (a random graph as in the default suite, and a grid).
+fn geography_seeds() -> Vec<Input> {
+    let mut seeds = seeds("suite/games/geography", ".txt", 4_000);
+    let written = [("gnm-12-36-1", geography::gnm(12, 36, 1), 5), ("grid-3x3", geography::grid(3, 3), 4)];
+    seeds.extend(written.into_iter().map(|(name, graph, rounds)| Input {
+        name: format!("suite/games/geography/{name}.txt"),
+        bytes: graph.to_text(rounds).into_bytes(),
+        partner: None,
+    }));
+    seeds
+}
+
+fn read_geography(input: &Input) -> Result<(), String> {
+    Graph::parse(&source(input)).map(drop).map_err(|e| e.to_string())
+}
+
 fn read_pg(input: &Input) -> Result<(), String> {
     games::positional::pg::read_pg(&source(input)).map(drop).map_err(|e| e.to_string())
 }
@@ -174,6 +193,14 @@ fn read_solvers(input: &Input) -> Result<(), String> {
     let file = scratch(base_name(&input.name));
     fs::write(&file, &input.bytes).expect("writing a scratch file");
     Tools::load(&file).map(drop).map_err(|e| e.to_string())
+}
+
+/// A cluster profile read as `run --backend slurm` and `slurm-script` read it: the file,
+/// then the command line's settings (none) over it.
+fn read_profile(input: &Input) -> Result<(), String> {
+    let file = scratch(base_name(&input.name));
+    fs::write(&file, &input.bytes).expect("writing a scratch file");
+    Profile::load(&file).and_then(|p| p.overridden(Overrides::default())).map(drop).map_err(|e| e.to_string())
 }
 
 /// The manifest with the JSON seed: the slurm test's, its instances copied beside it.
@@ -255,6 +282,7 @@ pub fn all() -> Vec<Format> {
         },
         Format { name: "gdl", seeds: seeds("suite/games/gdl", ".kif", 2_300), nesting: PARENS, read: read_gdl },
         Format { name: "pg", seeds: pg, nesting: flat, read: read_pg },
+        Format { name: "geography", seeds: geography_seeds(), nesting: flat, read: read_geography },
         Format { name: "hex", seeds: seeds("suite/games/hex", ".hex", 4_000), nesting: flat, read: read_hex },
         Format {
             name: "suite",
@@ -272,6 +300,12 @@ pub fn all() -> Vec<Format> {
             seeds: vec![seed("suite/solvers.toml"), seed("suite/slurm-test/solvers.toml")],
             nesting: toml,
             read: read_solvers,
+        },
+        Format {
+            name: "slurm-profile",
+            seeds: vec![seed("suite/cluster.toml"), seed("suite/slurm-test/cluster.toml")],
+            nesting: toml,
+            read: read_profile,
         },
         Format {
             name: "solver-output",

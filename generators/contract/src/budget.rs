@@ -10,6 +10,9 @@
 
 use std::fmt;
 
+use super::parse_error::ParseError;
+use super::source::Source;
+
 /// How a user raises the budget, for the help of every error it causes.
 pub const RAISE: &str = "raise the budget with --max-size N (in a suite: max_size = N under [options])";
 
@@ -67,6 +70,25 @@ pub struct TooLarge {
     pub limit: u64,
 }
 
+impl TooLarge {
+    /// The refusal at the number of an input file that made the work large (at byte
+    /// `offset` of `source`, e.g. a problem's `#depth`), with both ways out: lower the
+    /// number there, or raise the budget.
+    pub fn at(&self, source: &Source, offset: usize) -> ParseError {
+        ParseError::at(
+            source,
+            offset,
+            format!(
+                "{} would have about {} literals, more than the size budget of {}",
+                self.what,
+                grouped(self.estimate),
+                grouped(self.limit)
+            ),
+            format!("lower this number in the file, or {RAISE}"),
+        )
+    }
+}
+
 impl fmt::Display for TooLarge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -104,6 +126,18 @@ mod tests {
         let err = budget.check("the formula", "--depth", 1_234_567).unwrap_err().to_string();
         assert!(err.contains("about 1,234,567 literals, more than the size budget of 1,000"), "{err}");
         assert!(err.contains("lower --depth") && err.contains("--max-size N"), "{err}");
+    }
+
+    #[test]
+    fn a_size_over_the_budget_from_a_file_points_at_the_number() {
+        let source = Source::from_bytes("p.bddl", "#depth\n  1000000000\n");
+        let err = Budget::new(1000).check("the formula at depth 1000000000", "the depth", 1_234_567).unwrap_err();
+        assert_eq!(
+            err.at(&source, 9).to_string(),
+            "p.bddl:2:3: the formula at depth 1000000000 would have about 1,234,567 literals, more than the size budget of 1,000\n  \
+             2 |   1000000000\n    |   ^\n  help: lower this number in the file, or raise the budget with --max-size N \
+             (in a suite: max_size = N under [options])"
+        );
     }
 
     #[test]

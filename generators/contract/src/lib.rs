@@ -7,7 +7,8 @@
 //! - [`Source`] and [`ParseError`]: input files read whole (gzip and xz transparently), and
 //!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
 //!   [`parse_toml`] reads typed TOML files with such errors.
-//! - [`name`]: the one rule for names that become paths.
+//! - [`name`]: the one rule for names that become paths; [`manifest::resolve`]: the one
+//!   check that a manifest path stays inside its folder on disk (no symbolic links).
 //! - [`Budget`]: how large a formula may grow before the work is refused.
 //! - [`csv_field`]: where a field of a CSV record starts, for located errors.
 //! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
@@ -20,6 +21,7 @@ pub mod budget;
 pub mod csv_field;
 mod depth;
 pub mod docs;
+mod inside;
 pub mod manifest;
 pub mod name;
 mod parse_error;

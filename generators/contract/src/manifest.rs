@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::csv_field::field_offset;
+use crate::inside::textually_inside;
+pub use crate::inside::{resolve, Escape};
 use crate::{Depth, ParseError, Source, Verdict};
 
 /// One generated file. Field order is the CSV column order.
@@ -110,9 +112,10 @@ impl Row {
         )
     }
 
-    /// The file, joined to the manifest's directory `dir`.
-    pub fn file(&self, dir: &Path) -> PathBuf {
-        dir.join(&self.path)
+    /// The file, joined to the manifest's directory `dir`, once it is known to stay inside
+    /// it on disk ([`resolve`]).
+    pub fn file(&self, dir: &Path) -> Result<PathBuf, Escape> {
+        resolve(dir, &self.path)
     }
 }
 
@@ -170,6 +173,9 @@ pub enum ManifestError {
     /// A header or row that is not a manifest's, at its line and column, with the fix.
     #[error(transparent)]
     Bad(Box<ParseError>),
+    /// A row's file that leaves the manifest's directory on disk (through a link).
+    #[error(transparent)]
+    Escape(#[from] Escape),
 }
 
 impl From<ParseError> for ManifestError {
@@ -295,10 +301,10 @@ impl Fields<'_> {
         let depth =
             self.get("depth").parse().map_err(|_| self.bad("depth", "a depth is a number of plies or `model`"))?;
         let path = self.get("path");
-        if path.is_empty() || !inside(path) {
+        if !textually_inside(path) {
             return Err(self.bad("path", "paths are relative to the manifest's directory and stay inside it (no `..`)"));
         }
-        if !self.get("map").is_empty() && !inside(self.get("map")) {
+        if !self.get("map").is_empty() && !textually_inside(self.get("map")) {
             return Err(self.bad("map", "paths are relative to the manifest's directory and stay inside it (no `..`)"));
         }
         let map_sha256 = self.get("map_sha256");
@@ -330,12 +336,6 @@ impl Fields<'_> {
             map_sha256: map_sha256.to_string(),
         })
     }
-}
-
-/// Whether a relative path stays inside the directory it is relative to: no root, no
-/// prefix, no `..`.
-fn inside(path: &str) -> bool {
-    Path::new(path).components().all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir))
 }
 
 #[cfg(test)]

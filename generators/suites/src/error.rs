@@ -16,6 +16,10 @@ pub enum GenError {
     Corrupt { path: PathBuf, actual: String },
     #[error("{job} ({format}): generated {new}, but the manifest records {old}; the generator is not deterministic or its version changed without a version bump")]
     Changed { job: String, format: String, old: String, new: String },
+    /// Symbolic links under `DIR/instances/`, which generate neither writes nor deletes
+    /// through.
+    #[error("{}: a symbolic link, and generate writes and deletes under instances/ only where no link leads, so it changed nothing{}\n  help: remove the link (`rm` removes the link, not what it points to) and generate again", .links[0].display(), .links[1..].iter().map(|l| format!("\n  also a link: {}", l.display())).collect::<String>())]
+    Links { links: Vec<PathBuf> },
     #[error("the suite has ladders, and generating them needs a calibration solver or a recorded reach (ladders.csv)")]
     NoReach,
     /// A certified answer contradicts an instance's expected answer (`generate --certify`).

@@ -6,7 +6,8 @@
 //! absolute path; so the same suite gives byte-identical output with any `--jobs`.
 //! Re-running reuses files the manifest already lists once their hash is verified; a file
 //! whose bytes no longer match its name, or a job that now produces different bytes than
-//! the manifest records, is an error.
+//! the manifest records, is an error. A symbolic link under `instances/` is an error too,
+//! before anything is written: nothing is written or deleted outside the output folder.
 //!
 //! A family with a ladder ([`crate::ladder`]) is generated rung by rung: each ladder is
 //! climbed with its calibration solver ([`Reach::Calibrate`]), or to the reach recorded
@@ -33,7 +34,7 @@ use crate::expand::{expand, Job};
 use crate::ladder::{self, Calibration, Recorded, Rung, Rungs};
 use crate::resolve::{Expected, Param, Suite};
 use crate::schema::OutFormat;
-use crate::unlisted::{content_addressed, unlisted};
+use crate::unlisted::{content_addressed, walk};
 use contract::manifest::{self, Row};
 use contract::Source;
 use contract::Verdict;
@@ -184,6 +185,7 @@ pub fn generate_with<B: Builder>(
     certifier: Option<&dyn Certifier>,
 ) -> Result<Summary, GenError> {
     let start = Instant::now();
+    refuse_links(out)?;
     let manifest_path = out.join("manifest.csv");
     let previous: BTreeMap<(String, String), Row> = if manifest_path.is_file() {
         manifest::read_csv(&manifest_path)?.into_iter().map(|r| ((r.job.clone(), r.format.clone()), r)).collect()
@@ -266,10 +268,22 @@ pub fn generate_with<B: Builder>(
 /// manifest no longer lists: instances of an earlier version of the suite. Other files are
 /// left alone (and `manifest verify` reports them as strays).
 fn remove_unlisted(out: &Path, rows: &[Row]) -> Result<(), GenError> {
-    for path in unlisted(out, rows).into_iter().filter(|p| content_addressed(p)) {
+    refuse_links(out)?;
+    for path in walk(out).unlisted(out, rows).files.into_iter().filter(|p| content_addressed(p)) {
         fs::remove_file(&path).map_err(io_err(&path))?;
     }
     Ok(())
+}
+
+/// Generating writes and deletes under `out/instances/` only where no symbolic link
+/// leads: a link there (or `instances` being one) is refused before anything changes.
+fn refuse_links(out: &Path) -> Result<(), GenError> {
+    let links = walk(out).links;
+    if links.is_empty() {
+        Ok(())
+    } else {
+        Err(GenError::Links { links })
+    }
 }
 
 /// The rows of one job, and whether they were reused from the previous manifest.

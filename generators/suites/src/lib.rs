@@ -8,7 +8,8 @@
 //! [`builder::Encoders`] is the builder that chooses each job's
 //! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
 //! expected answers. [`verify`] re-hashes a generated directory against its manifest,
-//! [`recheck`] re-derives its expected answers from their recorded source, and
+//! [`recheck`] re-derives its expected answers from their recorded source, [`coverage`]
+//! checks that it holds every job of the suite, and
 //! [`depth`] finds critical depths by iterative deepening with a QBF solver.
 //! [`ladder`] grows a family rung by rung until a calibration solver fails, and records
 //! how far it got, so that the same instances can be generated again. [`certified`]
@@ -20,6 +21,7 @@
 
 pub mod builder;
 pub mod certified;
+pub mod coverage;
 pub mod depth;
 mod error;
 pub mod expand;

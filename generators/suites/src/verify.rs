@@ -1,13 +1,14 @@
 //! `manifest verify`: every file's hash and statistics recomputed and compared, symbol maps
-//! by their hash; the two manifests compared with each other; rows listed twice and files
-//! no row lists reported. Expected answers are re-derived by [`crate::recheck`].
+//! by their hash; the two manifests compared with each other; rows listed twice, files no
+//! row lists, symbolic links under `instances/` and listed paths that leave the folder
+//! through one reported. Expected answers are re-derived by [`crate::recheck`].
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use crate::generate::GENERATOR_VERSION;
-use crate::unlisted::unlisted;
-use contract::manifest::{read_csv, Row};
+use crate::unlisted::walk;
+use contract::manifest::{read_csv, resolve, Row};
 use contract::{Source, Verdict};
 use encodings::SymbolMap;
 use qbf::identity::{gbd_hash, sha256_hex};
@@ -68,18 +69,33 @@ fn compare_json(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
     }
 }
 
-/// Files under `instances/` that no row lists.
+/// Files under `instances/` that no row lists, and links (a listed one is reported by
+/// [`check`]).
 fn strays(dir: &Path, rows: &[Row], out: &mut Vec<String>) {
-    for path in unlisted(dir, rows) {
-        let shown = path.strip_prefix(dir).unwrap_or(&path).display().to_string();
-        out.push(format!("{shown}: a file no manifest row lists (a stray, or its row was deleted)"));
+    let found = walk(dir).unlisted(dir, rows);
+    let shown = |path: &Path| path.strip_prefix(dir).unwrap_or(path).display().to_string();
+    for path in &found.files {
+        out.push(format!("{}: a file no manifest row lists (a stray, or its row was deleted)", shown(path)));
+    }
+    for path in &found.links {
+        out.push(format!(
+            "{}: a symbolic link, which verify does not follow (nothing may lead out of the suite folder); remove it",
+            shown(path)
+        ));
     }
 }
 
 /// A symbol map must hash to what the manifest records (an edit into other valid JSON
 /// is caught so) and be a symbol map.
 fn check_map(dir: &Path, row: &Row, out: &mut Vec<String>) {
-    let Ok(bytes) = std::fs::read(dir.join(&row.map)) else {
+    let file = match resolve(dir, &row.map) {
+        Ok(file) => file,
+        Err(e) => {
+            out.push(e.to_string());
+            return;
+        }
+    };
+    let Ok(bytes) = std::fs::read(file) else {
         out.push(format!("{}: the symbol map of {} is missing", row.map, row.path));
         return;
     };
@@ -103,7 +119,13 @@ fn check_map(dir: &Path, row: &Row, out: &mut Vec<String>) {
 }
 
 fn check(dir: &Path, row: &Row, out: &mut Vec<String>) {
-    let path = dir.join(&row.path);
+    let path = match row.file(dir) {
+        Ok(path) => path,
+        Err(e) => {
+            out.push(e.to_string());
+            return;
+        }
+    };
     let differ = |out: &mut Vec<String>, what: &str, recorded: String, actual: String| {
         if recorded != actual {
             out.push(format!("{}: {what} is {actual}, the manifest says {recorded}", row.path));

@@ -75,7 +75,8 @@ pub fn package(
         .ok_or_else(|| Error::PackageName(output.to_path_buf()))?
         .to_string();
     let read = |rel: &str| {
-        let path = dir.join(rel);
+        let path = manifest::resolve(dir, rel)
+            .map_err(|e| Error::PackageManifest { dir: dir.to_path_buf(), error: e.into() })?;
         fs::read(&path).map_err(|error| Error::Io { what: format!("reading {}", path.display()), error })
     };
     let calibration = selection::read(dir)?;

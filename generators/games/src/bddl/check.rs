@@ -37,7 +37,7 @@ pub fn check(
         ));
     }
     if depth.is_some() {
-        problem.depth = depth;
+        (problem.depth, problem.depth_at) = (depth, None);
     }
     if problem.depth.is_none() {
         return Err(ParseError::at(

@@ -227,6 +227,9 @@ pub struct Problem {
     pub init: Vec<Atom>,
     /// The depth in plies, counting Black's pass when Black moves second.
     pub depth: Option<u32>,
+    /// Where the depth is in the problem file (a byte offset), when it came from there and
+    /// not from `--depth`: a refusal of the depth as too large points at it.
+    pub depth_at: Option<usize>,
     pub black_goals: Vec<Condition>,
     pub white_goals: Vec<Condition>,
     /// `#blackturn second`: Black's first ply is a pass, so White moves first.

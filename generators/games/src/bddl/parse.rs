@@ -323,6 +323,7 @@ pub fn parse_problem(source: &Source) -> Result<Problem, ParseError> {
         board: Board { width: 0, height: 0 },
         init: Vec::new(),
         depth: None,
+        depth_at: None,
         black_goals: Vec::new(),
         white_goals: Vec::new(),
         black_second: false,
@@ -347,8 +348,8 @@ pub fn parse_problem(source: &Source) -> Result<Problem, ParseError> {
             }
             "init" => init(&mut p, &mut problem.init)?,
             "depth" => {
-                let (d, _) = p.integer("the depth", "`#depth` is followed by the number of plies, e.g. `9`")?;
-                problem.depth = Some(d as u32);
+                let (d, at) = p.integer("the depth", "`#depth` is followed by the number of plies, e.g. `9`")?;
+                (problem.depth, problem.depth_at) = (Some(d as u32), Some(at));
             }
             "blackgoal" => goals(&mut p, &mut problem.black_goals)?,
             "whitegoal" => goals(&mut p, &mut problem.white_goals)?,
@@ -464,6 +465,7 @@ mod tests {
         let tic = problem("#boardsize 5 4\n#init\n(black(1,3)white(2,4))\n#depth 5\n#blackgoals\n(black(?x,?y)black(?x,?y+1)black(?x,?y+2))\n(black(?x,?y)black(?x+1,?y)black(?x+2,?y))\n#whitegoals\n(white(?x,?y)white(?x,?y+1)white(?x,?y+2))\n(white(?x,?y)white(?x+1,?y)white(?x+2,?y))\n");
         assert_eq!(tic.board, Board { width: 5, height: 4 });
         assert_eq!((tic.init.len(), tic.depth, tic.black_goals.len(), tic.white_goals.len()), (2, Some(5), 2, 2));
+        assert_eq!(tic.depth_at, Some(51));
         assert_eq!(tic.black_goals[1].atoms[2].x, Expr::Param(2));
         // Listing 14: the initial state over two lines; Listing 20: an empty goal section.
         let bt = problem("#boardsize\n2 4\n#init\n(black(1,4) black(2,4) black(1,3) black(2,3)\nwhite(1,1) white(2,1) white(1,2) white(2,2))\n#depth\n13\n#blackgoal\n(black(?x,ymin))\n#whitegoal\n");

@@ -11,13 +11,20 @@ pub const MAX_NODES: usize = 100_000;
 pub struct Graph {
     successors: Vec<Vec<u32>>,
     rounds: Option<u32>,
+    /// Where the rounds are in the graph's file (a byte offset), for a parsed graph.
+    rounds_at: Option<usize>,
 }
 
 impl Graph {
     /// A graph from checked parts: at least one node, at most [`MAX_NODES`], every
     /// successor a node, none twice in a list.
     pub(super) fn from_parts(successors: Vec<Vec<u32>>, rounds: Option<u32>) -> Graph {
-        Graph { successors, rounds }
+        Graph { successors, rounds, rounds_at: None }
+    }
+
+    /// The graph with its rounds read at byte `offset` of its file.
+    pub(super) fn read_at(self, offset: usize) -> Graph {
+        Graph { rounds_at: Some(offset), ..self }
     }
 
     /// The number of nodes (at least 1: node 0).
@@ -38,6 +45,12 @@ impl Graph {
     /// The number of rounds the file's first line gives (`None` for generated graphs).
     pub fn rounds(&self) -> Option<u32> {
         self.rounds
+    }
+
+    /// Where [`rounds`](Self::rounds) is in the graph's file (a byte offset; `None` for
+    /// generated graphs): a refusal of the rounds as too large points at it.
+    pub fn rounds_at(&self) -> Option<usize> {
+        self.rounds_at
     }
 
     /// The predecessors of every node, in ascending order.

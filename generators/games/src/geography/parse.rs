@@ -53,9 +53,9 @@ impl Graph {
         let Some((first, node_lines)) = lines.split_first() else {
             return Err(err(0, "the file is empty".into(), FORMAT));
         };
-        let rounds = match first.as_slice() {
+        let (rounds, rounds_at) = match first.as_slice() {
             [(word, at)] => match word.parse::<u32>() {
-                Ok(r) if r >= 1 => r,
+                Ok(r) if r >= 1 => (r, *at),
                 _ => {
                     return Err(err(
                         *at,
@@ -127,7 +127,7 @@ impl Graph {
         }
         // n lines with distinct ids below n: every node has its line.
         let successors = successors.into_iter().map(|s| s.map(|(succ, _)| succ).unwrap_or_default()).collect();
-        Ok(Graph::from_parts(successors, Some(rounds)))
+        Ok(Graph::from_parts(successors, Some(rounds)).read_at(rounds_at))
     }
 }
 
@@ -146,13 +146,14 @@ mod tests {
     fn the_thesis_example_parses_and_prints_back() -> Result<(), ParseError> {
         let text = "3\n0 1 2\n1 0 3 4\n2 0 5\n3 1 6\n4 1 7\n5 2\n6 3\n7 4\n";
         let g = Graph::parse(&Source::from_bytes("g.txt", text))?;
-        assert_eq!((g.nodes(), g.edges(), g.rounds()), (8, 14, Some(3)));
+        assert_eq!((g.nodes(), g.edges(), g.rounds(), g.rounds_at()), (8, 14, Some(3), Some(0)));
         assert_eq!(g.successors(1), &[0, 3, 4]);
         assert_eq!(g.successors(99), &[] as &[u32]);
         assert_eq!(g.to_text(3), text);
         // Lenient: blank lines, any order, CRLF, a self loop.
         let g = Graph::parse(&Source::from_bytes("g.txt", "\n 2\r\n\n1 1 0\r\n0 1\n"))?;
         assert_eq!(g.to_text(2), "2\n0 1\n1 1 0\n");
+        assert_eq!(g.rounds_at(), Some(2));
         Ok(())
     }
 
