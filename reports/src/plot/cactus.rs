@@ -7,8 +7,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
-    clamp, colour, hex, int_ticks, linear_axis, log_axis, log_range, log_ticks, tick_label, titled, Chart, DrawResult,
-    Layer, Series,
+    clamp, colour, draw_grid, draw_legend, draw_vbs, hex, int_ticks, linear_axis, log_axis, log_range, log_ticks,
+    titled, Chart, DrawResult, Layer, Series,
 };
 use crate::coverage::{fmt_seconds, VBS};
 use crate::matrix::Matrix;
@@ -101,16 +101,7 @@ impl Chart for Cactus {
             )?;
         let limit = self.timeout.max(low);
         if layer.base() {
-            chart
-                .configure_mesh()
-                .x_desc("jobs solved")
-                .x_label_formatter(&|x| tick_label(*x))
-                .y_desc("CPU time (s)")
-                .y_label_formatter(&|y| tick_label(*y))
-                .label_style(("sans-serif", 12))
-                .bold_line_style(BLACK.mix(0.15))
-                .light_line_style(BLACK.mix(0.05))
-                .draw()?;
+            draw_grid(&mut chart, "jobs solved", "CPU time (s)")?;
             chart.draw_series(DashedLineSeries::new(
                 [(0.0, limit), (right, limit)],
                 6,
@@ -130,12 +121,7 @@ impl Chart for Cactus {
             let points: Vec<(f64, f64)> =
                 times.iter().enumerate().map(|(n, &t)| ((n + 1) as f64, clamp(t, low))).collect();
             if name == VBS {
-                let style = c.stroke_width(2);
-                chart.draw_series(DashedLineSeries::new(points, 7, 5, style))?.label(name.as_str()).legend(move |p| {
-                    EmptyElement::at(p)
-                        + PathElement::new([(0, 0), (7, 0)], style)
-                        + PathElement::new([(12, 0), (19, 0)], style)
-                });
+                draw_vbs(&mut chart, points, c)?;
             } else {
                 let style = c.stroke_width(1);
                 chart.draw_series(LineSeries::new(points, style).point_size(2))?.label(name.as_str()).legend(
@@ -148,13 +134,7 @@ impl Chart for Cactus {
             }
         }
         if layer.legend() {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .label_font(("sans-serif", 12))
-                .draw()?;
+            draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         }
         Ok(())
     }

@@ -26,11 +26,13 @@ mod sizes;
 use std::sync::Once;
 
 use plotters::coord::combinators::LogCoord;
-use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged, ValueFormatter};
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor;
+
+use crate::coverage::VBS;
 
 pub use cactus::Cactus;
 pub use heatmap::CoverageHeatmap;
@@ -320,6 +322,58 @@ pub fn titled<DB: DrawingBackend>(
         head.draw(&Text::new(title.to_string(), (WIDTH as i32 / 2, TITLE_HEIGHT as i32 / 2 + 2), style))?;
     }
     Ok(body)
+}
+
+/// The grid, tick labels and axis names every plot draws on its base layer.
+pub fn draw_grid<'a, DB, X, Y>(chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>, x: &str, y: &str) -> DrawResult<DB>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    chart
+        .configure_mesh()
+        .x_desc(x)
+        .x_label_formatter(&|v| tick_label(*v))
+        .y_desc(y)
+        .y_label_formatter(&|v| tick_label(*v))
+        .label_style(("sans-serif", 12))
+        .bold_line_style(BLACK.mix(0.15))
+        .light_line_style(BLACK.mix(0.05))
+        .draw()
+}
+
+/// The legend box of the series drawn with labels, at `position`.
+pub fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> DrawResult<DB> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .label_font(("sans-serif", 12))
+        .draw()
+}
+
+/// The virtual best solver's line through `points`: dashed and 2 px wide, with a dashed
+/// mark in the legend.
+pub fn draw_vbs<'a, DB, X, Y>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>,
+    points: Vec<(f64, f64)>,
+    colour: RGBColor,
+) -> DrawResult<DB>
+where
+    DB: DrawingBackend + 'a,
+    X: Ranged<ValueType = f64>,
+    Y: Ranged<ValueType = f64>,
+{
+    let style = colour.stroke_width(2);
+    chart.draw_series(DashedLineSeries::new(points, 7, 5, style))?.label(VBS).legend(move |p| {
+        EmptyElement::at(p) + PathElement::new([(0, 0), (7, 0)], style) + PathElement::new([(12, 0), (19, 0)], style)
+    });
+    Ok(())
 }
 
 /// A log-axis range covering `values` and `top`, with the bottom at a power of ten.

@@ -9,7 +9,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::cactus::{limit_text, series_colour, series_list, solved_times, LIMIT_COLOUR};
 use super::{
-    int_ticks, linear_axis, log_axis, log_range, log_ticks, tick_label, titled, Chart, DrawResult, Layer, Series,
+    draw_grid, draw_legend, draw_vbs, int_ticks, linear_axis, log_axis, log_range, log_ticks, titled, Chart,
+    DrawResult, Layer, Series,
 };
 use crate::coverage::VBS;
 use crate::matrix::Matrix;
@@ -67,16 +68,7 @@ impl Chart for Quantile {
             )?;
         let limit = self.timeout.max(low);
         if layer.base() {
-            chart
-                .configure_mesh()
-                .x_desc("CPU time (s)")
-                .x_label_formatter(&|x| tick_label(*x))
-                .y_desc("jobs solved")
-                .y_label_formatter(&|y| tick_label(*y))
-                .label_style(("sans-serif", 12))
-                .bold_line_style(BLACK.mix(0.15))
-                .light_line_style(BLACK.mix(0.05))
-                .draw()?;
+            draw_grid(&mut chart, "CPU time (s)", "jobs solved")?;
             chart.draw_series(DashedLineSeries::new(
                 [(limit, 0.0), (limit, top)],
                 6,
@@ -94,12 +86,7 @@ impl Chart for Quantile {
             let c = series_colour(i, name);
             let points = steps(times, low, limit);
             if name == VBS {
-                let style = c.stroke_width(2);
-                chart.draw_series(DashedLineSeries::new(points, 7, 5, style))?.label(name.as_str()).legend(move |p| {
-                    EmptyElement::at(p)
-                        + PathElement::new([(0, 0), (7, 0)], style)
-                        + PathElement::new([(12, 0), (19, 0)], style)
-                });
+                draw_vbs(&mut chart, points, c)?;
             } else {
                 let style = c.stroke_width(1);
                 chart
@@ -109,13 +96,7 @@ impl Chart for Quantile {
             }
         }
         if layer.legend() {
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .label_font(("sans-serif", 12))
-                .draw()?;
+            draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
         }
         Ok(())
     }

@@ -9,8 +9,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::cactus::{limit_text, LIMIT_COLOUR};
 use super::{
-    clamp, hex, log_axis, log_range, log_ticks, shape_points, tick_label, titled, Chart, DrawResult, Layer, Marker,
-    Series,
+    clamp, draw_grid, draw_legend, hex, log_axis, log_range, log_ticks, shape_points, titled, Chart, DrawResult, Layer,
+    Marker, Series,
 };
 use crate::coverage::counts;
 use crate::input::Answer;
@@ -137,16 +137,7 @@ impl Chart for Scatter {
             .y_label_area_size(56)
             .build_cartesian_2d(axis(), axis())?;
         if layer.base() {
-            chart
-                .configure_mesh()
-                .x_desc(format!("{} (s)", self.x))
-                .y_desc(format!("{} (s)", self.y))
-                .x_label_formatter(&|v| tick_label(*v))
-                .y_label_formatter(&|v| tick_label(*v))
-                .label_style(("sans-serif", 12))
-                .bold_line_style(BLACK.mix(0.15))
-                .light_line_style(BLACK.mix(0.05))
-                .draw()?;
+            draw_grid(&mut chart, &format!("{} (s)", self.x), &format!("{} (s)", self.y))?;
             let band = LIMIT_COLOUR.mix(0.08).filled();
             chart.draw_series([
                 Rectangle::new([(limit, low), (high, limit)], band),
@@ -190,13 +181,7 @@ impl Chart for Scatter {
             // Below the band along the top, so that it hides no band point.
             let origin = chart.plotting_area().get_base_pixel();
             let below = chart.plotting_area().map_coordinate(&(low, limit)).1 - origin.1 + 8;
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::Coordinate(8, below))
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .label_font(("sans-serif", 12))
-                .draw()?;
+            draw_legend(&mut chart, SeriesLabelPosition::Coordinate(8, below))?;
         }
         Ok(())
     }

@@ -10,7 +10,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::{
-    hex, int_ticks, label, linear_axis, log_axis, log_range, log_ticks, shape_points, style, tick_label, titled, Chart,
+    draw_grid, hex, int_ticks, label, linear_axis, log_axis, log_range, log_ticks, shape_points, style, titled, Chart,
     DrawResult, Layer, Marker, Series, HEIGHT,
 };
 use crate::input::RunData;
@@ -102,16 +102,7 @@ impl Chart for SizeByDepth {
                 log_axis(low, high, log_ticks(low, high), high),
             )?;
         if layer.base() {
-            chart
-                .configure_mesh()
-                .x_desc("depth (plies)")
-                .x_label_formatter(&|x| tick_label(*x))
-                .y_desc("variables")
-                .y_label_formatter(&|y| tick_label(*y))
-                .label_style(("sans-serif", 12))
-                .bold_line_style(BLACK.mix(0.15))
-                .light_line_style(BLACK.mix(0.05))
-                .draw()?;
+            draw_grid(&mut chart, "depth (plies)", "variables")?;
         }
         for (i, (_, points)) in self.series.iter().enumerate() {
             if !layer.shows(i) {
