@@ -7,8 +7,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::{
-    clamp, colour, draw_grid, draw_legend, draw_vbs, hex, int_ticks, linear_axis, log_axis, log_range, log_ticks,
-    titled, Chart, DrawResult, Layer, Series,
+    clamp, colour, draw_grid, draw_legend, draw_vbs, framed, hex, int_ticks, linear_axis, log_axis, log_range,
+    log_ticks, titled, Chart, DrawResult, Layer, Series,
 };
 use crate::coverage::{fmt_seconds, VBS};
 use crate::matrix::Matrix;
@@ -58,6 +58,14 @@ pub(super) fn series_list(series: &[(String, Vec<f64>)]) -> Vec<Series> {
         .collect()
 }
 
+/// The extent of [`solved_times`] series under `timeout`: the most jobs one series solves
+/// (at least 1), and the log range of the times, up to 1.6 × the limit.
+pub(super) fn extent(series: &[(String, Vec<f64>)], timeout: f64) -> (f64, f64, f64) {
+    let most = series.iter().map(|(_, t)| t.len()).max().unwrap_or(0).max(1) as f64;
+    let (low, high) = log_range(series.iter().flat_map(|(_, t)| t.iter().copied()), timeout * 1.6);
+    (most, low, high)
+}
+
 /// The text of a time limit line.
 pub(super) fn limit_text(timeout: f64) -> String {
     format!("limit {} s", fmt_seconds(timeout))
@@ -87,18 +95,12 @@ impl Chart for Cactus {
 
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>, layer: Layer) -> DrawResult<DB> {
         let body = titled(area, &self.title(), layer)?;
-        let most = self.series.iter().map(|(_, t)| t.len()).max().unwrap_or(0).max(1) as f64;
-        let (low, high) = log_range(self.series.iter().flat_map(|(_, t)| t.iter().copied()), self.timeout * 1.6);
+        let (most, low, high) = extent(&self.series, self.timeout);
         let right = most + (most / 20.0).max(0.5);
-        let mut chart = ChartBuilder::on(&body)
-            .margin(10)
-            .margin_top(0)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(
-                linear_axis(0.0, right, int_ticks(0.0, most, 12)),
-                log_axis(low, high, log_ticks(low, high), high),
-            )?;
+        let mut chart = framed(&body).build_cartesian_2d(
+            linear_axis(0.0, right, int_ticks(0.0, most, 12)),
+            log_axis(low, high, log_ticks(low, high), high),
+        )?;
         let limit = self.timeout.max(low);
         if layer.base() {
             draw_grid(&mut chart, "jobs solved", "CPU time (s)")?;

@@ -324,6 +324,13 @@ pub fn titled<DB: DrawingBackend>(
     Ok(body)
 }
 
+/// A chart builder on `area` with the margins and label areas every plot with axes uses.
+pub fn framed<'a, 'b, DB: DrawingBackend>(area: &'a DrawingArea<DB, Shift>) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(area);
+    builder.margin(10).margin_top(0).x_label_area_size(40).y_label_area_size(56);
+    builder
+}
+
 /// The grid, tick labels and axis names every plot draws on its base layer.
 pub fn draw_grid<'a, DB, X, Y>(chart: &mut ChartContext<'a, DB, Cartesian2d<X, Y>>, x: &str, y: &str) -> DrawResult<DB>
 where

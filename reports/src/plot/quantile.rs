@@ -7,10 +7,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::cactus::{limit_text, series_colour, series_list, solved_times, LIMIT_COLOUR};
+use super::cactus::{extent, limit_text, series_colour, series_list, solved_times, LIMIT_COLOUR};
 use super::{
-    draw_grid, draw_legend, draw_vbs, int_ticks, linear_axis, log_axis, log_range, log_ticks, titled, Chart,
-    DrawResult, Layer, Series,
+    draw_grid, draw_legend, draw_vbs, framed, int_ticks, linear_axis, log_axis, log_ticks, titled, Chart, DrawResult,
+    Layer, Series,
 };
 use crate::coverage::VBS;
 use crate::matrix::Matrix;
@@ -54,18 +54,12 @@ impl Chart for Quantile {
 
     fn draw<DB: DrawingBackend>(&self, area: &DrawingArea<DB, Shift>, layer: Layer) -> DrawResult<DB> {
         let body = titled(area, &self.title(), layer)?;
-        let most = self.series.iter().map(|(_, t)| t.len()).max().unwrap_or(0).max(1) as f64;
-        let (low, high) = log_range(self.series.iter().flat_map(|(_, t)| t.iter().copied()), self.timeout * 1.6);
+        let (most, low, high) = extent(&self.series, self.timeout);
         let top = most + (most / 10.0).max(0.5);
-        let mut chart = ChartBuilder::on(&body)
-            .margin(10)
-            .margin_top(0)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(
-                log_axis(low, high, log_ticks(low, high), high),
-                linear_axis(0.0, top, int_ticks(0.0, most, 10)),
-            )?;
+        let mut chart = framed(&body).build_cartesian_2d(
+            log_axis(low, high, log_ticks(low, high), high),
+            linear_axis(0.0, top, int_ticks(0.0, most, 10)),
+        )?;
         let limit = self.timeout.max(low);
         if layer.base() {
             draw_grid(&mut chart, "CPU time (s)", "jobs solved")?;

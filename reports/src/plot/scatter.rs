@@ -9,8 +9,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::cactus::{limit_text, LIMIT_COLOUR};
 use super::{
-    clamp, draw_grid, draw_legend, hex, log_axis, log_range, log_ticks, shape_points, titled, Chart, DrawResult, Layer,
-    Marker, Series,
+    clamp, draw_grid, draw_legend, framed, hex, log_axis, log_range, log_ticks, shape_points, titled, Chart,
+    DrawResult, Layer, Marker, Series,
 };
 use crate::coverage::counts;
 use crate::input::Answer;
@@ -130,12 +130,7 @@ impl Chart for Scatter {
         let limit = self.timeout.max(low * 2.0);
         let border = (limit * high).sqrt();
         let axis = || log_axis(low, high, log_ticks(low, limit), limit);
-        let mut chart = ChartBuilder::on(&body)
-            .margin(10)
-            .margin_top(0)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(axis(), axis())?;
+        let mut chart = framed(&body).build_cartesian_2d(axis(), axis())?;
         if layer.base() {
             draw_grid(&mut chart, &format!("{} (s)", self.x), &format!("{} (s)", self.y))?;
             let band = LIMIT_COLOUR.mix(0.08).filled();

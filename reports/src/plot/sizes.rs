@@ -10,8 +10,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::{
-    draw_grid, hex, int_ticks, label, linear_axis, log_axis, log_range, log_ticks, shape_points, style, titled, Chart,
-    DrawResult, Layer, Marker, Series, HEIGHT,
+    draw_grid, framed, hex, int_ticks, label, linear_axis, log_axis, log_range, log_ticks, shape_points, style, titled,
+    Chart, DrawResult, Layer, Marker, Series, HEIGHT,
 };
 use crate::input::RunData;
 
@@ -92,15 +92,10 @@ impl Chart for SizeByDepth {
         let max_depth = points().map(|(d, _)| d).max().unwrap_or(1) as f64;
         let top = points().map(|(_, v)| v).max().unwrap_or(10) as f64 * 2.0;
         let (low, high) = log_range(points().map(|(_, v)| v as f64), top);
-        let mut chart = ChartBuilder::on(&plot_area)
-            .margin(10)
-            .margin_top(0)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(
-                linear_axis((min_depth - 0.5).max(0.0), max_depth + 0.5, int_ticks(min_depth, max_depth, 15)),
-                log_axis(low, high, log_ticks(low, high), high),
-            )?;
+        let mut chart = framed(&plot_area).build_cartesian_2d(
+            linear_axis((min_depth - 0.5).max(0.0), max_depth + 0.5, int_ticks(min_depth, max_depth, 15)),
+            log_axis(low, high, log_ticks(low, high), high),
+        )?;
         if layer.base() {
             draw_grid(&mut chart, "depth (plies)", "variables")?;
         }
