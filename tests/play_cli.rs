@@ -2,9 +2,13 @@
 //! geometry, moves typed leniently, and the commands `undo`, `hint`, `help` and `quit`.
 //! Each game is run as a program in a temporary directory with piped input.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+#[path = "common/piped.rs"]
+mod piped;
+
+use piped::qbfgames_with_input;
 
 fn suite(path: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("suite").join(path).display().to_string()
@@ -12,17 +16,7 @@ fn suite(path: &str) -> String {
 
 fn play(args: &[&str], input: &str) -> Output {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames"))
-        .arg("play")
-        .args(args)
-        .current_dir(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("writing the input");
-    child.wait_with_output().expect("the binary ends")
+    qbfgames_with_input(&[&["play"], args].concat(), input, dir.path())
 }
 
 /// The `rows` lines after the first line starting with `head`, and that line.

@@ -3,6 +3,11 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+#[path = "common/piped.rs"]
+mod piped;
+
+use piped::qbfgames_with_input;
+
 fn qbfgames(args: &[&str], dir: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_qbfgames")).args(args).current_dir(dir).output().expect("the binary runs")
 }
@@ -125,21 +130,6 @@ fn first_move_says_when_there_is_nothing_to_check() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Black does not move first"));
-}
-
-fn qbfgames_with_input(args: &[&str], input: &str, dir: &Path) -> Output {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qbfgames"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child.stdin.take().expect("a pipe").write_all(input.as_bytes()).expect("writing the input");
-    child.wait_with_output().expect("the binary ends")
 }
 
 #[test]
