@@ -44,28 +44,14 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
             }
         }
         Catalogue::Games => {
-            for dir in locate::suite_dirs().iter().take(1) {
-                let mut files = Vec::new();
-                walk(&dir.join("games"), &mut files);
-                files.sort();
-                for file in files {
-                    println!("{}", file.strip_prefix(dir).unwrap_or(&file).display());
-                }
-            }
+            print_files("games");
         }
         Catalogue::Shapes => {
             println!("{}", GTTT_SHAPES.join("\n"));
             println!("\nExample family point: {{ shape = \"tippy\", board = 4 }} (model = \"gttt\")");
         }
         Catalogue::Puzzles => {
-            for dir in locate::suite_dirs().iter().take(1) {
-                let mut files = Vec::new();
-                walk(&dir.join("games/hex"), &mut files);
-                files.sort();
-                for file in files {
-                    println!("{}", file.strip_prefix(dir).unwrap_or(&file).display());
-                }
-            }
+            print_files("games/hex");
             println!("\nExample family point: {{ puzzle = \"games/hex/hein_04_3x3.hex\" }} (model = \"hex\")");
         }
     }
@@ -115,6 +101,17 @@ fn models(suites: &[(PathBuf, suites::Suite)]) {
             println!("  graph generators: {}", GRAPH_GENERATORS.join(", "));
         }
         println!();
+    }
+}
+
+/// The shipped files under `sub` of the first suite folder, sorted, relative to it.
+fn print_files(sub: &str) {
+    let Some(dir) = locate::suite_dirs().into_iter().next() else { return };
+    let mut files = Vec::new();
+    walk(&dir.join(sub), &mut files);
+    files.sort();
+    for file in files {
+        println!("{}", file.strip_prefix(&dir).unwrap_or(&file).display());
     }
 }
 
