@@ -10,6 +10,9 @@ use super::error::Error;
 use super::jsonl::JsonLines;
 
 /// What a run ran on and with.
+/// The file of a run folder that holds the environments, one JSON line per run.
+const FILE: &str = "environment.jsonl";
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Environment {
     pub run: u64,
@@ -60,9 +63,16 @@ impl Environment {
         }
     }
 
+    /// The environments recorded in `dir` by earlier runs, in file order: none without the
+    /// file; a line that is not a record is skipped.
+    pub fn recorded(dir: &Path) -> Vec<Environment> {
+        let text = std::fs::read_to_string(dir.join(FILE)).unwrap_or_default();
+        text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect()
+    }
+
     /// Numbers this run after those already in `dir/environment.jsonl` and appends it.
     pub fn record(mut self, dir: &Path) -> Result<Environment, Error> {
-        let (mut file, lines) = JsonLines::open(&dir.join("environment.jsonl"))?;
+        let (mut file, lines) = JsonLines::open(&dir.join(FILE))?;
         let last = lines.iter().filter_map(|(_, l)| serde_json::from_str::<Environment>(l).ok()).map(|e| e.run).max();
         self.run = last.unwrap_or(0) + 1;
         let line =

@@ -11,8 +11,7 @@ use super::input::RunData;
 
 /// The footer's lines; empty without an environment file and without records.
 pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
-    let text = std::fs::read_to_string(dir.join("environment.jsonl")).unwrap_or_default();
-    let environments: Vec<Environment> = text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let environments = Environment::recorded(dir);
     let mut lines = Vec::new();
     let mut seen = Vec::new();
     for env in &environments {
