@@ -18,6 +18,7 @@
 //! binary from `cargo install`, without checkout or prefix).
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{bail, Result};
 
@@ -36,8 +37,14 @@ fn home_dir(xdg: &str, fallback: &str) -> Option<PathBuf> {
     env_path(xdg).or_else(|| env_path("HOME").map(|h| h.join(fallback)))
 }
 
-/// The solvers file used when `--config` is not given (clap's default value).
+/// The solvers file used when `--config` is not given (clap's default value of every
+/// command that takes one, all built at start-up: looked up once per process).
 pub fn default_solvers() -> PathBuf {
+    static FOUND: OnceLock<PathBuf> = OnceLock::new();
+    FOUND.get_or_init(find_solvers).clone()
+}
+
+fn find_solvers() -> PathBuf {
     if let Some(file) = env_path("QBFGAMES_SOLVERS") {
         return file;
     }
