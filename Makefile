@@ -30,7 +30,9 @@ install-files:
 	$(PREFIX)/bin/qbfgames man --out $(PREFIX)/share/man/man1 > /dev/null
 
 # The main job: generate the default suite, calibrate it on this machine (DepQBF and CAQE,
-# each with and without Bloqqer, CALIBRATION_LIMIT CPU seconds per run), select a balanced
+# each with and without Bloqqer, CALIBRATION_LIMIT CPU seconds per cell for the preprocessor
+# and the solver together; `run` re-runs the cells a busy machine starved, and `select`
+# refuses any still starved, naming the run that re-runs them), select a balanced
 # set from the calibration (SELECT: what the set must meet; an unmet request fails the
 # target and says what is missing), package it for submission, check the package as an
 # organiser would, and write the report.

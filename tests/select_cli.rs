@@ -105,4 +105,19 @@ fn select_classes_picks_and_refuses_what_it_cannot_do() {
         message.contains("1 job(s) with answers that disagree") && message.contains("reference says false"),
         "{message}"
     );
+
+    // A starved run is not a result: select and report refuse and name the run that re-runs it.
+    let starved = csv.replacen(",false,false,correct,false,", ",starved,,,false,", 1);
+    fs::write(&results, starved).expect("write results.csv");
+    let refused = qbfgames(&["select", s(&dir)]);
+    assert_eq!(refused.status.code(), Some(1));
+    let message = text(&refused.stderr);
+    let rerun = format!("qbfgames run {} --solvers ", s(&dir));
+    assert!(message.contains("1 cell(s) were starved") && message.contains(&rerun), "{message}");
+    assert!(message.contains("--preprocessors none --timeout 10 --memory 4096M"), "{message}");
+    let report = qbfgames(&["report", s(&dir)]);
+    assert_eq!(report.status.code(), Some(1));
+    assert!(text(&report.stderr).contains(&rerun), "{}", text(&report.stderr));
+    let allowed = qbfgames(&["report", s(&dir), "--allow-starved"]);
+    assert!(allowed.status.success(), "{}", text(&allowed.stderr));
 }

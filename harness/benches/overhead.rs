@@ -36,6 +36,7 @@ fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> 
         owner: dir.to_path_buf(),
         run: 1,
         certifier: None,
+        starved_retries: 0,
     })
 }
 

@@ -7,7 +7,7 @@
 //! output that merely contains an answer word, is an `error`, never an answer. Limits are
 //! checked before answers: a run over its CPU limit is a `timeout` even if it answered
 //! in the instant before it was stopped, and a run the wall-clock limit stopped before it
-//! had used half its CPU limit is `starved`. A run its output limit ended (SIGXFSZ past
+//! used its CPU limit is `starved`. A run its output limit ended (SIGXFSZ past
 //! [`crate::Invocation::max_output`], which keeps a proof trace from filling the disk) is
 //! an `error` that says so, not a crash without a reason.
 
@@ -67,28 +67,33 @@ pub fn classify(m: &Measurement, limits: &Limits, spec: &AnswerSpec) -> (Status,
 /// `error` when the output limit ended the run ([`Measurement::hit_output_limit`]): that
 /// signal is what ended it, whatever its CPU time. `timeout` when the CPU limit was
 /// reached (CPU time past the limit, SIGXCPU, or the tree stopped there), whatever the
-/// exit code. At the wall-clock limit, `starved` when
-/// less than half the CPU limit was used and the run spent at least half of its time
-/// off a CPU waiting for one (where the kernel keeps that figure); a run that used little
-/// CPU because it slept or blocked is a `timeout`.
+/// exit code. A run the wall-clock limit stopped before it used its CPU limit is
+/// `starved`, always: the limit is CPU time, and a run that did not use it did not time
+/// out. The detail says whether it spent its time waiting for a CPU (a busy machine) or
+/// idle (asleep, blocked: a run that will starve again).
 pub fn limit_status(m: &Measurement, limits: &Limits) -> Option<(Status, String)> {
     if let Some(why) = output_limit(m) {
         return Some((Status::Error, why));
     }
-    if m.cpu_killed || m.signal == Some(libc::SIGXCPU) || m.cpu > limits.cpu {
+    if m.cpu_killed || m.signal == Some(libc::SIGXCPU) || m.cpu >= limits.cpu {
         return Some((Status::Timeout, "CPU-time limit".to_string()));
     }
     if m.wall_killed {
-        let used = format!("{:.2}s CPU in {:.2}s", m.cpu.as_secs_f64(), m.wall.as_secs_f64());
+        let used = format!(
+            "{:.2}s CPU of {:.2}s in {:.2}s",
+            m.cpu.as_secs_f64(),
+            limits.cpu.as_secs_f64(),
+            m.wall.as_secs_f64()
+        );
         let off_cpu = m.wall.saturating_sub(m.cpu);
-        return Some(match (limits.starved(m.cpu), m.waited) {
-            (false, _) => (Status::Timeout, format!("wall-clock limit after {used}")),
-            (true, Some(waited)) if waited * 2 < off_cpu => (
-                Status::Timeout,
-                format!("wall-clock limit after {used}, idle (waited {:.2}s for a CPU)", waited.as_secs_f64()),
-            ),
-            (true, _) => (Status::Starved, format!("wall-clock limit after {used}: the machine was too busy")),
-        });
+        let why = match m.waited {
+            Some(waited) if waited * 2 < off_cpu => {
+                format!("idle (waited {:.2}s for a CPU): asleep or blocked", waited.as_secs_f64())
+            }
+            Some(waited) => format!("the machine was too busy (waited {:.2}s for a CPU)", waited.as_secs_f64()),
+            None => "the machine was too busy, or the run idle".to_string(),
+        };
+        return Some((Status::Starved, format!("wall-clock limit after {used}: {why}")));
     }
     None
 }
@@ -208,11 +213,17 @@ mod tests {
         assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Starved, "no CPU time used: starved");
         let idle =
             Measurement { wall: Duration::from_secs(40), waited: Some(Duration::from_secs(1)), ..killed.clone() };
-        assert_eq!(classify(&idle, &l, &depqbf()).0, Status::Timeout, "asleep, not waiting for a CPU: a timeout");
+        let (status, why) = classify(&idle, &l, &depqbf());
+        assert_eq!(status, Status::Starved, "asleep: the CPU limit was not used, so no timeout");
+        assert!(why.ends_with("idle (waited 1.00s for a CPU): asleep or blocked"), "{why}");
         let queued = Measurement { waited: Some(Duration::from_secs(30)), ..idle.clone() };
-        assert_eq!(classify(&queued, &l, &depqbf()).0, Status::Starved, "waiting for a CPU: starved");
-        let busy = Measurement { cpu: Duration::from_secs(6), ..killed.clone() };
-        assert_eq!(classify(&busy, &l, &depqbf()).0, Status::Timeout, "over half the CPU limit used: a timeout");
+        let (status, why) = classify(&queued, &l, &depqbf());
+        assert_eq!(status, Status::Starved, "waiting for a CPU: starved");
+        assert!(why.contains("the machine was too busy"), "{why}");
+        let busy = Measurement { cpu: Duration::from_millis(9_990), ..killed.clone() };
+        assert_eq!(classify(&busy, &l, &depqbf()).0, Status::Starved, "9.99 s of a 10 s limit: starved, not a timeout");
+        let spent = Measurement { cpu: Duration::from_secs(10), ..killed.clone() };
+        assert_eq!(classify(&spent, &l, &depqbf()).0, Status::Timeout, "the whole CPU limit used: a timeout");
         let stopped = Measurement { cpu_killed: true, signal: Some(9), ..Measurement::default() };
         assert_eq!(classify(&stopped, &l, &depqbf()).0, Status::Timeout);
         let xcpu = Measurement { signal: Some(libc::SIGXCPU), ..Measurement::default() };

@@ -10,7 +10,7 @@ use super::environment::Environment;
 use super::error::{Context, Error};
 use super::executor::RealExecutor;
 use super::instance::instances;
-use super::matrix::Plan;
+use super::matrix::{Plan, STARVED_RETRIES};
 use super::options::tool_runs;
 use super::shard::{batch_dir, run_shard, shard_dir, Batch};
 use super::submission::absolute;
@@ -67,6 +67,7 @@ pub fn run_array_task(dir: &Path, batch: u64, shard: usize, qbfgames_version: &s
         owner: sdir.clone(),
         run: b.run,
         certifier: None,
+        starved_retries: STARVED_RETRIES,
     };
     let ran = run_shard(&plan, &executor, &keys, &sdir)?;
     Ok(ShardRun { ran, cells: keys.len() })

@@ -81,7 +81,7 @@ pub use format::{InputFormat, UnknownFormat};
 pub use instance::{instances, Instance};
 pub use limited::{run_limited, Measurement};
 pub use limits::{format_memory, parse_memory, parse_timeout, Limits, WALL_MARGIN};
-pub use matrix::{run_matrix, Cell, Plan};
+pub use matrix::{run_matrix, Cell, Plan, STARVED_RETRIES};
 pub use outcome::Outcome;
 pub use pool::run_pool;
 pub use preprocess::{cache_dir, cached, output_path, preprocess, PreResult};

@@ -64,6 +64,9 @@ pub struct Measurement {
     pub log: Vec<u8>,
     /// The core the run was pinned to.
     pub core: Option<usize>,
+    /// Whether another run of this harness held an SMT sibling of that core while this
+    /// one ran (see [`cores::Lease::shared`]); `None` when the run was not pinned.
+    pub core_shared: Option<bool>,
     /// How long the tree's processes waited for a CPU while runnable (sampled from
     /// `/proc/PID/schedstat`); `None` where the kernel does not keep it.
     pub waited: Option<Duration>,
@@ -140,6 +143,7 @@ pub fn run_limited(inv: &Invocation, limits: &Limits, owner: Option<&Path>) -> i
         stdout: stdout.tail,
         stderr: stderr.tail,
         core,
+        core_shared: lease.as_ref().map(cores::Lease::shared),
         waited: (!watched.waits.is_empty()).then(|| watched.waits.values().sum()),
         load: (load_start, cores::load_average()),
         max_output: inv.max_output,

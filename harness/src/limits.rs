@@ -17,8 +17,8 @@ pub struct Limits {
     /// CPU-time limit of the whole process tree: user + system time of the solver and
     /// every process it starts. Reaching it is a timeout.
     pub cpu: Duration,
-    /// Wall-clock safety limit: a run still going after this long is stopped. When it had
-    /// used less than half its CPU limit by then, it was starved, not timed out.
+    /// Wall-clock safety limit: a run still going after this long is stopped. Having not
+    /// used its whole CPU limit by then, it was starved, not timed out.
     pub wall: Duration,
     /// Address-space limit of each process in bytes (RLIMIT_AS); 0 means none.
     pub memory: u64,
@@ -51,10 +51,24 @@ impl Limits {
         (self.cpu.as_secs_f64().ceil() as u64).max(1)
     }
 
-    /// Whether a run stopped by the wall-clock limit after `used` CPU time was starved:
-    /// it had less than half its CPU limit, so the machine, not the formula, stopped it.
-    pub fn starved(&self, used: Duration) -> bool {
-        used < self.cpu / 2
+    /// The limits left for a solver after its preprocessor used `spent` CPU time: one
+    /// budget for both, so the CPU limit is what preprocessing left, with the same
+    /// wall-clock margin over it; `None` when preprocessing used the whole limit.
+    pub fn after(&self, spent: Duration) -> Option<Limits> {
+        let cpu = self.cpu.checked_sub(spent).filter(|left| !left.is_zero())?;
+        Some(Limits { cpu, wall: cpu + self.margin(), memory: self.memory })
+    }
+
+    /// The limits of a starved cell's next run: the same CPU and memory limits (the same
+    /// cell), the wall-clock margin over the CPU limit doubled, so a machine that stays
+    /// busy still lets the run use its CPU limit.
+    pub fn widened(&self) -> Limits {
+        Limits { wall: self.cpu + self.margin() * 2, ..*self }
+    }
+
+    /// How much longer than the CPU limit the wall-clock limit is.
+    fn margin(&self) -> Duration {
+        self.wall.saturating_sub(self.cpu)
     }
 
     /// The peak memory from which a run that crashed or failed without an answer counts
@@ -156,7 +170,18 @@ mod tests {
             Limits::parse(10.0, Some(99.0), "1G")?.to_string(),
             "the wall limit is not in the key"
         );
-        assert!(l.starved(Duration::from_millis(4_999)) && !l.starved(Duration::from_secs(5)));
+        Ok(())
+    }
+
+    #[test]
+    fn a_solver_gets_what_preprocessing_left_and_a_starved_cell_a_wider_margin() -> Result<(), Error> {
+        let l = Limits::parse(10.0, Some(12.0), "1G")?;
+        let left = l.after(Duration::from_secs(6));
+        assert_eq!(left.map(|l| (l.cpu, l.wall)), Some((Duration::from_secs(4), Duration::from_secs(6))));
+        assert_eq!(l.after(Duration::from_secs(10)), None, "nothing left: no solver run");
+        assert_eq!(l.after(Duration::from_secs(11)), None);
+        let wide = l.widened();
+        assert_eq!((wide.cpu, wide.wall, wide.to_string()), (l.cpu, Duration::from_secs(14), l.to_string()));
         Ok(())
     }
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use super::certifier::AnswerCertifier;
 use super::config::Tools;
-use super::cores::usable;
+use super::cores::{physical, usable};
 use super::error::{Context, Error};
 use super::executor::Executor;
 use super::instance::instances;
@@ -44,7 +44,7 @@ pub struct LocalRun {
 
 impl LocalRun {
     /// Plans a run of `options` over `dir` with `jobs` runs at once (`None`: one per
-    /// core), its answers certified by `certifier` where they can be (see
+    /// physical core, so that no two runs share one through SMT), its answers certified by `certifier` where they can be (see
     /// [`Plan::certifies`]): reads the solvers file, asks the tools' versions, reads the
     /// manifest, opens the results and records the run's environment.
     pub fn plan(
@@ -57,7 +57,7 @@ impl LocalRun {
         let tools = Tools::load(&options.config)?;
         let limits = options.limits()?;
         let cores = usable().len();
-        let jobs = jobs.unwrap_or(cores);
+        let jobs = jobs.unwrap_or_else(physical);
         if jobs == 0 {
             return Err(Error::NoJobs);
         }
@@ -89,6 +89,7 @@ impl LocalRun {
             owner,
             run: env.run,
             certifier,
+            starved_retries: options.starved_retries,
         };
         let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
         let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };

@@ -7,6 +7,17 @@
 //! that answer without running the solver; one whose preprocessor failed takes the
 //! failure. A cell whose solver cannot read the instance's format does not exist.
 //!
+//! One budget per cell, as a competition times a preprocessing solver: the CPU limit holds
+//! for the preprocessor and the solver together. The solver runs with what preprocessing
+//! left ([`Limits::after`]); a cached preprocessing result carries its CPU time, which is
+//! charged to every cell that uses it; preprocessing that used the whole limit makes the
+//! cell a `timeout` without running the solver.
+//!
+//! A cell the machine starved (stopped by the wall-clock limit before it used its CPU
+//! limit) is run again within the same call, up to [`Plan::starved_retries`] times, each
+//! time with twice the wall-clock margin ([`Limits::widened`]); its starved record is
+//! handed on first, and the re-run's record supersedes it.
+//!
 //! With a [`Plan::certifier`], a cell whose solver can trace (see [`crate::certifier`])
 //! runs through it instead: its traced run is its measured run, and its record says what
 //! the certification found (`certificate`); a rejected certificate makes the answer
@@ -15,6 +26,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use super::answer::classify;
 use super::certifier::{AnswerCertifier, CellExecutor, Certificate};
@@ -50,7 +62,14 @@ pub struct Plan {
     /// Certifies the answers of the cells that can be certified ([`Plan::certifies`]);
     /// `None`: no cell is.
     pub certifier: Option<Arc<dyn AnswerCertifier>>,
+    /// How often a cell starved in this call is run again within it.
+    pub starved_retries: u32,
 }
+
+/// How often a starved cell is run again within a run, by default: with the wall-clock
+/// margin doubled each time (30, 60, 120, 240 s over the CPU limit), a machine must stay
+/// busy for long to starve a cell four times.
+pub const STARVED_RETRIES: u32 = 3;
 
 /// One cell of the matrix.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,15 +123,44 @@ impl Plan {
 }
 
 /// Runs every cell of `plan` whose key is not in `finished`, handing each record to
-/// `record` on the calling thread as soon as it is final.
+/// `record` on the calling thread as soon as it is final; starved cells are run again
+/// (see the module's documentation), each record handed on as it comes.
 pub fn run_matrix(
     plan: &Plan,
     executor: &dyn Executor,
     finished: &dyn Fn(&str) -> bool,
     record: &mut dyn FnMut(Record) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let pending: Vec<Cell> = plan.cells().into_iter().filter(|c| !finished(&c.key)).collect();
-    let pairs: Vec<(usize, usize)> = pending
+    let mut pending: Vec<Cell> = plan.cells().into_iter().filter(|c| !finished(&c.key)).collect();
+    let mut limits = plan.limits;
+    for round in 0..=plan.starved_retries {
+        let mut starved = Vec::new();
+        run_round(plan, &limits, executor, &pending, &mut |k, r| {
+            if r.status == Status::Starved && round < plan.starved_retries {
+                starved.push(pending[k].clone());
+            }
+            record(r)
+        })?;
+        if starved.is_empty() {
+            break;
+        }
+        pending = starved;
+        limits = limits.widened();
+    }
+    Ok(())
+}
+
+/// Runs `cells` under `limits` (the plan's, or wider wall-clock limits for starved
+/// cells): preprocessing first, then the solvers; hands each record to `record` with the
+/// cell's index.
+fn run_round(
+    plan: &Plan,
+    limits: &Limits,
+    executor: &dyn Executor,
+    cells: &[Cell],
+    record: &mut dyn FnMut(usize, Record) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let pairs: Vec<(usize, usize)> = cells
         .iter()
         .filter(|c| plan.preprocessors[c.preprocessor].is_some())
         .map(|c| (c.instance, c.preprocessor))
@@ -127,8 +175,8 @@ pub fn run_matrix(
             let (i, p) = pairs[k];
             let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::Internal("no preprocessor".into()))?;
             let inst = &plan.instances[i];
-            let dir = cache_dir(&plan.cache, pre, &plan.limits);
-            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, &plan.limits, &plan.owner)?;
+            let dir = cache_dir(&plan.cache, pre, limits);
+            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, limits, &plan.owner)?;
             Ok::<_, Error>((result, output_path(&dir, &inst.id)))
         },
         |k, result| {
@@ -138,14 +186,20 @@ pub fn run_matrix(
     )?;
     run_pool(
         plan.jobs,
-        pending.len(),
-        |k| run_cell(plan, executor, &pending[k], preprocessed.get(&(pending[k].instance, pending[k].preprocessor))),
-        |_, r| record(r),
+        cells.len(),
+        |k| run_cell(plan, limits, executor, &cells[k], preprocessed.get(&(cells[k].instance, cells[k].preprocessor))),
+        record,
     )
 }
 
 /// Runs one cell to its record.
-fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(PreResult, PathBuf)>) -> Record {
+fn run_cell(
+    plan: &Plan,
+    limits: &Limits,
+    executor: &dyn Executor,
+    cell: &Cell,
+    pre: Option<&(PreResult, PathBuf)>,
+) -> Record {
     let inst = &plan.instances[cell.instance];
     let solver = &plan.solvers[cell.solver];
     let pre_tool = plan.preprocessors[cell.preprocessor].as_ref();
@@ -159,9 +213,9 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         preprocessor_version: pre_tool.map_or("-".to_string(), |p| p.version.clone()),
         solver: solver.tool.name.clone(),
         solver_version: solver.version.clone(),
-        timeout_s: plan.limits.cpu.as_secs_f64(),
-        wall_timeout_s: plan.limits.wall.as_secs_f64(),
-        memory_mb: plan.limits.memory >> 20,
+        timeout_s: limits.cpu.as_secs_f64(),
+        wall_timeout_s: limits.wall.as_secs_f64(),
+        memory_mb: limits.memory >> 20,
         status: Status::Error,
         answer: String::new(),
         check: String::new(),
@@ -180,9 +234,10 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
         log: String::new(),
         detail: String::new(),
         certificate: String::new(),
+        core_shared: None,
     };
-    let input: &Path = match (pre_tool, pre) {
-        (None, _) => &inst.path,
+    let (input, solver_limits): (&Path, Limits) = match (pre_tool, pre) {
+        (None, _) => (&inst.path, *limits),
         (Some(_), None) => {
             r.detail = "internal error: preprocessing result missing".to_string();
             return r;
@@ -200,22 +255,29 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
                 r.set_answer(status.verdict());
                 return r;
             }
-            output
+            match limits.after(Duration::from_secs_f64(result.cpu_s)) {
+                Some(left) => (output, left),
+                None => {
+                    r.status = Status::Timeout;
+                    r.detail = format!("CPU-time limit: {} used all of it", p.tool.name);
+                    return r;
+                }
+            }
         }
     };
     let certifier = plan.certifier.as_ref().filter(|_| plan.certifies(cell.instance, cell.preprocessor, cell.solver));
     let (run, invocation) = match certifier {
         Some(certifier) => {
             let executor = CellExecutor::new(executor, &plan.owner);
-            let outcome = certifier.certify(&executor, solver, inst, plan.limits);
+            let outcome = certifier.certify(&executor, solver, inst, solver_limits);
             let invocation = executor.ran().unwrap_or_default();
             (outcome.map(|o| (o.measurement, o.status, o.detail, o.certificate)), invocation)
         }
         None => {
-            let mut job = solver.job(input, None, plan.limits);
+            let mut job = solver.job(input, None, solver_limits);
             job.owner = Some(plan.owner.clone());
             let run = executor.execute(&job).map(|m| {
-                let (status, detail) = classify(&m, &plan.limits, &solver.tool.answer);
+                let (status, detail) = classify(&m, &solver_limits, &solver.tool.answer);
                 (m, status, detail, Certificate::None)
             });
             (run, job.invocation)
@@ -238,6 +300,7 @@ fn run_cell(plan: &Plan, executor: &dyn Executor, cell: &Cell, pre: Option<&(Pre
             r.exit_code = m.exit_code;
             r.signal = m.signal;
             r.core = m.core;
+            r.core_shared = m.core_shared;
             (r.load_start, r.load_end) = m.load;
             if !m.log.is_empty() {
                 let log = log_path(&inst.family, &inst.path, &r.configuration(), &r.key);

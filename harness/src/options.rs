@@ -29,6 +29,9 @@ pub struct RunOptions {
     pub wall_timeout_s: Option<f64>,
     /// Run cells again whose record is `starved`.
     pub rerun_starved: bool,
+    /// How often a cell starved in this run is run again within it (see
+    /// [`Plan::starved_retries`](crate::Plan)).
+    pub starved_retries: u32,
     /// The memory limit per run, e.g. `4G` (see [`parse_memory`](crate::parse_memory)).
     pub memory: String,
     /// The version of the program running the matrix, recorded in `environment.jsonl`.

@@ -5,8 +5,10 @@
 //! limit never reuses an old result. For instance `<id>` it holds `<id>.qdimacs` (the
 //! rewritten formula) and `<id>.json` (how preprocessing ended and what it cost). Both
 //! are written to temporary names and renamed, the JSON last: a JSON file means a
-//! complete entry, and anything else (also a rewritten entry whose formula was removed)
-//! is redone.
+//! complete entry, and anything else (also a rewritten entry whose formula was removed,
+//! and a `starved` one: not a measurement) is redone. The entry keeps the preprocessor's
+//! CPU time, which every cell using it is charged (one budget per cell, see
+//! [`crate::matrix`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -69,10 +71,15 @@ pub fn output_path(dir: &Path, id: &str) -> PathBuf {
 
 /// The complete cache entry of instance `id` in the cache directory `dir`, if there is one:
 /// its result, with the rewritten formula (`output_path`) present when it was rewritten.
+/// A starved entry is none: the machine, not the preprocessor, ended it.
 pub fn cached(dir: &Path, id: &str) -> Option<PreResult> {
     let text = std::fs::read_to_string(dir.join(format!("{id}.json"))).ok()?;
     let cached = serde_json::from_str::<PreResult>(&text).ok()?;
-    (cached.status.is_some() || output_path(dir, id).is_file()).then_some(cached)
+    match cached.status {
+        Some(Status::Starved) => None,
+        Some(_) => Some(cached),
+        None => output_path(dir, id).is_file().then_some(cached),
+    }
 }
 
 /// The cached result for `id`, or the result of preprocessing it now.

@@ -72,6 +72,11 @@ pub struct Record {
     /// column, so the columns before it keep their places.
     #[serde(default)]
     pub certificate: String,
+    /// Whether another run of the matrix held an SMT sibling of the solver's core (a
+    /// hyperthread of the same physical core) while it ran, which slows both; empty when
+    /// the solver was not pinned. Absent from older results.
+    #[serde(default)]
+    pub core_shared: Option<bool>,
 }
 
 impl Record {

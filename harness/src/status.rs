@@ -14,7 +14,7 @@ use contract::Verdict;
 pub enum Status {
     True,
     False,
-    /// The CPU-time limit was reached (or the wall-clock limit, after at least half of it).
+    /// The CPU-time limit was reached: the solver (and its preprocessor) used all of it.
     Timeout,
     /// The memory limit was reached.
     Memout,
@@ -22,7 +22,7 @@ pub enum Status {
     Error,
     /// The solver ended normally without an answer.
     Unknown,
-    /// The wall-clock limit stopped the run before it had used half its CPU limit: the
+    /// The wall-clock limit stopped the run before it had used its CPU limit: the
     /// machine was too busy to measure it. Not a result; run again on resume.
     Starved,
     /// An answer that contradicts the manifest's expected answer.

@@ -117,7 +117,7 @@ impl ResultStore {
 }
 
 /// The CSV header of an empty results file (the fields of [`Record`]).
-const CSV_HEADER: [&str; 30] = [
+const CSV_HEADER: [&str; 31] = [
     "key",
     "run",
     "instance",
@@ -148,6 +148,7 @@ const CSV_HEADER: [&str; 30] = [
     "log",
     "detail",
     "certificate",
+    "core_shared",
 ];
 
 #[cfg(test)]
@@ -176,6 +177,7 @@ mod tests {
             answer: "true".into(),
             check: "correct".into(),
             certificate: String::new(),
+            core_shared: None,
             expected: "true".into(),
             pre_status: String::new(),
             pre_cpu_s: 0.0,

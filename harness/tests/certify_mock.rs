@@ -99,6 +99,7 @@ fn plan(dir: &Path, instances: Vec<Instance>, certifier: Arc<Scripted>) -> Resul
         owner: dir.to_path_buf(),
         run: 1,
         certifier: Some(certifier),
+        starved_retries: 0,
     })
 }
 

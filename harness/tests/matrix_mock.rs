@@ -56,6 +56,7 @@ fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> 
         owner: cache.to_path_buf(),
         run: 1,
         certifier: None,
+        starved_retries: 0,
     })
 }
 

@@ -55,6 +55,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
         owner: cache.to_path_buf(),
         run: 1,
         certifier: None,
+        starved_retries: 0,
     })
 }
 

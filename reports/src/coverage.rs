@@ -22,6 +22,17 @@ use super::matrix::{Cell, JobRow, Matrix};
 use super::section::Section;
 use super::table::Table;
 
+/// The CPU limits of a matrix's runs for a legend: `10 s`, or `5 s and 60 s: each
+/// configuration's limit is in its name` when there are several.
+fn limits_text(matrix: &Matrix) -> String {
+    let limits: Vec<String> = matrix.limits.iter().map(|&l| format!("{} s", fmt_seconds(l))).collect();
+    match limits.as_slice() {
+        [] => format!("{} s", fmt_seconds(matrix.timeout)),
+        [one] => one.clone(),
+        [first @ .., last] => format!("{} and {last}: each configuration's limit is in its name", first.join(", ")),
+    }
+}
+
 /// The name of the virtual best solver's row.
 pub const VBS: &str = "VBS";
 
@@ -61,6 +72,8 @@ impl Counts {
         }
     }
 
+    /// Adds a job's cell; a job without one (no run) counts twice `timeout` in PAR-2, an
+    /// unsolved cell twice its own limit.
     fn add(&mut self, cell: Option<Cell>, timeout: f64) {
         if cell.is_some_and(|c| c.answer == Answer::Starved) {
             self.starved += 1;
@@ -81,7 +94,7 @@ impl Counts {
                 self.par2_sum += s;
                 self.time += s;
             }
-            None => self.par2_sum += 2.0 * timeout,
+            None => self.par2_sum += 2.0 * cell.map_or(timeout, |c| c.limit),
         }
     }
 }
@@ -176,8 +189,8 @@ pub fn summary(matrix: &Matrix) -> Section {
         "coverage",
         "Coverage",
         &format!(
-            "Jobs solved by each configuration over all families; times are CPU seconds; PAR-2 is the mean time with unsolved jobs at twice the CPU limit ({} s); starved runs (stopped by the wall-clock limit on a busy machine before using half their CPU limit) are not results and are not counted; `qbfgames run` runs them again. Average coverage is the fraction of a family's jobs solved, averaged over families (Shaik and van de Pol, SAT 2023, Table 3). VBS: the fastest answer of any configuration.",
-            fmt_seconds(matrix.timeout)
+            "Jobs solved by each configuration over all families; times are CPU seconds, preprocessing included (one limit for a preprocessor and its solver together); PAR-2 is the mean time with unsolved jobs at twice the CPU limit of their run ({}); starved runs (stopped by the wall-clock limit on a busy machine before they used their CPU limit) are not results and are not counted; `qbfgames run` runs them again. Average coverage is the fraction of a family's jobs solved, averaged over families (Shaik and van de Pol, SAT 2023, Table 3). VBS: the fastest answer of any configuration.",
+            limits_text(matrix)
         ),
         table,
     )
@@ -230,12 +243,17 @@ mod tests {
 
     use harness::Status;
 
+    use super::super::fixtures::{record, row};
+    use super::super::input::RunData;
     use super::*;
 
     fn job(answer: Answer, seconds: f64) -> JobRow {
         JobRow {
             family: "f".into(),
-            cells: BTreeMap::from([("c".to_string(), Cell { answer, seconds, status: Status::Unknown, record: 0 })]),
+            cells: BTreeMap::from([(
+                "c".to_string(),
+                Cell { answer, seconds, status: Status::Unknown, limit: 10.0, record: 0 },
+            )]),
         }
     }
 
@@ -245,5 +263,37 @@ mod tests {
         let c = counts(&jobs.iter().collect::<Vec<_>>(), Some("c"), 10.0);
         assert_eq!((c.jobs, c.solved(), c.unsolved(), c.starved), (2, 1, 1, 1));
         assert_eq!(c.par2(), (1.0 + 20.0) / 2.0, "PAR-2 over the measured jobs only");
+    }
+
+    #[test]
+    fn a_folder_with_runs_at_two_limits_scores_each_run_at_its_own_limit() {
+        let rows = vec![row("i1", "j1", None), row("i2", "j2", None), row("i3", "j3", None)];
+        let at = |limit: f64, instance: &str, answer: &str, cpu_s: f64| {
+            let mut r = record(instance, "caqe", answer, cpu_s);
+            r.timeout_s = limit;
+            r.key = format!("{}|t{limit}", r.key);
+            r
+        };
+        let records = vec![
+            at(5.0, "i1", "false", 2.0),
+            at(5.0, "i2", "timeout", 5.0),
+            at(5.0, "i3", "timeout", 5.0),
+            at(60.0, "i1", "false", 2.0),
+            at(60.0, "i2", "true", 30.0),
+            at(60.0, "i3", "timeout", 60.0),
+        ];
+        let data = RunData::new(rows, records);
+        assert_eq!(data.limits(), [(5.0, 3), (60.0, 3)]);
+        let matrix = Matrix::new(&data);
+        assert_eq!(matrix.configurations, ["none+caqe@5s", "none+caqe@60s"], "each limit apart");
+        let all: Vec<&JobRow> = matrix.jobs.values().collect();
+        let short = counts(&all, Some("none+caqe@5s"), matrix.timeout);
+        let long = counts(&all, Some("none+caqe@60s"), matrix.timeout);
+        assert_eq!((short.solved(), long.solved()), (1, 2));
+        assert_eq!(short.par2(), (2.0 + 10.0 + 10.0) / 3.0, "5 s timeouts count 10 s, not 120 s");
+        assert_eq!(long.par2(), (2.0 + 30.0 + 120.0) / 3.0);
+        let caption = summary(&matrix).caption;
+        let limits = "twice the CPU limit of their run (5 s and 60 s: each configuration's limit is in its name)";
+        assert!(caption.contains(limits), "{caption}");
     }
 }

@@ -29,7 +29,7 @@ pub fn comparison(data: &RunData) -> Section {
             Answer::Wrong => "wrong".into(),
             Answer::Unsolved | Answer::Starved => record.status.to_string(),
         };
-        times.insert((record.instance.as_str(), record.configuration()), cell);
+        times.insert((record.instance.as_str(), data.configuration(record)), cell);
     }
     let columns: Vec<String> = ["family", "game", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"]
         .iter()

@@ -63,6 +63,9 @@ pub enum Error {
     /// or configurations against each other).
     #[error("{count} job(s) with answers that disagree:{first}\n  help: a solver or an encoding is wrong; `qbfgames report` lists the runs; a wrong benchmark is worse than none, so nothing is selected")]
     Disagreement { count: usize, first: String },
+    /// Cells the machine starved, which must be run again before the set is judged.
+    #[error("{count} cell(s) were starved (the wall-clock limit stopped them before they used their CPU limit: the machine was too busy) and are not results:{first}\n  help: run them again (a run of the folder re-runs starved cells first), on a quieter machine or with fewer --jobs:\n        {reruns}")]
+    Starved { count: usize, first: String, reruns: String },
     /// Jobs without a single result at the calibration limit.
     #[error("{count} job(s) have no result at the calibration limit of {limit} s:{first}\n  help: run them (`qbfgames run DIR --timeout {limit}`) before selecting")]
     Uncalibrated { count: usize, limit: f64, first: String },

@@ -1,12 +1,14 @@
 //! The page's footer: what the runs ran on and with (`DIR/environment.jsonl`, one line per
-//! `qbfgames run`: machine, limits, tool versions) and how busy the machine was (runs that
-//! started with a load average above the number of cores, starved runs), so a reader can
-//! judge the times.
+//! `qbfgames run`: machine, limits, tool versions), the CPU limits of the records (PAR-2
+//! counts each unsolved run at twice its own), and how busy the machine was (runs that
+//! started with a load average above the number of cores, runs whose core's SMT sibling
+//! ran another run, starved runs), so a reader can judge the times.
 
 use std::path::Path;
 
 use harness::{Environment, Status};
 
+use super::coverage::fmt_seconds;
 use super::input::RunData;
 
 /// The footer's lines; empty without an environment file and without records.
@@ -34,6 +36,14 @@ pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
             seen.push(line);
         }
     }
+    let limits: Vec<String> =
+        data.limits().iter().map(|(limit, runs)| format!("{} s CPU ({runs} runs)", fmt_seconds(*limit))).collect();
+    if !limits.is_empty() {
+        lines.push(format!(
+            "Limits: {}; one limit for a preprocessor and its solver together; PAR-2 counts an unsolved run at twice its own limit.",
+            limits.join(", ")
+        ));
+    }
     let cores = environments.iter().map(|e| e.cores).max().unwrap_or(0) as f64;
     if cores > 0.0 {
         let busy = data.records.iter().filter(|r| r.load_start > cores).count();
@@ -43,6 +53,13 @@ pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
                 data.records.len()
             ));
         }
+    }
+    let shared = data.records.iter().filter(|r| r.core_shared == Some(true)).count();
+    if shared > 0 {
+        lines.push(format!(
+            "SMT: {shared} of {} runs shared their physical core with another run (a busy hyperthread sibling); their CPU times may be inflated.",
+            data.records.len()
+        ));
     }
     let starved = data.records.iter().filter(|r| r.status == Status::Starved).count();
     if starved > 0 {

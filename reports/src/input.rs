@@ -41,12 +41,40 @@ impl RunData {
         RunData { instances, records }
     }
 
-    /// Every configuration (`preprocessor+solver`) with a record, sorted by name.
+    /// Every configuration with a record, sorted by name (see [`RunData::configuration`]).
     pub fn configurations(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.records.iter().map(Record::configuration).collect();
+        let mut names: Vec<String> = self.records.iter().map(|r| self.configuration(r)).collect();
         names.sort();
         names.dedup();
         names
+    }
+
+    /// The name of a record's configuration in the tables: `preprocessor+solver`, and
+    /// its CPU limit (`none+caqe@5s`) when the folder holds runs at several limits, so
+    /// that every summary counts each limit apart.
+    pub fn configuration(&self, record: &Record) -> String {
+        match self.limits().len() {
+            0 | 1 => record.configuration(),
+            _ => format!("{}@{}s", record.configuration(), record.timeout_s),
+        }
+    }
+
+    /// The CPU limits of the records, ascending, each with its number of records.
+    pub fn limits(&self) -> Vec<(f64, usize)> {
+        let mut limits: Vec<(f64, usize)> = Vec::new();
+        for record in &self.records {
+            match limits.iter_mut().find(|(l, _)| *l == record.timeout_s) {
+                Some((_, n)) => *n += 1,
+                None => limits.push((record.timeout_s, 1)),
+            }
+        }
+        limits.sort_by(|a, b| a.0.total_cmp(&b.0));
+        limits
+    }
+
+    /// The records the machine starved (see [`Status::Starved`]): not measurements.
+    pub fn starved(&self) -> impl Iterator<Item = &Record> {
+        self.records.iter().filter(|r| r.status == Status::Starved)
     }
 
     /// The family of an instance: the manifest's, else the record's.
@@ -54,7 +82,7 @@ impl RunData {
         self.instances.get(&record.instance).map_or(record.family.as_str(), |row| row.family.as_str())
     }
 
-    /// The run time limit: the largest `timeout_s` of any record (0 without records).
+    /// The largest CPU limit of any record (0 without records).
     pub fn timeout(&self) -> f64 {
         self.records.iter().map(|r| r.timeout_s).fold(0.0, f64::max)
     }

@@ -23,6 +23,8 @@ pub mod encodings;
 mod error;
 mod export;
 pub mod findings;
+#[cfg(test)]
+mod fixtures;
 pub mod footer;
 pub mod html;
 pub mod input;
@@ -37,6 +39,7 @@ pub mod runs;
 pub mod section;
 pub mod selection;
 pub mod sizes;
+pub mod starved;
 pub mod summary;
 mod table;
 

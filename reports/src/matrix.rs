@@ -22,6 +22,8 @@ pub struct Cell {
     pub seconds: f64,
     /// The status of the record the cell shows.
     pub status: Status,
+    /// That record's CPU limit in seconds: an unsolved cell counts twice this in PAR-2.
+    pub limit: f64,
     /// That record's index in [`RunData::records`].
     pub record: usize,
 }
@@ -52,7 +54,10 @@ impl JobRow {
 pub struct Matrix {
     pub jobs: BTreeMap<String, JobRow>,
     pub configurations: Vec<String>,
+    /// The largest CPU limit of the records.
     pub timeout: f64,
+    /// Every CPU limit of the records, ascending.
+    pub limits: Vec<f64>,
 }
 
 impl Matrix {
@@ -63,9 +68,15 @@ impl Matrix {
             let row = jobs
                 .entry(job.to_string())
                 .or_insert_with(|| JobRow { family: data.family(record).to_string(), cells: BTreeMap::new() });
-            let cell = Cell { answer: answer(record), seconds: seconds(record), status: record.status, record: index };
+            let cell = Cell {
+                answer: answer(record),
+                seconds: seconds(record),
+                status: record.status,
+                limit: record.timeout_s,
+                record: index,
+            };
             row.cells
-                .entry(record.configuration())
+                .entry(data.configuration(record))
                 .and_modify(|old| {
                     if better(&cell, old) {
                         *old = cell;
@@ -73,7 +84,12 @@ impl Matrix {
                 })
                 .or_insert(cell);
         }
-        Matrix { jobs, configurations: data.configurations(), timeout: data.timeout() }
+        Matrix {
+            jobs,
+            configurations: data.configurations(),
+            timeout: data.timeout(),
+            limits: data.limits().into_iter().map(|(l, _)| l).collect(),
+        }
     }
 
     /// Families, sorted, with their jobs.

@@ -118,7 +118,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             Backend::Local => run::run(&args),
             Backend::Slurm => slurm::run(&args),
         },
-        Command::Report { dir, out, scatter, compare } => report::run(&dir, out, scatter, compare.as_deref()),
+        Command::Report { dir, out, scatter, compare, allow_starved } => {
+            report::run(&dir, out, scatter, compare.as_deref(), allow_starved)
+        }
         Command::Compare { a, b, csv } => compare::run(&a, &b, csv.as_deref()),
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
@@ -144,6 +146,7 @@ fn run_options(args: &MatrixArgs) -> harness::options::RunOptions {
         timeout_s: args.timeout,
         wall_timeout_s: args.wall_timeout,
         rerun_starved: args.rerun_starved,
+        starved_retries: args.starved_retries,
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
     }

@@ -9,11 +9,18 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use reports::compare::Comparison;
 use reports::runs::Links;
+use reports::starved::refuse_starved;
 use reports::{Options, Report, RunData};
 
 use crate::output::write_atomically;
 
-pub fn run(dir: &Path, out: Option<PathBuf>, scatter: Option<Vec<String>>, compare: Option<&Path>) -> Result<ExitCode> {
+pub fn run(
+    dir: &Path,
+    out: Option<PathBuf>,
+    scatter: Option<Vec<String>>,
+    compare: Option<&Path>,
+    allow_starved: bool,
+) -> Result<ExitCode> {
     let scatter = match scatter.as_deref() {
         None => None,
         Some([x, y]) => Some((x.clone(), y.clone())),
@@ -23,6 +30,9 @@ pub fn run(dir: &Path, out: Option<PathBuf>, scatter: Option<Vec<String>>, compa
         ),
     };
     let data = RunData::load(dir)?;
+    if !allow_starved {
+        refuse_starved(&data, dir, None)?;
+    }
     // The suite `generate` copied next to the instances names the report; without one, the
     // folder does.
     let suite = suites::models::copied_suite(dir).and_then(|file| suites::load(&file).ok());

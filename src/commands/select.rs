@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use reports::selection::{self, hardness_table, Request, Thresholds};
+use reports::starved::refuse_starved;
 use reports::{write_text, RunData};
 
 use crate::flags::SelectArgs;
@@ -14,6 +15,7 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     if data.records.is_empty() {
         return Err(reports::Error::NothingToSelect(args.dir.clone()).into());
     }
+    refuse_starved(&data, &args.dir, Some(data.timeout()))?;
     let thresholds = Thresholds { trivial_s: args.trivial, ..Thresholds::default() };
     let mut jobs = selection::calibrate(&data, thresholds, args.agree)?;
     let request = Request {

@@ -37,6 +37,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
         timeout_s: args.timeout,
         wall_timeout_s: None,
         rerun_starved: true,
+        starved_retries: harness::STARVED_RETRIES,
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
     };

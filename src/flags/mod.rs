@@ -211,6 +211,11 @@ pub enum Command {
         /// `qbfgames compare DIR OTHER` (conflicts first), and exits 1 on a conflict.
         #[arg(long, value_name = "OTHER")]
         compare: Option<PathBuf>,
+        /// Report a folder that still has starved cells (runs the machine was too busy to
+        /// measure), counting them neither as solved nor as unsolved; without it the report
+        /// refuses and names the run that re-runs them.
+        #[arg(long)]
+        allow_starved: bool,
     },
     /// Compare two result folders of one suite, job by job and configuration by
     /// configuration: conflicts (A says true, B false, or the reverse) first, then jobs
@@ -377,7 +382,7 @@ pub struct TuneArgs {
     /// Memory limit per run.
     #[arg(long, default_value = "4G")]
     pub memory: String,
-    /// Runs at once (default: one per core).
+    /// Runs at once (default: one per physical core).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// The folder of the variants' folders and tune.csv (default: out/tune/<suite name>).
@@ -399,17 +404,23 @@ pub struct MatrixArgs {
     /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
     #[arg(long, value_delimiter = ',', default_value = "none")]
     pub preprocessors: Vec<String>,
-    /// CPU-time limit per run in seconds: user + system time of the solver and every
-    /// process it starts. Reaching it is a timeout.
+    /// CPU-time limit per cell in seconds: user + system time of the preprocessor, the
+    /// solver and every process they start, together (one budget: the solver gets what
+    /// preprocessing left). Reaching it is a timeout.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
     /// Wall-clock safety limit per run in seconds (default: --timeout + 30). A run it stops
-    /// before using half its CPU limit is `starved`: not a result, run again on resume.
+    /// before it used its CPU limit is `starved`: not a result, run again.
     #[arg(long)]
     pub wall_timeout: Option<f64>,
     /// Run cells again whose record is `starved` (default); `--rerun-starved=false` keeps them.
     #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub rerun_starved: bool,
+    /// How often a cell the machine starved is run again within this run, each time with
+    /// twice the wall-clock margin over the CPU limit; one still starved after that is
+    /// recorded `starved` (run again by the next `run`).
+    #[arg(long, default_value_t = harness::STARVED_RETRIES)]
+    pub starved_retries: u32,
     /// Memory limit per process (address space), e.g. 4G or 512M.
     #[arg(long, default_value = "4G")]
     pub memory: String,
@@ -423,8 +434,9 @@ pub struct MatrixArgs {
 pub struct RunArgs {
     #[command(flatten)]
     pub matrix: MatrixArgs,
-    /// Runs at the same time, each pinned to a core of its own (default and most: the
-    /// cores this process may use).
+    /// Runs at the same time, each pinned to a core of its own (default: one per physical
+    /// core, so that no two runs share one through SMT; most: the cores this process may
+    /// use, and each record says whether its core's SMT sibling was busy).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Certify each answer of the solvers that can write a proof (a `trace` command in the

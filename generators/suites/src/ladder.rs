@@ -373,7 +373,7 @@ fn solve(
         job,
         solver,
         format!(
-            "starved {} times in a row (the wall-clock limit stopped it before it had half its CPU time); run generate on a less busy machine or with fewer --jobs",
+            "starved {} times in a row (the wall-clock limit stopped it before it had used its CPU limit); run generate on a less busy machine or with fewer --jobs",
             STARVED_RETRIES + 1
         ),
     ))

@@ -508,7 +508,7 @@ pub(crate) mod testing {
             let mut row = JobRow { family: family.to_string(), cells: BTreeMap::new() };
             for &(c, answer, seconds) in cells.iter() {
                 let status = if answer == Answer::Unsolved { Status::Timeout } else { Status::Unknown };
-                row.cells.insert(c.to_string(), Cell { answer, seconds, status, record: 0 });
+                row.cells.insert(c.to_string(), Cell { answer, seconds, status, limit: timeout, record: 0 });
                 if !matrix.configurations.iter().any(|x| x == c) {
                     matrix.configurations.push(c.to_string());
                 }

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use contract::manifest::{self, Row};
 use harness::local::LocalRun;
 use harness::options::RunOptions;
-use harness::{Executor, Record};
+use harness::{Executor, Record, Status};
 use suites::generate::{generate, Builder, Summary};
 use suites::{Expected, OutFormat, Suite};
 
@@ -64,6 +64,10 @@ pub enum TuneError {
     Manifest { variant: String, error: manifest::ManifestError },
     #[error("running variant {variant}: {error}")]
     Run { variant: String, error: harness::Error },
+    /// Cells the machine starved even after the run's re-runs: not measurements, so the
+    /// variants cannot be compared yet.
+    #[error("variant {variant}: {count} cell(s) starved (the machine was too busy to measure them, even with wider wall-clock limits), e.g. {first}\n  help: run the same tune again on a quieter machine or with fewer --jobs: it resumes and re-runs only them")]
+    Starved { variant: String, count: usize, first: String },
 }
 
 impl<B: Builder> Tune<'_, B> {
@@ -98,6 +102,11 @@ impl<B: Builder> Tune<'_, B> {
             let records = local
                 .run(executor, &mut |record| events(Event::Record { variant, record }))
                 .map_err(|error| TuneError::Run { variant: label.clone(), error })?;
+            let starved: Vec<&Record> = records.iter().filter(|r| r.status == Status::Starved).collect();
+            if let Some(first) = starved.first() {
+                let first = format!("{} on {}", first.configuration(), first.instance);
+                return Err(TuneError::Starved { variant: label, count: starved.len(), first });
+            }
             let rows = manifest::read(&dir)
                 .map_err(|error| TuneError::Manifest { variant: label.clone(), error })?
                 .into_iter()

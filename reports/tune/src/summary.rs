@@ -76,6 +76,7 @@ pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summar
         }
         for r in &m.records {
             let Some(row) = rows.get(r.instance.as_str()) else { continue };
+            // Not a measurement (`measure` refuses them): neither solved nor unsolved.
             if r.status == Status::Starved {
                 continue;
             }
@@ -86,7 +87,7 @@ pub fn summarize(suite: &Suite, measured: &[Measured], timeout_s: f64) -> Summar
                 c.solved += 1;
                 c.par2 += r.pre_cpu_s + r.cpu_s;
             } else {
-                c.par2 += 2.0 * timeout_s;
+                c.par2 += 2.0 * r.timeout_s;
             }
             if r.answer == "true" || r.answer == "false" {
                 answers

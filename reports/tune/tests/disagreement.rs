@@ -59,6 +59,7 @@ fn contradicting_variants_are_reported_per_instance() -> Result<(), Box<dyn std:
         timeout_s: 5.0,
         wall_timeout_s: None,
         rerun_starved: true,
+        starved_retries: harness::STARVED_RETRIES,
         memory: "1G".into(),
         qbfgames_version: "test".into(),
     };

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use contract::{Source, Verdict};
 use harness::{
     cache_dir, classify, output_path, preprocess, run_pool, Executor, Job, Limits, Outcome, Status, ToolRun,
+    STARVED_RETRIES,
 };
 use qbf::stats::{stats, Stats};
 use suites::builder::Encoders;
@@ -141,18 +142,27 @@ impl Runner<'_> {
                 }
             }
         };
-        let job = solver.job(&input, None, limits);
-        let m =
-            self.executor.execute(&job).map_err(|error| RunError::Start { tool: solver.tool.name.clone(), error })?;
-        let (status, detail) = classify(&m, &limits, &solver.tool.answer);
-        Ok(Ran {
-            status,
-            seconds: m.cpu.as_secs_f64(),
-            pre_seconds,
-            detail,
-            stats: None,
-            limit: limits.cpu.as_secs_f64(),
-        })
+        let limit = limits.cpu.as_secs_f64();
+        // One budget for the preprocessor and the solver: the solver gets what is left.
+        let Some(mut left) = limits.after(Duration::from_secs_f64(pre_seconds)) else {
+            let detail = format!("CPU-time limit: {} used all of it", pre.unwrap_or_default());
+            return Ok(Ran { status: Status::Timeout, seconds: 0.0, pre_seconds, detail, stats: None, limit });
+        };
+        let mut retries = STARVED_RETRIES;
+        loop {
+            let job = solver.job(&input, None, left);
+            let m = self
+                .executor
+                .execute(&job)
+                .map_err(|error| RunError::Start { tool: solver.tool.name.clone(), error })?;
+            let (status, detail) = classify(&m, &left, &solver.tool.answer);
+            if status == Status::Starved && retries > 0 {
+                retries -= 1;
+                left = left.widened();
+                continue;
+            }
+            return Ok(Ran { status, seconds: m.cpu.as_secs_f64(), pre_seconds, detail, stats: None, limit });
+        }
     }
 
     /// Preprocesses once per (instance, preprocessor) under the table's limits; the status
