@@ -65,7 +65,8 @@ pub struct Measurement {
     /// The core the run was pinned to.
     pub core: Option<usize>,
     /// Whether another run of this harness held an SMT sibling of that core while this
-    /// one ran (see [`cores::Lease::shared`]); `None` when the run was not pinned.
+    /// one ran (the topology of `/sys`, see `docs/harness.md`); `None` when the run was
+    /// not pinned.
     pub core_shared: Option<bool>,
     /// How long the tree's processes waited for a CPU while runnable (sampled from
     /// `/proc/PID/schedstat`); `None` where the kernel does not keep it.
