@@ -1,6 +1,7 @@
 //! Progress of a run as text: on a terminal one line, redrawn per finished cell, with
 //! solved/timeouts/ETA; otherwise one plain line per finished cell (logs, CI). The caller
-//! writes the lines (to standard error).
+//! writes the lines (to standard error). A starved run is shown but not counted as a
+//! finished cell: the harness runs the cell again (see `harness::matrix`).
 
 use std::time::Instant;
 
@@ -13,6 +14,7 @@ pub struct Progress {
     solved: usize,
     timeouts: usize,
     other: usize,
+    starved: usize,
     skipped: usize,
     start: Instant,
     terminal: bool,
@@ -21,7 +23,17 @@ pub struct Progress {
 impl Progress {
     /// `total` cells to run; `skipped` already finished; `terminal`: lines are redrawn.
     pub fn new(total: usize, skipped: usize, terminal: bool) -> Progress {
-        Progress { total, done: 0, solved: 0, timeouts: 0, other: 0, skipped, start: Instant::now(), terminal }
+        Progress {
+            total,
+            done: 0,
+            solved: 0,
+            timeouts: 0,
+            other: 0,
+            starved: 0,
+            skipped,
+            start: Instant::now(),
+            terminal,
+        }
     }
 
     /// The line announcing a resumed run (with its newline), if cells were skipped.
@@ -33,22 +45,26 @@ impl Progress {
     /// Counts `r` and returns the text to write: on a terminal, the redrawn line (no
     /// newline); otherwise the line of `r`.
     pub fn show(&mut self, r: &Record) -> String {
-        self.done += 1;
         match r.status {
+            Status::Starved => self.starved += 1,
             Status::True | Status::False => self.solved += 1,
             Status::Timeout => self.timeouts += 1,
             _ => self.other += 1,
         }
+        if r.status != Status::Starved {
+            self.done += 1;
+        }
         if self.terminal {
             let elapsed = self.start.elapsed().as_secs_f64();
-            let eta = elapsed / self.done as f64 * (self.total - self.done) as f64;
+            let eta = elapsed / self.done.max(1) as f64 * self.total.saturating_sub(self.done) as f64;
             format!(
-                "\r\x1b[K[{}/{}] {} solved, {} timeouts, {} other · ETA {}",
+                "\r\x1b[K[{}/{}] {} solved, {} timeouts, {} other, {} starved · ETA {}",
                 self.done,
                 self.total,
                 self.solved,
                 self.timeouts,
                 self.other,
+                self.starved,
                 clock(eta)
             )
         } else {
@@ -70,13 +86,14 @@ impl Progress {
     pub fn finish(&self) -> String {
         let end = if self.terminal && self.done > 0 { "\n" } else { "" };
         format!(
-            "{end}ran {} cell(s) in {:.1}s: {} solved, {} timeouts, {} other; {} skipped as finished\n",
+            "{end}ran {} cell(s) in {:.1}s: {} solved, {} timeouts, {} other; {} skipped as finished; {} starved run(s), run again\n",
             self.done,
             self.start.elapsed().as_secs_f64(),
             self.solved,
             self.timeouts,
             self.other,
-            self.skipped
+            self.skipped,
+            self.starved
         )
     }
 }
@@ -93,6 +110,7 @@ fn clock(secs: f64) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::record;
     use super::*;
 
     #[test]
@@ -109,5 +127,14 @@ mod tests {
             Some("resuming: 2 cell(s) already finished, 5 to run\n")
         );
         assert!(Progress::new(0, 3, true).finish().starts_with("ran 0 cell(s) in "));
+    }
+
+    #[test]
+    fn a_starved_run_is_shown_but_its_cell_is_not_finished() {
+        let mut p = Progress::new(1, 0, false);
+        let starved = p.show(&record("i2", "caqe", "starved", 3.0));
+        assert!(starved.starts_with("[0/1] f i2 none+caqe: starved 3.00s"), "{starved}");
+        assert!(p.show(&record("i2", "caqe", "true", 1.0)).starts_with("[1/1] f i2 none+caqe: true 1.00s"));
+        assert!(p.finish().contains("1 solved, 0 timeouts, 0 other; 0 skipped as finished; 1 starved run(s)"));
     }
 }
