@@ -49,7 +49,7 @@ pub fn run(
     let recorded = match reach {
         Some(path) => Some(Recorded::read(path, &ladders)?),
         None if !ladders.is_empty() && !recalibrate && earlier.is_file() => {
-            eprintln!(
+            errln!(
                 "note: the ladders reach as far as {} records (no calibration); --recalibrate runs their solvers again",
                 earlier.display()
             );
@@ -61,7 +61,7 @@ pub fn run(
         (None, false) => {
             let beside = file.with_file_name(ladder::FILE);
             if beside.is_file() {
-                eprintln!(
+                errln!(
                     "note: {} is beside the suite; `--reach {}` generates the reach it records instead of calibrating",
                     beside.display(),
                     beside.display()
@@ -105,21 +105,21 @@ pub fn run(
     );
     bar.finish_and_clear();
     let summary = summary?;
-    println!("{}: {summary} -> {}", suite.name, out.display());
+    outln!("{}: {summary} -> {}", suite.name, out.display());
     for reached in ladder::reached(&summary.rungs) {
-        println!("ladder {reached}");
+        outln!("ladder {reached}");
     }
     if let Some(certified) = &summary.certified {
         for line in &certified.rejected {
-            eprintln!("warning: {line}\n  the proof or certificate was rejected, so the answer stays uncertified");
+            errln!("warning: {line}\n  the proof or certificate was rejected, so the answer stays uncertified");
         }
         for line in &certified.failed {
-            eprintln!("warning: {line}");
+            errln!("warning: {line}");
         }
-        println!("{certified}");
+        outln!("{certified}");
     }
     if let Some(path) = suites::models::copy_models(&suite, file, &out)?.first() {
-        eprintln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
+        errln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -326,7 +326,7 @@ fn flag_error(e: LoadError) -> anyhow::Error {
 pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
     let (named, notes) = NamedGame::pg(&args.file)?;
     for note in &notes {
-        eprintln!("note: {}: {note}", args.file);
+        errln!("note: {}: {note}", args.file);
     }
     named.cut(args.depth).map_err(flag_error)
 }

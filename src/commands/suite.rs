@@ -18,7 +18,7 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
             let suite = load(&file)?;
             let jobs = expand(&suite);
             let files = file_count(&jobs);
-            println!(
+            outln!(
                 "{}: suite `{}` is valid: {} families, {} jobs, {} files",
                 file.display(),
                 suite.name,
