@@ -8,6 +8,7 @@ mod output;
 mod commands;
 mod flags;
 mod from_file;
+mod generate_lines;
 mod locate;
 mod solved;
 

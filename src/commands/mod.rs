@@ -160,6 +160,9 @@ pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
     let domain = read_source(&game.domain)?;
     let problem = read_source(&game.problem)?;
     let loaded = games::bddl::load(&domain, &problem, game.depth)?;
+    if let Some(past) = loaded.past_full_board() {
+        errln!("warning: {}: {past}", game.problem);
+    }
     let at = loaded.problem.depth_at.map(|offset| FromFile { source: problem, offset });
     Ok((loaded, at))
 }
