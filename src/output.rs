@@ -1,10 +1,10 @@
 //! Writing results: tables to stdout, files atomically, the conclusion of a run, and how
 //! Slurm batches stand.
 //!
-//! Standard output is written through [`outln!`] and [`out!`], which return a failed
+//! Standard output is written through `outln!` and `out!`, which return a failed
 //! write as an error instead of panicking as `println!` does: a reader that closes early
 //! (`qbfgames list games | head -1`) ends the command quietly with exit code 0 (see
-//! [`is_broken_pipe`]). Diagnostics go through [`errln!`] and [`err!`], which drop what
+//! [`is_broken_pipe`]). Diagnostics go through `errln!` and `err!`, which drop what
 //! standard error cannot take: the work and its exit code never depend on a diagnostic.
 
 /// `println!` returning a failed write to the caller (through `?`).
