@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
+.PHONY: all build install install-files lint suite readme-figures test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
 
 all: build
 
@@ -43,14 +43,23 @@ CALIBRATION_LIMIT ?= 10
 SELECT ?= --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
 
 suite: build solvers
+	@mkdir -p $(dir $(OUT)) && echo "start $$(date +%s)" > $(OUT).times
 	$(QBFGAMES) generate $(SUITE) --out $(OUT)
+	@echo "generate $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) manifest verify $(OUT)
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G
+	@echo "run $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) select $(OUT) $(SELECT)
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
-	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, selection in $(OUT)/selection.csv, report in $(OUT)/report, package $(OUT).tar.xz"
+	@echo "end $$(date +%s)" >> $(OUT).times
+	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, selection in $(OUT)/selection.csv, report in $(OUT)/report, package $(OUT).tar.xz; step times in $(OUT).times"
+
+# The README's default-set figures, rewritten from the last `make suite` (its OUT and
+# OUT.times); `tests/readme_figures.rs` checks them against the shipped suite.
+readme-figures:
+	python3 scripts/readme-figures.py --out $(OUT) --suite $(SUITE) --qbfgames $(QBFGAMES)
 
 # Solvers and preprocessors of suite/solvers.toml: DepQBF (Debian), pyqbf's solvers in
 # .venv, Bloqqer built into tools/ (idempotent; prints what it did).

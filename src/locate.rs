@@ -94,9 +94,11 @@ pub fn suite_dirs() -> Vec<PathBuf> {
     dirs
 }
 
-/// A suite argument: an existing file as it is, else a shipped suite by name.
+/// A suite argument: an existing file as it is, else a shipped suite by name. A folder is
+/// never a suite file, so a folder named like a shipped suite (`generate demo --out demo`
+/// run twice) leaves the name to the suite.
 pub fn suite_file(arg: &Path) -> Result<PathBuf> {
-    if arg.exists() {
+    if arg.is_file() {
         return Ok(arg.to_path_buf());
     }
     let name = arg.to_string_lossy();
@@ -108,10 +110,16 @@ pub fn suite_file(arg: &Path) -> Result<PathBuf> {
         }
     }
     let shipped = shipped_suites();
+    let shipped =
+        if shipped.is_empty() { "none found: install with `make install`".to_string() } else { shipped.join(", ") };
+    if arg.is_dir() {
+        bail!(
+            "{name}: a folder, not a suite file\n  help: give the suite file's path (a folder `generate` wrote keeps its suite in {name}/models/), or the name of a shipped suite ({shipped})"
+        );
+    }
     bail!(
-        "{name}: no such suite file{}\n  help: give a suite file's path, or the name of a shipped suite ({}); `qbfgames list suites` lists them",
+        "{name}: no such suite file{}\n  help: give a suite file's path, or the name of a shipped suite ({shipped}); `qbfgames list suites` lists them",
         if bare { " and no shipped suite of that name" } else { "" },
-        if shipped.is_empty() { "none found: install with `make install`".to_string() } else { shipped.join(", ") }
     )
 }
 

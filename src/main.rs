@@ -3,11 +3,13 @@
 //! `main` is a pipeline: parse the command line, run one command, turn its result into an
 //! exit code. Commands live in `commands/`, one file each.
 
+#[macro_use]
+mod output;
 mod commands;
 mod flags;
 mod from_file;
+mod generate_lines;
 mod locate;
-mod output;
 mod solved;
 
 use std::process::ExitCode;
@@ -18,8 +20,9 @@ fn main() -> ExitCode {
     let cli = flags::Cli::parse();
     match commands::run(cli.command) {
         Ok(code) => code,
+        Err(err) if output::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            errln!("error: {err:#}");
             ExitCode::from(1)
         }
     }

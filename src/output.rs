@@ -1,5 +1,43 @@
 //! Writing results: tables to stdout, files atomically, the conclusion of a run, and how
 //! Slurm batches stand.
+//!
+//! Standard output is written through `outln!` and `out!`, which return a failed
+//! write as an error instead of panicking as `println!` does: a reader that closes early
+//! (`qbfgames list games | head -1`) ends the command quietly with exit code 0 (see
+//! [`is_broken_pipe`]). Diagnostics go through `errln!` and `err!`, which drop what
+//! standard error cannot take: the work and its exit code never depend on a diagnostic.
+
+/// `println!` returning a failed write to the caller (through `?`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+/// `print!` returning a failed write to the caller (through `?`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
+/// `eprintln!` that drops what standard error cannot take instead of panicking.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        drop(writeln!(std::io::stderr().lock(), $($arg)*))
+    }};
+}
+
+/// `eprint!` that drops what standard error cannot take instead of panicking.
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        drop(write!(std::io::stderr().lock(), $($arg)*))
+    }};
+}
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -54,7 +92,7 @@ const INCOMPLETE_EXIT: u8 = 3;
 /// unfinished shard.
 pub fn print_batch(merge: &BatchMerge) -> io::Result<()> {
     if let Some(e) = &merge.queue_error {
-        eprintln!("warning: cannot see the Slurm queue ({e}); unfinished shards are reported as failed");
+        errln!("warning: cannot see the Slurm queue ({e}); unfinished shards are reported as failed");
     }
     reports::findings::write_batch(io::stdout().lock(), merge)
 }
@@ -65,4 +103,10 @@ pub fn conclude_batches(dir: &Path, merged: &Merged) -> Result<ExitCode> {
     let code = conclude(&batch_records(dir)?)?;
     reports::findings::write_missing(io::stderr().lock(), dir, merged)?;
     Ok(if merged.missing > 0 { ExitCode::from(INCOMPLETE_EXIT) } else { code })
+}
+
+/// Whether `err` comes from a reader that closed its end of a pipe early: the command
+/// then ends quietly with exit code 0, as ripgrep does.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| e.downcast_ref::<io::Error>().is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe))
 }

@@ -2,6 +2,7 @@
 //! `--critical` search still shows its bound), or with `--json` as one JSON object at the
 //! end. The exit code is the QBF solvers' convention: 10 when the player wins, 20 when not.
 
+use std::cell::RefCell;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -11,6 +12,8 @@ use serde_json::{Map, Value};
 pub struct Solved {
     json: bool,
     fields: Map<String, Value>,
+    /// The first line standard output did not take, reported by [`Solved::finish`].
+    unwritten: RefCell<Option<std::io::Error>>,
 }
 
 impl Solved {
@@ -22,13 +25,15 @@ impl Solved {
         fields.insert("game".into(), game.into());
         fields.insert("limit".into(), limit.into());
         fields.insert("unit".into(), unit.into());
-        Solved { json, fields }
+        Solved { json, fields, unwritten: RefCell::new(None) }
     }
 
     /// A line of the text output (nothing with `--json`).
     pub fn say(&self, line: impl std::fmt::Display) {
         if !self.json {
-            println!("{line}");
+            if let Err(e) = writeln!(std::io::stdout().lock(), "{line}") {
+                self.unwritten.borrow_mut().get_or_insert(e);
+            }
         }
     }
 
@@ -39,6 +44,9 @@ impl Solved {
 
     /// Prints the JSON object (with `--json`) and gives the exit code of `wins`.
     pub fn finish(mut self, wins: bool) -> Result<ExitCode> {
+        if let Some(e) = self.unwritten.take() {
+            return Err(e).context("writing to standard output");
+        }
         if self.json {
             self.fields.insert("wins".into(), wins.into());
             let mut out = std::io::stdout().lock();

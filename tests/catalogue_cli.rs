@@ -120,3 +120,24 @@ fn solve_prints_its_answer_as_json_with_the_same_exit_code() {
     assert!(answer["critical"].is_u64() || answer["critical"].is_null(), "{answer}");
     assert!(answer["positions"].as_u64().is_some_and(|n| n > 0), "{answer}");
 }
+
+/// Issue 36, item 9: a typo in a solvers file was reported after a `help:` line that
+/// suggested another file; the error now starts with `file:line:col` and the key, and the
+/// help says the fix.
+#[test]
+fn a_typo_in_the_solvers_file_is_an_error_at_its_key_with_the_fix() {
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let shipped = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml"))
+        .expect("the shipped solvers file");
+    let typo = tmp.path().join("solvers.toml");
+    std::fs::write(&typo, shipped.replacen("formats =", "formts =", 1)).expect("written");
+    let line = 1 + shipped[..shipped.find("formats =").unwrap_or(0)].matches('\n').count();
+    let output = qbfgames(&["solvers", "--config", typo.to_str().unwrap_or("")]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "{stderr}");
+    let first = stderr.lines().next().unwrap_or("");
+    let located = format!("error: {}:{line}:1: unknown field `formts`", typo.display());
+    assert!(first.starts_with(&located), "the first line names file:line:col and the key:\n{stderr}");
+    assert!(stderr.contains("help: write `formats` instead of `formts`"), "{stderr}");
+    assert!(!stderr.contains("name another"), "no help about other files:\n{stderr}");
+}

@@ -73,3 +73,29 @@ fn bad_input_fails_with_the_position_and_no_output() {
     assert!(err.contains("bad.ig:6:10:") && err.contains("help:"), "{err}");
     assert!(!out.exists());
 }
+
+/// Issue 36, item 11: under BDDL rules the player to move on a full board loses, so
+/// tic-tac-toe at depth 10 is "won" by Black though the game is a draw; `encode` and
+/// `solve` warn when a game that only fills cells is asked past a full board.
+#[test]
+fn a_depth_past_a_full_board_is_warned_about() {
+    let tic = game("positional/domain.ig", "httt/3x3_tic.ig");
+    let past = "warning: ";
+    let solved = run(&["solve", "bddl"], &tic, &["--depth", "10"]);
+    let stderr = String::from_utf8_lossy(&solved.stderr);
+    assert!(stderr.contains(past) && stderr.contains("depth 10 goes past a full board (after 9 plies)"), "{stderr}");
+    assert!(stderr.contains("help: use a depth of at most 9"), "{stderr}");
+    let tmp = tempfile::tempdir().expect("a temporary directory");
+    let out = tmp.path().join("tic.qcir");
+    let encoded = run(&["encode", "bddl"], &tic, &["--depth", "10", "-o", out.to_str().unwrap_or("")]);
+    assert!(encoded.status.success() && out.is_file(), "a warning, not an error");
+    assert!(String::from_utf8_lossy(&encoded.stderr).contains("goes past a full board"));
+    let full = run(&["encode", "bddl"], &tic, &["--depth", "9", "-o", out.to_str().unwrap_or("")]);
+    assert!(!String::from_utf8_lossy(&full.stderr).contains(past), "depth 9 fills the board exactly");
+    let breakthrough =
+        run(&["solve", "bddl"], &game("breakthrough/domain.ig", "breakthrough/2x4.ig"), &["--depth", "11"]);
+    assert!(
+        !String::from_utf8_lossy(&breakthrough.stderr).contains(past),
+        "moves that open cells never fill the board"
+    );
+}

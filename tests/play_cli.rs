@@ -58,7 +58,8 @@ fn connect3_shows_blacks_stone_in_its_column_takes_drop_without_parentheses_undo
     // `undo` takes back White's move and Black's reply: the board after Black's first move.
     let (_, undone) = after(&stdout, "Took back White's (drop 2) and Black's reply.", 5);
     assert_eq!(undone, board, "{stdout}");
-    assert!(stdout.contains("No hint: "), "{stdout}");
+    assert!(stdout.contains("You play White. Black wins within 9 steps whatever you do"), "{stdout}");
+    assert!(stdout.contains("Hint: (drop ") && stdout.contains(" holds out longest: Black still needs "), "{stdout}");
     assert!(stdout.contains("`undo`") && stdout.contains("Type one of: (drop 1) (drop 2)"), "{stdout}");
     assert!(stdout.contains("You quit: you left the game with White to move"), "{stdout}");
 
@@ -95,4 +96,32 @@ fn hex_is_a_rhombus_with_each_players_sides_and_bddl_boards_have_the_move_coordi
     assert_eq!(board, ["y\\x 1 2 3", "  1 x o .", "  2 . x o", "  3 . . ."], "{stdout}");
     let (_, board) = after(&stdout, "White plays occupy(1,2)", 4);
     assert_eq!(board[2], "  2 o x o", "{stdout}");
+}
+
+/// Issue 36, item 3: `hint` gave no move to the side the user plays (always the losing
+/// one), and in a drawn game said "White wins this game", which is false.
+#[test]
+fn hint_gives_the_move_that_holds_out_longest_and_tells_the_truth_in_a_drawn_game() {
+    let hex = suite("games/hex/hein_04_3x3.hex");
+    let out = play(&["hex", "--puzzle", &hex, "--depth", "5"], "hint\nquit\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("You play White. Black wins within 5 plies whatever you do"), "{stdout}");
+    let hint = stdout.lines().find(|l| l.contains("Hint: ")).unwrap_or_else(|| panic!("a hint: {stdout}"));
+    let needs: u32 = hint
+        .split("Black still needs ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a number of plies: {hint}"));
+    assert!((1..=4).contains(&needs), "Black wins within the 4 plies left: {hint}");
+
+    // Tic-tac-toe is a draw: Black (the user here) cannot win, and White does not win either.
+    let ttt = suite("games/gdl/tictactoe.kif");
+    let out = play(&["gdl", "--game", &ttt, "--depth", "9", "--as", "black"], "hint\nquit\n");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("You play Black. You cannot win within 9 steps whatever you do"), "{stdout}");
+    assert!(stdout.contains("No hint: Black cannot win within the depth whatever it plays"), "{stdout}");
+    assert!(!stdout.contains("White wins"), "White does not win a drawn game: {stdout}");
 }

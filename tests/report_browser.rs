@@ -1,7 +1,8 @@
 //! The HTML report driven in a real browser: Debian's headless Chromium through its
 //! WebDriver (`chromedriver`, Debian's `chromium-driver`; `make chromium` installs both,
-//! `make test` does that first). A small suite is generated and run with DepQBF, alone and
-//! after Bloqqer; the test opens the report, sorts the per-run table by CPU time, filters it
+//! `make test` does that first). A small suite is generated and run with DepQBF and CAQE,
+//! alone and after Bloqqer; the test opens the report at 1366×768 (the tables fit without
+//! scrolling sideways), sorts the per-run table by CPU time, filters it
 //! to one family, toggles a legend entry of the cactus plot and follows a log link, and
 //! asserts what the page then shows. Screenshots of the page and of every plot are written
 //! under the test's temporary target folder (`report-screenshots/`) to be looked at.
@@ -49,7 +50,8 @@ fn the_report_sorts_filters_toggles_and_links_in_chromium() {
     let config = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite/solvers.toml");
     let (s, d, c) = (suite.to_str().unwrap_or(""), dir.to_str().unwrap_or(""), config.to_str().unwrap_or(""));
     qbfgames(&["generate", s, "--out", d, "--jobs", "2"]);
-    let run = ["run", d, "--solvers", "depqbf", "--preprocessors", "none,bloqqer", "--timeout", "20", "--jobs", "2"];
+    let run =
+        ["run", d, "--solvers", "caqe,depqbf", "--preprocessors", "none,bloqqer", "--timeout", "20", "--jobs", "2"];
     qbfgames(&[&run[..], &["--config", c]].concat());
     qbfgames(&["report", d]);
 
@@ -57,6 +59,22 @@ fn the_report_sorts_filters_toggles_and_links_in_chromium() {
     let page = format!("file://{}", dir.join("report/index.html").display());
     driver.goto(&page);
     assert_eq!(driver.script("return document.title"), "small: qbfgames report", "the title names the suite");
+
+    // Issue 36, item 10: on a laptop screen (1366×768) the per-run and coverage tables
+    // fit without scrolling sideways, with four configurations as `make suite` runs.
+    driver.resize(1366, 768);
+    for table in ["table-runs", "table-coverage"] {
+        let widths = driver.script(&format!(
+            "const b=document.getElementById('{table}').parentElement;const d=document.documentElement;\
+             return [b.scrollWidth,b.clientWidth,d.scrollWidth,d.clientWidth];"
+        ));
+        let w: Vec<u64> = widths.as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+        assert!(w.len() == 4 && w[0] <= w[1] && w[2] <= w[3], "{table} fits 1366 px (table, box, page, window): {w:?}");
+    }
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-screenshots");
+    std::fs::create_dir_all(&shots).expect("a screenshot folder");
+    std::fs::write(shots.join("page-1366.png"), driver.screenshot(None)).expect("write");
+    driver.resize(1400, 1000);
 
     // Sorting by a configuration's CPU time: ascending, then descending.
     let header = "none+depqbf CPU (s)";
@@ -89,8 +107,6 @@ fn the_report_sorts_filters_toggles_and_links_in_chromium() {
     assert_eq!(driver.script(display), "none", "the series is hidden after a click on its legend entry");
 
     // Screenshots: the page and every plot.
-    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-screenshots");
-    std::fs::create_dir_all(&shots).expect("a screenshot folder");
     std::fs::write(shots.join("page.png"), driver.screenshot(None)).expect("write");
     let Value::Array(ids) = driver.script("return [...document.querySelectorAll('figure')].map(f=>f.id)") else {
         panic!("figures")

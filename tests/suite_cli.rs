@@ -285,3 +285,103 @@ fn every_shipped_suite_is_valid() {
         assert!(text(&out.stdout).contains(&format!("suite `{name}` is valid")), "{}", text(&out.stdout));
     }
 }
+
+/// Issue 36, item 4: `generate demo --out demo` run twice failed with "demo: Is a
+/// directory": the output folder shadowed the shipped suite's name.
+#[test]
+fn a_folder_named_like_a_shipped_suite_leaves_the_name_to_the_suite() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let generate = || {
+        Command::new(env!("CARGO_BIN_EXE_qbfgames"))
+            .current_dir(tmp.path())
+            .env("XDG_CACHE_HOME", tmp.path().join("cache"))
+            .args(["generate", "demo", "--out", "demo"])
+            .output()
+            .expect("qbfgames runs")
+    };
+    for run in ["first", "second"] {
+        let out = generate();
+        assert!(out.status.success(), "{run} run: {}", text(&out.stderr));
+    }
+    assert!(tmp.path().join("demo/manifest.csv").is_file());
+    let folder = Command::new(env!("CARGO_BIN_EXE_qbfgames"))
+        .current_dir(tmp.path())
+        .args(["suite", "check", "cache"])
+        .output()
+        .expect("qbfgames runs");
+    let err = text(&folder.stderr);
+    assert!(!folder.status.success() && err.contains("cache: a folder, not a suite file"), "{err}");
+}
+
+/// Issue 36, item 5: `suite check` said "valid" when a model file did not parse, and
+/// `generate` then failed but left instance files and no manifest.
+#[test]
+fn a_model_that_does_not_parse_fails_suite_check_and_generate_writes_nothing() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let kif = tmp.path().join("games/gdl/tictactoe.kif");
+    let game = fs::read_to_string(&kif).expect("the game");
+    fs::write(&kif, format!("{game}\n(<= (legal ?p noop)\n")).expect("write");
+    let line = game.lines().count() + 2;
+    let checked = qbfgames(&["suite", "check", s(&suite)]);
+    let err = text(&checked.stderr);
+    assert_eq!(checked.status.code(), Some(1), "not valid: {}", text(&checked.stdout));
+    assert!(err.contains(&format!("tictactoe.kif:{line}:")), "the model's error at its place: {err}");
+    let out_dir = tmp.path().join("out");
+    let generated = qbfgames(&["generate", s(&suite), "--out", s(&out_dir)]);
+    assert_eq!(generated.status.code(), Some(1), "{}", text(&generated.stderr));
+    assert!(!out_dir.exists(), "nothing written before every model loaded");
+}
+
+/// Issue 36, item 5: a job that fails after others were written (a GTTT board too large
+/// to encode) leaves no instance file that no manifest lists.
+#[test]
+fn a_job_failing_after_others_removes_what_the_run_wrote() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let big = "[[family]]\nname = \"big\"\nmodel = \"gttt\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\nexpected = \"none\"\n[family.grid]\nshape = \"tic\"\nboard = 1003\n";
+    let text_of_suite = fs::read_to_string(&suite).expect("suite");
+    fs::write(&suite, format!("{text_of_suite}{big}")).expect("write");
+    let out_dir = tmp.path().join("out");
+    let failed = qbfgames(&["generate", s(&suite), "--out", s(&out_dir)]);
+    assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
+    assert!(
+        !out_dir.exists(),
+        "a new folder is removed: {:?}",
+        out_dir.exists().then(|| tree(&out_dir).into_keys().collect::<Vec<_>>())
+    );
+
+    fs::write(&suite, &text_of_suite).expect("write");
+    assert!(qbfgames(&["generate", s(&suite), "--out", s(&out_dir)]).status.success());
+    let before = tree(&out_dir);
+    fs::write(&suite, format!("{}{big}", text_of_suite.replace("depths = [1, 3]", "depths = [1, 3, 5]")))
+        .expect("write");
+    let failed = qbfgames(&["generate", s(&suite), "--out", s(&out_dir)]);
+    assert_eq!(failed.status.code(), Some(1), "{}", text(&failed.stderr));
+    assert!(tree(&out_dir) == before, "the earlier run's folder as it was");
+}
+
+/// Issue 36, items 2 and 11: off a terminal `generate` prints a line per family (a bar is
+/// invisible in a log), and `suite check` warns of a BDDL depth past a full board.
+#[test]
+fn generate_logs_a_line_per_family_and_suite_check_warns_of_a_full_board() {
+    let tmp = tempfile::tempdir().expect("tmp");
+    let suite = small_suite(tmp.path(), r#"["qdimacs"]"#, r#"["qdimacs"]"#);
+    let out = qbfgames(&["generate", s(&suite), "--out", s(&tmp.path().join("out"))]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("generating 6 job(s) and 0 ladder(s) of small into"), "{err}");
+    assert!(err.contains("] family httt: 4 job(s) done") && err.contains("] family tictactoe: 2 job(s) done"), "{err}");
+
+    let deep = fs::read_to_string(&suite).expect("suite").replace("depths = [1, 3]", "depths = [9, 10]");
+    fs::write(&suite, deep).expect("write");
+    let checked = qbfgames(&["suite", "check", s(&suite)]);
+    let err = text(&checked.stderr);
+    assert!(checked.status.success(), "a warning, not an error: {err}");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warnings.len(), 2, "domino and el at depth 10: {err}");
+    assert!(
+        warnings.iter().all(|w| w.contains("/d=10/") && w.contains("goes past a full board (after 9 plies)")),
+        "{err}"
+    );
+}

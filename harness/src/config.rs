@@ -141,12 +141,15 @@ impl Tools {
         };
         let raw: RawFile = toml::from_str(text).map_err(|e| {
             let span = e.span().unwrap_or(0..0);
-            let help = if e.message().contains("expected a sequence") {
-                "write a list of strings, e.g. [\"depqbf\", \"{input}\"] (an argv, never a shell string)"
+            let message = e.message().trim().replace('\n', ": ");
+            let help = if let Some(help) = contract::unknown_key_help(&message) {
+                help
+            } else if message.contains("expected a sequence") {
+                "write a list of strings, e.g. [\"depqbf\", \"{input}\"] (an argv, never a shell string)".to_string()
             } else {
-                "see the keys documented in docs/harness.md; unknown keys are errors"
+                "see the keys documented in docs/harness.md".to_string()
             };
-            at(span, e.message().trim().replace('\n', ": "), help)
+            at(span, message, &help)
         })?;
         let mut tools = Tools::default();
         for (role, table) in [(Role::Solver, raw.solver), (Role::Preprocessor, raw.preprocessor)] {
@@ -455,6 +458,9 @@ version = "037"
         );
         let e = error(&unknown_key);
         assert!(e.starts_with("suite/solvers.toml:5:1: unknown field `timeout`"), "{e}");
+        assert!(e.contains("help: remove `timeout`, or write one of the keys listed above"), "{e}");
+        let e = error(&GOOD.replacen("formats =", "formts =", 1));
+        assert!(e.contains("help: write `formats` instead of `formts`"), "{e}");
         let e = error(&GOOD.replace("\"depqbf\", \"{input}\"", "\"depqbf\", \"{inptu}\""));
         assert!(e.starts_with("suite/solvers.toml:3:11: solver `depqbf`: unknown placeholder `{inptu}`"), "{e}");
         assert!(e.contains("help: use one of {input}"), "{e}");

@@ -7,7 +7,11 @@
 //! `expected_by`) and the (correct) answer of any configuration on any encoding of it. The
 //! `source` column names what the entry rests on. A game's entry is, like the papers'
 //! typography:
-//! - **bold** `d`, "win": the smallest depth answered true;
+//! - **bold** `d`, "win": the smallest depth answered true, and the depth below it (`d − 1`,
+//!   or `d − 2`: the first player moves every other ply) was tested and answered false;
+//! - **bold** `≤ d`, "win at d, smaller depths not tested": the smallest depth answered
+//!   true, but no depth just below it was answered false, so the game may be won earlier
+//!   (a suite that tests only depth 9, or 5, 7 and 9);
 //! - plain `d`, "no win up to d": every tested depth was answered false; `d` is the largest;
 //! - *italic* `d`, "refuted up to d": no depth true, some unanswered; `d` is the largest
 //!   depth answered false.
@@ -78,7 +82,7 @@ pub fn critical_depths(data: &RunData, matrix: &Matrix) -> Section {
     let mut section = Section::new(
         "critical-depth",
         "Critical depths",
-        "Bold: smallest depth with a win for the first player; plain: no win at any tested depth; italic: largest refuted depth, larger depths unanswered. Answers come from the manifest (reference solver, published tables, certificates) and from the solvers' correct answers; source names those the entry rests on.",
+        "Bold: smallest depth with a win for the first player, the depth below it lost; bold ≤ d: won at d, smaller depths not tested (or not answered), so the win may come earlier; plain: no win at any tested depth; italic: largest refuted depth, larger depths unanswered. Answers come from the manifest (reference solver, published tables, certificates) and from the solvers' correct answers; source names those the entry rests on.",
         table,
     );
     section.marks = marks;
@@ -99,9 +103,13 @@ fn entry(depths: &BTreeMap<u32, DepthAnswer>) -> Entry {
     }
     if let Some((&d, win)) = depths.iter().find(|(_, a)| a.true_) {
         let open: Vec<String> = depths.range(..d).filter(|(_, a)| !a.false_).map(|(d, _)| d.to_string()).collect();
-        let result =
-            if open.is_empty() { "win".to_string() } else { format!("win (unanswered below: {})", open.join(",")) };
-        return (result, d.to_string(), Some(Mark::Bold), sources(&mut std::iter::once(win)));
+        let lost_below = depths.range(d.saturating_sub(2)..d).next_back().is_some_and(|(_, a)| a.false_);
+        let (result, depth) = match (open.is_empty(), lost_below) {
+            (true, true) => ("win".to_string(), d.to_string()),
+            (true, false) => (format!("win at {d}, smaller depths not tested"), format!("≤ {d}")),
+            (false, _) => (format!("win (unanswered below: {})", open.join(",")), format!("≤ {d}")),
+        };
+        return (result, depth, Some(Mark::Bold), sources(&mut std::iter::once(win)));
     }
     let refuted = depths.iter().filter(|(_, a)| a.false_).map(|(&d, _)| d).max();
     let from = sources(&mut depths.values());
@@ -140,6 +148,20 @@ mod tests {
             ("win".into(), "3".into(), Some(Mark::Bold), "solvers".into())
         );
         assert_eq!(entry(&answers(&[(1, false, false), (3, true, false)])).0, "win (unanswered below: 1)");
+        assert_eq!(entry(&answers(&[(1, false, false), (3, true, false)])).1, "≤ 3");
+        assert_eq!(entry(&answers(&[(2, false, true), (3, true, false)])).1, "3");
+        assert_eq!(entry(&answers(&[(1, false, true), (5, true, false)])).1, "≤ 5", "3 not tested");
+    }
+
+    /// Issue 36, item 7: hex hein_13_5x5 tested at depth 9 only, knightthrough 4×4 at 5,
+    /// 7 and 9, were shown as won at exactly 9 and 5.
+    #[test]
+    fn a_win_with_no_smaller_depth_tested_is_shown_as_at_most() {
+        assert_eq!(
+            entry(&answers(&[(9, true, false)])),
+            ("win at 9, smaller depths not tested".into(), "≤ 9".into(), Some(Mark::Bold), "solvers".into())
+        );
+        assert_eq!(entry(&answers(&[(5, true, false), (7, true, false), (9, true, false)])).1, "≤ 5");
         assert_eq!(entry(&answers(&[(1, false, true), (3, false, true)])).0, "no win up to 3");
         assert_eq!(entry(&answers(&[(1, false, true), (3, false, false)])).0, "refuted up to 1");
         assert_eq!(entry(&answers(&[(1, false, false)])).1, "-");

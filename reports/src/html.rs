@@ -24,15 +24,26 @@ pub fn escape(text: &str) -> String {
     out
 }
 
-const STYLE: &str = "body{font-family:sans-serif;margin:2em;max-width:90em;color:#222}\
-table{border-collapse:collapse;margin:.5em 0}div.scroll{overflow-x:auto;max-width:100%}\
-th,td{padding:.2em .6em;border-bottom:1px solid #ccc;white-space:nowrap}th{border-bottom:2px solid #333}\
+/// The page fits a laptop screen (1366 px): headers wrap (configuration names after their
+/// `+`, see [`breakable`]) and tables are set a little smaller; a table still too wide
+/// scrolls inside its own box with its first column kept in view.
+const STYLE: &str = "body{font-family:sans-serif;margin:1em;max-width:90em;color:#222}\
+table{border-collapse:collapse;margin:.5em 0;font-size:90%}div.scroll{overflow-x:auto;max-width:100%}\
+th,td{padding:.2em .4em;border-bottom:1px solid #ccc;white-space:nowrap}\
+th{border-bottom:2px solid #333;white-space:normal;vertical-align:bottom}\
+div.scroll tr>:first-child{position:sticky;left:0;background:#fff}\
 td.r,th.r{text-align:right}table.sortable th{cursor:pointer}th[data-dir=asc]::after{content:' \\25B2'}\
 th[data-dir=desc]::after{content:' \\25BC'}div.filters{margin:.5em 0}div.filters label{margin-right:1em}\
 figure{display:inline-block;margin:1em;vertical-align:top}figcaption{font-size:90%}\
 .legend button{border:1px solid #999;background:#fff;margin:.1em;padding:.1em .5em;cursor:pointer}\
 .legend button[aria-pressed=false]{opacity:.4;text-decoration:line-through}\
 .legend span{display:inline-block;width:1em;height:.6em;margin-right:.3em}footer{margin-top:2em;font-size:85%;color:#555}";
+
+/// A header, HTML-escaped, with a line-break opportunity after each `+`: configuration
+/// names (`bloqqer+depqbf`) are the widest words of the tables.
+fn breakable(header: &str) -> String {
+    escape(header).replace('+', "+<wbr>")
+}
 
 /// The page's script: sorting by a header, the per-run table's filters, legend toggling.
 /// Without it the page shows every row and series, unsorted.
@@ -66,7 +77,7 @@ pub fn write_section<W: Write>(out: &mut W, section: &Section) -> io::Result<()>
     writeln!(out, "<div class=\"scroll\"><table id=\"table-{}\"{class}>", escape(&section.id))?;
     let class = |a: Align| if a == Align::Right { " class=\"r\"" } else { "" };
     let header: String =
-        section.table.columns.iter().map(|c| format!("<th{}>{}</th>", class(c.align), escape(&c.name))).collect();
+        section.table.columns.iter().map(|c| format!("<th{}>{}</th>", class(c.align), breakable(&c.name))).collect();
     writeln!(out, "<thead><tr>{header}</tr></thead>")?;
     writeln!(out, "<tbody>")?;
     for (r, row) in section.table.rows.iter().enumerate() {

@@ -45,7 +45,7 @@ pub fn run(file: &Path, config: &Path, limits: Certify, scratch: &Path) -> Resul
                 };
                 let assignment = strategy::certificate::outermost(&formula, &certified.certificate, verdict);
                 let p = &certified.proof;
-                println!(
+                outln!(
                     "c {} certified {verdict} in {:.2} s CPU: a proof of {} steps ({} needed) checked in {:.2} s, a certificate of {} gates verified in {:.2} s",
                     tracer.name,
                     solve.cpu.as_secs_f64(),
@@ -55,9 +55,9 @@ pub fn run(file: &Path, config: &Path, limits: Certify, scratch: &Path) -> Resul
                     certified.certificate.ands(),
                     certified.sat.time.as_secs_f64(),
                 );
-                println!("s cnf {} {} {}", u8::from(verdict == Verdict::True), formula.max_var, formula.cnf.len());
+                outln!("s cnf {} {} {}", u8::from(verdict == Verdict::True), formula.max_var, formula.cnf.len());
                 for (var, value) in &assignment {
-                    println!("V {}{var} 0", if *value { "" } else { "-" });
+                    outln!("V {}{var} 0", if *value { "" } else { "-" });
                 }
                 return Ok(ExitCode::from(if verdict == Verdict::True { 10 } else { 20 }));
             }
@@ -65,7 +65,7 @@ pub fn run(file: &Path, config: &Path, limits: Certify, scratch: &Path) -> Resul
             (Some(Outcome::Rejected(why)), _) => (REJECTED, why),
             (Some(Outcome::Failed(why)), _) => (FAILED, why),
         };
-        eprintln!("{why}");
+        errln!("{why}");
         return Ok(ExitCode::from(code));
     }
 }

@@ -34,7 +34,7 @@ pub fn man(out: &Path) -> Result<ExitCode> {
     let mut written = Vec::new();
     write_pages(cli, out, &mut written)?;
     for path in &written {
-        println!("{}", path.display());
+        outln!("{}", path.display());
     }
     Ok(ExitCode::SUCCESS)
 }

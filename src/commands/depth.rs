@@ -31,7 +31,7 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
         max_depth: args.max_depth,
         scratch: scratch.path(),
     };
-    let rows = deepening.run(&mut |job, status, seconds| eprintln!("{job}: {status} ({seconds:.2} s)"))?;
+    let rows = deepening.run(&mut |job, status, seconds| errln!("{job}: {status} ({seconds:.2} s)"))?;
     let mut table = Table::new(&COLUMNS);
     rows.into_iter().for_each(|row| table.push_row(row.row()));
     print_table(&table, args.format)?;

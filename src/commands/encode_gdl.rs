@@ -23,11 +23,11 @@ pub fn run(encode: &EncodeGdl) -> Result<ExitCode> {
     match encoding.formula_within(&game, args.depth, Side::Black, form, args.size.budget())?.0 {
         Qbf::Clauses(qbf) => {
             write_atomically(&encode.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
-            eprintln!("{}", Size::of(&qbf));
+            errln!("{}", Size::of(&qbf));
         }
         Qbf::Circuit(qbf) => {
             write_atomically(&encode.output, |w| write_qcir(w, &qbf, &[&comment]))?;
-            eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
+            errln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -34,11 +34,11 @@ pub fn run(args: &EncodeGeography) -> Result<ExitCode> {
     match encoded.map_err(|e| encode_error(rounds_at.as_ref(), e))?.0 {
         Qbf::Clauses(qbf) => {
             write_atomically(&args.output, |w| write_qdimacs(w, &qbf, &[&comment]))?;
-            eprintln!("{}", Size::of(&qbf));
+            errln!("{}", Size::of(&qbf));
         }
         Qbf::Circuit(qbf) => {
             write_atomically(&args.output, |w| write_qcir(w, &qbf, &[&comment]))?;
-            eprintln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
+            errln!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len());
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,8 +1,11 @@
 //! `qbfgames generate`: a suite's instances and manifest, its ladders climbed with their
 //! calibration solvers or to a recorded reach (`suites::ladder`), its expected answers
 //! certified with DepQBF's tracer where asked (`--certify`, `[certify]`:
-//! `suites::certified`), then one line per ladder and one for the certification.
+//! `suites::certified`), then one line per ladder and one for the certification. Every
+//! model file is read before anything is written. Progress is a bar on a terminal, and
+//! a line per family and per ladder rung otherwise (a log, `tee`).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -12,9 +15,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use suites::certified::Outcome;
 use suites::generate::{generate_with, Certifier, Reach};
 use suites::ladder::{self, Calibration, Recorded};
+use suites::load_models::load_models;
 use suites::{expand, load, Certify, OutFormat, Suite};
 
 use suites::builder::Encoders;
+
+use crate::generate_lines::FamilyLines;
 
 pub fn run(
     file: &Path,
@@ -27,6 +33,9 @@ pub fn run(
 ) -> Result<ExitCode> {
     let file = &crate::locate::suite_file(file)?;
     let mut suite = load(file)?;
+    for warning in load_models(&suite)? {
+        errln!("warning: {}: {}", warning.job, warning.message);
+    }
     if let Some(timeout_s) = certify {
         for family in &mut suite.families {
             let limits = family.certify.unwrap_or(Certify::with_timeout(timeout_s));
@@ -49,7 +58,7 @@ pub fn run(
     let recorded = match reach {
         Some(path) => Some(Recorded::read(path, &ladders)?),
         None if !ladders.is_empty() && !recalibrate && earlier.is_file() => {
-            eprintln!(
+            errln!(
                 "note: the ladders reach as far as {} records (no calibration); --recalibrate runs their solvers again",
                 earlier.display()
             );
@@ -61,7 +70,7 @@ pub fn run(
         (None, false) => {
             let beside = file.with_file_name(ladder::FILE);
             if beside.is_file() {
-                eprintln!(
+                errln!(
                     "note: {} is beside the suite; `--reach {}` generates the reach it records instead of calibrating",
                     beside.display(),
                     beside.display()
@@ -94,32 +103,47 @@ pub fn run(
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let builder = Encoders { exe };
+    let lines = (!std::io::stderr().is_terminal()).then(|| FamilyLines::new(&plain, &ladders));
+    if lines.is_some() {
+        errln!(
+            "generating {} job(s) and {} ladder(s) of {} into {}",
+            plain.len(),
+            ladders.len(),
+            suite.name,
+            out.display()
+        );
+    }
     let summary = generate_with(
         &suite,
         &builder,
         &out,
         threads,
-        &|_| bar.inc(1),
+        &|key| {
+            bar.inc(1);
+            if let Some(line) = lines.as_ref().and_then(|l| l.finished(key)) {
+                errln!("{line}");
+            }
+        },
         reach,
         certifier.as_ref().map(|c| c as &dyn Certifier),
     );
     bar.finish_and_clear();
     let summary = summary?;
-    println!("{}: {summary} -> {}", suite.name, out.display());
+    outln!("{}: {summary} -> {}", suite.name, out.display());
     for reached in ladder::reached(&summary.rungs) {
-        println!("ladder {reached}");
+        outln!("ladder {reached}");
     }
     if let Some(certified) = &summary.certified {
         for line in &certified.rejected {
-            eprintln!("warning: {line}\n  the proof or certificate was rejected, so the answer stays uncertified");
+            errln!("warning: {line}\n  the proof or certificate was rejected, so the answer stays uncertified");
         }
         for line in &certified.failed {
-            eprintln!("warning: {line}");
+            errln!("warning: {line}");
         }
-        println!("{certified}");
+        outln!("{certified}");
     }
     if let Some(path) = suites::models::copy_models(&suite, file, &out)?.first() {
-        eprintln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
+        errln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -19,20 +19,20 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
         .filter_map(|file| suites::load(&file).ok().map(|s| (file, s)))
         .collect();
     match what {
-        Catalogue::Models => models(&suites),
+        Catalogue::Models => models(&suites)?,
         Catalogue::Suites => {
             for (_, suite) in &suites {
                 let jobs = suites::expand(suite).len();
                 let first = suite.description.split(". ").next().unwrap_or("").trim_end_matches('.');
-                println!("{:<14} {:>3} families {:>5} jobs  {first}", suite.name, suite.families.len(), jobs);
+                outln!("{:<14} {:>3} families {:>5} jobs  {first}", suite.name, suite.families.len(), jobs);
             }
-            println!("\nExample: qbfgames generate default --out out/default");
+            outln!("\nExample: qbfgames generate default --out out/default");
         }
         Catalogue::Families => {
             for (_, suite) in &suites {
                 for family in &suite.families {
                     let encodings: Vec<&str> = family.encodings.iter().map(|e| e.name()).collect();
-                    println!(
+                    outln!(
                         "{:<14} {:<22} {:<10} {:<22} {}",
                         suite.name,
                         family.name,
@@ -43,16 +43,14 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
                 }
             }
         }
-        Catalogue::Games => {
-            print_files("games");
-        }
+        Catalogue::Games => print_files("games")?,
         Catalogue::Shapes => {
-            println!("{}", GTTT_SHAPES.join("\n"));
-            println!("\nExample family point: {{ shape = \"tippy\", board = 4 }} (model = \"gttt\")");
+            outln!("{}", GTTT_SHAPES.join("\n"));
+            outln!("\nExample family point: {{ shape = \"tippy\", board = 4 }} (model = \"gttt\")");
         }
         Catalogue::Puzzles => {
-            print_files("games/hex");
-            println!("\nExample family point: {{ puzzle = \"games/hex/hein_04_3x3.hex\" }} (model = \"hex\")");
+            print_files("games/hex")?;
+            outln!("\nExample family point: {{ puzzle = \"games/hex/hein_04_3x3.hex\" }} (model = \"hex\")");
         }
     }
     Ok(ExitCode::SUCCESS)
@@ -60,10 +58,10 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
 
 /// Each model: its parameters (kind, default), encodings, formats, and one point of a
 /// shipped suite as an example.
-fn models(suites: &[(PathBuf, suites::Suite)]) {
+fn models(suites: &[(PathBuf, suites::Suite)]) -> Result<()> {
     for &model in ModelKind::ALL {
         let schema = model.schema();
-        println!("{}", model.name());
+        outln!("{}", model.name());
         for key in schema.keys {
             let kind = match key.kind {
                 Kind::Int => "integer".to_string(),
@@ -79,11 +77,11 @@ fn models(suites: &[(PathBuf, suites::Suite)]) {
                 Some("") => String::new(),
                 Some(d) => format!(" (default {d})"),
             };
-            println!("  {:<8} {kind}{default}", key.name);
+            outln!("  {:<8} {kind}{default}", key.name);
         }
         let encodings: Vec<&str> = schema.encodings.iter().map(|e| e.name()).collect();
         let formats: Vec<&str> = schema.formats.iter().map(|f| f.name()).collect();
-        println!("  encodings: {}; formats: {}", encodings.join(", "), formats.join(", "));
+        outln!("  encodings: {}; formats: {}", encodings.join(", "), formats.join(", "));
         let example = suites.iter().find_map(|(_, suite)| {
             suite.families.iter().find(|f| f.model == model).and_then(|f| f.points.first().map(|p| (suite, f, p)))
         });
@@ -96,23 +94,25 @@ fn models(suites: &[(PathBuf, suites::Suite)]) {
                     other => format!("{k} = {other}"),
                 })
                 .collect();
-            println!("  example ({}, family {}): {{ {} }}", suite.name, family.name, params.join(", "));
+            outln!("  example ({}, family {}): {{ {} }}", suite.name, family.name, params.join(", "));
         } else if model == ModelKind::Geography {
-            println!("  graph generators: {}", GRAPH_GENERATORS.join(", "));
+            outln!("  graph generators: {}", GRAPH_GENERATORS.join(", "));
         }
-        println!();
+        outln!();
     }
+    Ok(())
 }
 
 /// The shipped files under `sub` of the first suite folder, sorted, relative to it.
-fn print_files(sub: &str) {
-    let Some(dir) = locate::suite_dirs().into_iter().next() else { return };
+fn print_files(sub: &str) -> Result<()> {
+    let Some(dir) = locate::suite_dirs().into_iter().next() else { return Ok(()) };
     let mut files = Vec::new();
     walk(&dir.join(sub), &mut files);
     files.sort();
     for file in files {
-        println!("{}", file.strip_prefix(&dir).unwrap_or(&file).display());
+        outln!("{}", file.strip_prefix(&dir).unwrap_or(&file).display());
     }
+    Ok(())
 }
 
 fn walk(dir: &Path, files: &mut Vec<PathBuf>) {

@@ -20,13 +20,13 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
                 verify(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
             differences.extend(answers(&dir, suite.as_deref())?);
             if differences.is_empty() {
-                println!("{}: every file matches the manifest", dir.display());
+                outln!("{}: every file matches the manifest", dir.display());
                 Ok(ExitCode::SUCCESS)
             } else {
                 for d in &differences {
-                    eprintln!("{d}");
+                    errln!("{d}");
                 }
-                eprintln!("{}: {} differences from the manifest", dir.display(), differences.len());
+                errln!("{}: {} differences from the manifest", dir.display(), differences.len());
                 Ok(ExitCode::from(1))
             }
         }
@@ -40,7 +40,7 @@ fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     let rows = read(dir)?;
     let certified = rows.iter().filter(|r| r.expected_by.split('+').any(|s| s == suites::certified::BY)).count();
     if certified > 0 {
-        eprintln!(
+        errln!(
             "note: {certified} rows have expected answers from checked certificates, which verify does not re-derive; `qbfgames generate SUITE --out {} --certify SECONDS` certifies them again",
             dir.display()
         );
@@ -48,7 +48,7 @@ fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
     let Some(file) = suite.map(Path::to_path_buf).or_else(|| copied_suite(dir)) else {
         let count = rows.iter().filter(|r| derivable(r)).count();
         if count > 0 {
-            eprintln!(
+            errln!(
                 "note: {count} rows have expected answers from the reference solver or a published table, and {} holds no copy of the suite; `--suite SUITE` re-derives them",
                 dir.display()
             );

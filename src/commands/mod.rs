@@ -163,6 +163,9 @@ pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
     let domain = read_source(&game.domain)?;
     let problem = read_source(&game.problem)?;
     let loaded = games::bddl::load(&domain, &problem, game.depth)?;
+    if let Some(past) = loaded.past_full_board() {
+        errln!("warning: {}: {past}", game.problem);
+    }
     let at = loaded.problem.depth_at.map(|offset| FromFile { source: problem, offset });
     Ok((loaded, at))
 }
@@ -329,7 +332,7 @@ fn flag_error(e: LoadError) -> anyhow::Error {
 pub fn load_pg(args: &PgArgs) -> Result<NamedGame> {
     let (named, notes) = NamedGame::pg(&args.file)?;
     for note in &notes {
-        eprintln!("note: {}: {note}", args.file);
+        errln!("note: {}: {note}", args.file);
     }
     named.cut(args.depth).map_err(flag_error)
 }

@@ -11,16 +11,16 @@ pub fn run(dir: Option<&Path>, output: Option<&Path>, preprocessed: bool, check:
     if let Some(archive) = check {
         let checked = check_archive(archive)?;
         for problem in &checked.problems {
-            eprintln!("{problem}");
+            errln!("{problem}");
         }
         let (files, formulas, problems) = (checked.files, checked.formulas, checked.problems.len());
-        println!("{}: {files} files, {formulas} formulas read strictly, {problems} problem(s)", archive.display());
+        outln!("{}: {files} files, {formulas} formulas read strictly, {problems} problem(s)", archive.display());
         return Ok(if problems == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) });
     }
     let (Some(dir), Some(output)) = (dir, output) else { bail!("give DIR and -o NAME.tar.xz, or --check ARCHIVE") };
     let build = Build { version: env!("CARGO_PKG_VERSION"), commit: env!("QBFGAMES_COMMIT") };
     let docs = suites::models::copied_docs(dir)?;
     let packaged = reports::package::package(dir, output, build, &docs, preprocessed)?;
-    println!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);
+    outln!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);
     Ok(ExitCode::SUCCESS)
 }

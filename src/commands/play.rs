@@ -121,7 +121,7 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
     };
     let (code, message) = conclusion(&result, user(opts), mode(opts)?, &instance);
     if code == 2 {
-        eprintln!("error: {message}");
+        errln!("error: {message}");
     } else {
         writeln!(std::io::stdout(), "{message}")?;
     }

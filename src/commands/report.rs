@@ -73,13 +73,13 @@ pub fn run(
     for (path, bytes) in report.files()? {
         write_atomically(&out.join(&path), |w| w.write_all(&bytes))?;
     }
-    println!("report: {} (also report.md, tables/*.csv|tex, plots/*.svg|png)", out.join("index.html").display());
+    outln!("report: {} (also report.md, tables/*.csv|tex, plots/*.svg|png)", out.join("index.html").display());
     reports::write_text(std::io::stdout().lock(), &report.summary().table)?;
     if let Some(comparison) = comparison.filter(|c| c.conflicts() > 0) {
         for line in comparison.differing().iter().filter_map(|p| p.conflict_line()) {
-            eprintln!("{line}");
+            errln!("{line}");
         }
-        eprintln!(
+        errln!(
             "error: {} conflict(s) between {} and {}: one of them is unsound (the report lists them first under \"Comparison\")",
             comparison.conflicts(),
             dir.display(),

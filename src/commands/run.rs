@@ -41,7 +41,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     // run left there goes, and the rest goes when this run ends.
     let _scratch = scratch.map(Scratch::take).transpose()?;
     for note in local.notes() {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     let (unread, files) = local.unread();
     let skipped: Vec<String> = unread.iter().map(|(format, n)| format!("{n} {format}")).collect();
@@ -54,7 +54,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         );
     }
     if total > 0 {
-        eprintln!(
+        errln!(
             "note: {} instance file(s) skipped, no chosen solver reads them ({}); a job written in several formats runs through the ones read",
             total,
             skipped.join(", ")
@@ -62,17 +62,17 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     let mut progress = Progress::new(local.pending(), local.finished(), std::io::stderr().is_terminal());
     if let Some(line) = progress.resuming() {
-        eprint!("{line}");
+        err!("{line}");
     }
     let mut warned = false;
     let records = local.run(&RealExecutor, &mut |r| {
         if let Some(warning) = harness::oversubscription(r.load_start).filter(|_| !warned) {
             warned = true;
-            eprintln!("{warning}");
+            errln!("{warning}");
         }
         drop(write!(std::io::stderr().lock(), "{}", progress.show(r)))
     })?;
-    eprint!("{}", progress.finish());
+    err!("{}", progress.finish());
     conclude(&records)
 }
 
@@ -208,7 +208,7 @@ impl Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         if let Err(e) = remove(&self.0) {
-            eprintln!("warning: cannot remove {}: {e}", self.0.display());
+            errln!("warning: cannot remove {}: {e}", self.0.display());
         }
     }
 }

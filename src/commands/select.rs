@@ -27,11 +27,11 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
         ..Request::default()
     };
     let picked = selection::pick(&mut jobs, &request);
-    println!("hardness at the calibration limit of {} s CPU:", data.timeout());
+    outln!("hardness at the calibration limit of {} s CPU:", data.timeout());
     write_text(std::io::stdout().lock(), &hardness_table(&jobs))?;
     picked?;
     selection::write(&args.dir, &jobs, data.timeout())?;
     let chosen = jobs.iter().filter(|j| j.selected).count();
-    println!("selected {chosen} of {} jobs -> {}", jobs.len(), args.dir.join(selection::FILE).display());
+    outln!("selected {chosen} of {} jobs -> {}", jobs.len(), args.dir.join(selection::FILE).display());
     Ok(ExitCode::SUCCESS)
 }

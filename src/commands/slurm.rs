@@ -23,20 +23,20 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let dir = absolute(&args.matrix.dir)?;
     check_idle(&dir, &args.matrix.dir, &scheduler)?;
     let Some(prepared) = make_batch(&args.matrix, &args.slurm)? else {
-        println!("nothing to run: every cell of {} has its result", args.matrix.dir.display());
+        outln!("nothing to run: every cell of {} has its result", args.matrix.dir.display());
         if batches(&dir)?.is_empty() {
             return Ok(ExitCode::SUCCESS);
         }
         return collect(&dir);
     };
     let job = submit(&prepared, &scheduler)?;
-    println!(
+    outln!(
         "submitted job {job}: {} array task(s), logs in {}",
         prepared.script.shards,
         prepared.batch_dir.join("logs").display()
     );
     if args.no_wait {
-        println!("not waiting; merge the results later with: qbfgames collect {}", args.matrix.dir.display());
+        outln!("not waiting; merge the results later with: qbfgames collect {}", args.matrix.dir.display());
         return Ok(ExitCode::SUCCESS);
     }
     let name = prepared.script.job_name();
@@ -49,11 +49,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
 /// `qbfgames slurm-script`: write the batch and its script; the user submits it.
 pub fn script(args: &SlurmScriptArgs) -> Result<ExitCode> {
     match make_batch(&args.matrix, &args.slurm)? {
-        None => println!("nothing to run: every cell of {} has its result", args.matrix.dir.display()),
+        None => outln!("nothing to run: every cell of {} has its result", args.matrix.dir.display()),
         Some(p) => {
-            println!("wrote {} ({} array task(s))", p.script_path.display(), p.script.shards);
-            println!("submit it with:   sbatch {}", p.script_path.display());
-            println!("then merge with:  qbfgames collect {}", args.matrix.dir.display());
+            outln!("wrote {} ({} array task(s))", p.script_path.display(), p.script.shards);
+            outln!("submit it with:   sbatch {}", p.script_path.display());
+            outln!("then merge with:  qbfgames collect {}", args.matrix.dir.display());
         }
     }
     Ok(ExitCode::SUCCESS)

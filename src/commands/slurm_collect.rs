@@ -23,10 +23,10 @@ pub fn run(dir: &Path, resubmit_failed: bool, no_wait: bool) -> Result<ExitCode>
     let Merged { failed, .. } = merged;
     for (n, shards) in &failed {
         let job = resubmit(&dir, *n, shards, &scheduler)?;
-        println!("batch {n}: resubmitted shard(s) {} as job {job}", array_spec(shards, None));
+        outln!("batch {n}: resubmitted shard(s) {} as job {job}", array_spec(shards, None));
     }
     if no_wait {
-        println!("not waiting; run `qbfgames collect {}` again later", dir.display());
+        outln!("not waiting; run `qbfgames collect {}` again later", dir.display());
         return Ok(ExitCode::SUCCESS);
     }
     for (n, _) in &failed {

@@ -11,6 +11,6 @@ use harness::array_task::run_array_task;
 
 pub fn run(dir: &Path, batch: u64, shard: usize) -> Result<ExitCode> {
     let done = run_array_task(dir, batch, shard, env!("CARGO_PKG_VERSION"))?;
-    println!("shard {shard} of batch {batch}: {} cell(s) run, {} already done", done.ran, done.cells - done.ran);
+    outln!("shard {shard} of batch {batch}: {} cell(s) run, {} already done", done.ran, done.cells - done.ran);
     Ok(ExitCode::SUCCESS)
 }

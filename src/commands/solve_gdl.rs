@@ -30,7 +30,7 @@ pub fn run(args: &SolveGdl, json: bool) -> Result<ExitCode> {
         out.say(format!("{role} {} force a win within {} steps", if won { "can" } else { "cannot" }, args.depth));
         won
     };
-    eprintln!("{} positions expanded", solver.nodes());
+    errln!("{} positions expanded", solver.nodes());
     out.set("positions", solver.nodes());
     out.finish(won)
 }

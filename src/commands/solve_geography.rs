@@ -37,7 +37,7 @@ pub fn run(args: &SolveGeography, json: bool) -> Result<ExitCode> {
             }
         });
     }
-    eprintln!("{} positions expanded", solver.expanded());
+    errln!("{} positions expanded", solver.expanded());
     out.set("positions", solver.expanded());
     out.finish(won)
 }

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Result};
 use harness::{RealExecutor, Tools};
 use reports::Table;
 
@@ -12,13 +12,15 @@ use crate::flags::TableFormat;
 use crate::output::print_table;
 
 pub fn run(config: &Path, format: TableFormat) -> Result<ExitCode> {
-    let tools = Tools::load(config).with_context(|| {
-        format!(
-            "reading the solvers configuration {}\n  help: `--config FILE`, $QBFGAMES_SOLVERS or ~/.config/qbfgames/solvers.toml name another",
-            config.display()
-        )
+    let tools = Tools::load(config).map_err(|e| match e {
+        // A file that cannot be read: the fix is naming another. A mistake inside the file
+        // is already located at its line and key, with its own fix.
+        harness::Error::Io { .. } => anyhow!(
+            "{e}\n  help: `--config FILE`, $QBFGAMES_SOLVERS or ~/.config/qbfgames/solvers.toml name another solvers file"
+        ),
+        e => e.into(),
     })?;
-    eprintln!("configuration: {}", config.display());
+    errln!("configuration: {}", config.display());
     let mut table = Table::new(&["role", "name", "state", "formats", "version", "program"]);
     let mut missing = 0;
     for (role, list) in [("solver", &tools.solvers), ("preprocessor", &tools.preprocessors)] {
@@ -36,7 +38,7 @@ pub fn run(config: &Path, format: TableFormat) -> Result<ExitCode> {
     }
     print_table(&table, format)?;
     if missing > 0 {
-        eprintln!("{missing} missing: `make solvers` installs the shipped ones (`make install` under a prefix)");
+        errln!("{missing} missing: `make solvers` installs the shipped ones (`make install` under a prefix)");
     }
     Ok(ExitCode::SUCCESS)
 }

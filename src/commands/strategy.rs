@@ -93,7 +93,7 @@ impl QdoOracle for Progress<'_> {
     fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
         self.calls += 1;
         let (name, vars, clauses) = (self.name, qbf.max_var, qbf.cnf.len());
-        eprintln!(
+        errln!(
             "[{:.1} s] formula {} encoded ({vars} variables, {clauses} clauses); {name} solves it",
             self.started.elapsed().as_secs_f64(),
             self.calls
@@ -104,7 +104,7 @@ impl QdoOracle for Progress<'_> {
             self.oracle.solve(qbf)?
         };
         let verdict = if answer.0 { "true" } else { "false" };
-        eprintln!(
+        errln!(
             "[{:.1} s] {name} answered {verdict} in {:.1} s; the reference solver checks the move",
             self.started.elapsed().as_secs_f64(),
             asked.elapsed().as_secs_f64()
@@ -219,7 +219,7 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
     };
     let found = found?;
     if let Some(note) = oracle.note() {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     report(opts, &found)
 }
@@ -229,6 +229,6 @@ fn report(opts: &FirstMoveOpts, found: &FirstMove) -> Result<ExitCode> {
     if let Some(path) = &opts.strategy.map {
         write_atomically(path, |w| Ok(serde_json::to_writer_pretty(w, &found.map)?))?;
     }
-    println!("{}", found.judgement);
+    outln!("{}", found.judgement);
     Ok(ExitCode::from(found.judgement.exit_code()))
 }

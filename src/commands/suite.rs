@@ -1,4 +1,5 @@
-//! `qbfgames suite check|list`.
+//! `qbfgames suite check|list`. A suite is valid when its file resolves and every model
+//! file it names loads.
 
 use std::process::ExitCode;
 
@@ -6,6 +7,7 @@ use anyhow::Result;
 use reports::Table;
 use suites::expand::LISTING;
 use suites::generate::file_count;
+use suites::load_models::load_models;
 use suites::{expand, load};
 
 use crate::flags::SuiteCmd;
@@ -16,9 +18,12 @@ pub fn run(cmd: SuiteCmd) -> Result<ExitCode> {
         SuiteCmd::Check { file } => {
             let file = crate::locate::suite_file(&file)?;
             let suite = load(&file)?;
+            for warning in load_models(&suite)? {
+                errln!("warning: {}: {}", warning.job, warning.message);
+            }
             let jobs = expand(&suite);
             let files = file_count(&jobs);
-            println!(
+            outln!(
                 "{}: suite `{}` is valid: {} families, {} jobs, {} files",
                 file.display(),
                 suite.name,

@@ -47,11 +47,11 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
     let tune =
         Tune { suite: &suite, variants: &variants, out: &out, builder: &builder, run: &run, jobs: args.jobs, threads };
     let measured = tune.measure(&RealExecutor, &mut |event| match event {
-        Event::Generated { variant, summary } => eprintln!("{}: {summary}", variant.label()),
+        Event::Generated { variant, summary } => errln!("{}: {summary}", variant.label()),
         Event::Running { variant, pending, finished } => {
-            eprintln!("{}: {pending} cell(s) to run, {finished} kept from an earlier tune", variant.label())
+            errln!("{}: {pending} cell(s) to run, {finished} kept from an earlier tune", variant.label())
         }
-        Event::Record { variant, record } => eprintln!(
+        Event::Record { variant, record } => errln!(
             "{}: {} {} {}: {} {:.2}s",
             variant.label(),
             record.family,
@@ -63,10 +63,10 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
     })?;
     let summary = summarize(&suite, &measured, args.timeout);
     for d in &summary.disagreements {
-        eprintln!("DISAGREEMENT on {}: {}", d.instance, d.answers.join("; "));
+        errln!("DISAGREEMENT on {}: {}", d.instance, d.answers.join("; "));
     }
     let table = summary.markdown();
-    print!("{table}");
+    out!("{table}");
     contract::write_atomically(&out.join("tune.md"), |w| w.write_all(table.as_bytes()))?;
     let mut csv = Vec::new();
     summary.write_csv(&mut csv)?;
@@ -74,7 +74,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
     if summary.disagreements.is_empty() {
         Ok(ExitCode::SUCCESS)
     } else {
-        eprintln!(
+        errln!(
             "error: {} instance(s) got both answers across variants: an encoding variant is wrong\n  help: compare the variants' formulas on the instances above before using any timing",
             summary.disagreements.len()
         );

@@ -41,7 +41,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             timeout: args.timeout,
             memory,
         };
-        let verified = verify(&mut table, &opts, &mut |line| eprintln!("{line}"));
+        let verified = verify(&mut table, &opts, &mut |line| errln!("{line}"));
         let report = SideBySide::new(&table, &verified, budget);
         if json {
             summaries.push(serde_json::json!({

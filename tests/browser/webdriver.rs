@@ -48,6 +48,11 @@ impl Driver {
         driver
     }
 
+    /// Resizes the browser window to `width` × `height` pixels.
+    pub fn resize(&self, width: u32, height: u32) {
+        self.session_call("POST", "/window/rect", Some(json!({"width": width, "height": height})));
+    }
+
     pub fn goto(&self, url: &str) {
         self.session_call("POST", "/url", Some(json!({ "url": url })));
     }

@@ -35,5 +35,5 @@ pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;
 pub use source::{Location, Source};
-pub use toml_file::parse_toml;
+pub use toml_file::{parse_toml, unknown_key_help};
 pub use verdict::Verdict;

@@ -11,7 +11,7 @@ use contract::{ParseError, Source};
 /// Size statistics of one instance.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// QDIMACS: `<max var>` of the header. QCIR: quantified plus free variables.
+    /// QDIMACS: `<max var>` of the header. QCIR: declared variables (`free(…)` included).
     pub vars: u64,
     pub universal: u64,
     pub existential: u64,
@@ -53,9 +53,7 @@ impl Counter {
             Format::Qdimacs => {
                 Stats { vars: self.max_var as u64, clauses: Some(self.clauses), literals: Some(self.literals), ..base }
             }
-            Format::Qcir => {
-                Stats { vars: self.quantified + self.free, gates: Some(self.gates), inputs: Some(self.inputs), ..base }
-            }
+            Format::Qcir => Stats { vars: self.quantified, gates: Some(self.gates), inputs: Some(self.inputs), ..base },
         }
     }
 }
@@ -95,9 +93,7 @@ impl QcirVisitor for Counter {
         self.gates += 1;
         self.inputs += inputs.len() as u64;
     }
-    fn finish(&mut self, _: u32, free: &[Var]) {
-        self.free = free.len() as u64;
-    }
+    fn finish(&mut self, _: u32) {}
 }
 
 /// The statistics of a QDIMACS or QCIR file (detected from its content).
@@ -138,8 +134,10 @@ mod tests {
 
     #[test]
     fn qcir_statistics_count_gates_and_inputs_as_written() -> Result<(), ParseError> {
-        let src =
-            Source::from_bytes("t", "#QCIR-G14\nforall(x)\nexists(y)\noutput(g)\nh = xor(x, y)\ng = and(h, x, z)\n");
+        let src = Source::from_bytes(
+            "t",
+            "#QCIR-G14\nfree(z)\nforall(x)\nexists(y)\noutput(g)\nh = xor(x, y)\ng = and(h, x, z)\n",
+        );
         let (format, s) = stats(&src)?;
         assert_eq!(format, Format::Qcir);
         assert_eq!(

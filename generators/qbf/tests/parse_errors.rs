@@ -61,6 +61,7 @@ const QCIR_CASES: &[(&str, &str)] = &[
     ("qcir_missing_name", "#QCIR-G14\nexists(a, )\noutput(a)\n"),
     ("qcir_unclosed_list_at_eof", "#QCIR-G14\nexists(1)\noutput(2)\n2 = and(1, 3\n"),
     ("qcir_id_out_of_range", "#QCIR-G14\nexists(4294967295)\noutput(4294967295)\n"),
+    ("qcir_undefined_gate_id", "#QCIR-G14 9\nexists(1, 2)\noutput(4)\n4 = and(1, 9)\n"),
 ];
 
 #[test]

@@ -21,7 +21,8 @@ use crate::validate::{Check, STATE};
 use encodings::gdl::GdlEncoding;
 use encodings::{Move, Side};
 use games::gdl::player::{Solver, State};
-use games::gdl::{GameError, GroundGame};
+use games::gdl::terms::{Sym, TermId};
+use games::gdl::{GameError, GroundGame, Node};
 
 /// A GDL game and how its positions are encoded; Black is the encoding's role `first`.
 #[derive(Clone, Copy)]
@@ -38,8 +39,10 @@ pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
 }
 
 /// Draws a position: the fluents that hold and, when they include a board (at least four
-/// fluents `(f x y v)` of one functor over constants), the board with `x` as the column and
-/// `y` as the row, separated by `/`, each cell the first letter of `v` (`.` for a missing
+/// fluents `(f x y v)` of one functor over constants), the board in the game's own
+/// coordinates: `x` is the column and `y` the row, unless the game's `row` relation holds of
+/// cells that share their first index (GGP's tic-tac-toe: `(row ?m ?x)` over `(cell ?m 1
+/// ?x)`, `(cell ?m 2 ?x)`, …), where the first index is the row; lines separated by `/`, each cell the first letter of `v` (`.` for a missing
 /// cell or a blank `b`), column labels along one edge and row labels at the side. Where a
 /// move names a column alone (`(drop 2)`: stones fall to `y = 1`), rows are drawn bottom-up
 /// with the column labels underneath; otherwise `y = 1` is the top row. The fluents come
@@ -48,12 +51,18 @@ pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
     let store = &game.store;
     let held: Vec<_> = player.fluents(state).into_iter().map(|f| game.fluents[f as usize]).collect();
     let description = player.describe(state);
-    let cells: Vec<[String; 3]> = held
+    let board = held
         .iter()
         .filter(|&&t| store.args(t).len() == 3 && store.args(t).iter().all(|&a| store.args(a).is_empty()))
-        .map(|&t| (store.functor(t), store.args(t)))
-        .filter(|(f, _)| held.iter().filter(|&&u| store.functor(u) == *f && store.args(u).len() == 3).count() >= 4)
-        .map(|(_, a)| [0, 1, 2].map(|i| store.display(a[i])))
+        .map(|&t| store.functor(t))
+        .find(|&f| held.iter().filter(|&&u| store.functor(u) == f && store.args(u).len() == 3).count() >= 4);
+    let (x, y) = if board.is_some_and(|f| first_index_is_row(game, f)) { (1, 0) } else { (0, 1) };
+    let cells: Vec<[String; 3]> = held
+        .iter()
+        .filter(|&&t| Some(store.functor(t)) == board && store.args(t).len() == 3)
+        .map(|&t| store.args(t))
+        .filter(|a| a.iter().all(|&v| store.args(v).is_empty()))
+        .map(|a| [x, y, 2].map(|i| store.display(a[i])))
         .collect();
     if cells.is_empty() {
         return description;
@@ -95,6 +104,26 @@ pub fn draw_gdl(player: &Solver, game: &GroundGame, state: &State) -> String {
         out.push(labels);
     }
     out.join("/")
+}
+
+/// Whether the first index of the board fluents `(board i j v)` is the row: some ground rule
+/// of the game's `row` relation reads cells that share their first index and differ in
+/// the second.
+fn first_index_is_row(game: &GroundGame, board: Sym) -> bool {
+    let store = &game.store;
+    let rows = game.atoms.iter().filter(|a| store.name(store.functor(a.term)) == "row");
+    rows.flat_map(|a| &a.bodies).any(|body| {
+        let cells: Vec<&[TermId]> = body
+            .iter()
+            .filter_map(|l| match l.node {
+                Node::Fluent(f) if l.positive => Some(game.fluents[f as usize]),
+                _ => None,
+            })
+            .filter(|&t| store.functor(t) == board && store.args(t).len() == 3)
+            .map(|t| store.args(t))
+            .collect();
+        cells.len() >= 2 && cells.iter().all(|a| a[0] == cells[0][0]) && cells.iter().any(|a| a[1] != cells[0][1])
+    })
 }
 
 /// The name of move `m` (its ground term).
@@ -240,7 +269,12 @@ impl Explorer<'_, '_, '_, '_> {
                 mx
             }
         };
-        let replies = if os.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+        // White's replies against Black's strategy: the steps Black still needs after each.
+        let mut resist = |k: usize| {
+            let next = player.next(&s, &joint(mx, &os[k]));
+            (0..left).find(|&d| player.wins_from(&next, d).unwrap_or(false))
+        };
+        let replies = if os.len() == 1 { vec![0] } else { self.replies(&position, &names, &mut resist)? };
         for k in replies {
             let next = player.next(&s, &joint(mx, &os[k]));
             if os.len() > 1 {
@@ -311,7 +345,7 @@ impl Explorer<'_, '_, '_, '_> {
         let forced: Vec<u32> = each.iter().map(|ms| ms[0]).collect();
         let Some(&c) = choosers.first() else {
             let names: Vec<String> = xs.iter().map(|&m| name(game, m)).collect();
-            let choices = if xs.len() == 1 { vec![0] } else { self.replies(&position, &names)? };
+            let choices = if xs.len() == 1 { vec![0] } else { self.replies(&position, &names, &mut |_| None)? };
             for k in choices {
                 let next = player.next(&s, &joint(xs[k], &forced));
                 if xs.len() > 1 {

@@ -96,7 +96,13 @@ impl Explorer<'_, '_, '_, '_> {
             }
         } else {
             let names: Vec<String> = legal.iter().map(u32::to_string).collect();
-            self.replies(&position, &names)?.into_iter().map(|k| legal[k]).collect()
+            // The second player's moves against the first player's strategy: the rounds the
+            // first player still needs after each.
+            let mut resist = |k: usize| {
+                let after: Vec<u32> = path.iter().copied().chain([legal[k]]).collect();
+                (!refute).then(|| (0..left).find(|&r| solver.wins_from(&after, r).unwrap_or(false))).flatten()
+            };
+            self.replies(&position, &names, &mut resist)?.into_iter().map(|k| legal[k]).collect()
         };
         for v in choices {
             path.push(v);

@@ -65,8 +65,14 @@ pub enum ChooseError {
     Output(std::io::Error),
 }
 
-/// Chooses White's move: given the position and the legal moves, the index of one.
-pub type Chooser<'a> = dyn FnMut(&str, &[String]) -> Result<usize, ChooseError> + 'a;
+/// How long the solver's side still needs to win after the user's move `k` (an index into
+/// the legal moves): its critical depth from the position after the move, from the
+/// reference solver; `None` where it is not asked (the user's side is the one that holds).
+pub type Resistance<'a> = dyn FnMut(usize) -> Option<u32> + 'a;
+
+/// Chooses White's move: given the position, the legal moves and their [`Resistance`], the
+/// index of one.
+pub type Chooser<'a> = dyn FnMut(&str, &[String], &mut Resistance<'_>) -> Result<usize, ChooseError> + 'a;
 
 /// Who answers for White.
 pub enum White<'w, 'a> {
@@ -84,11 +90,16 @@ pub(super) struct Explorer<'s, 'a, 'w, 'b> {
 }
 
 impl Explorer<'_, '_, '_, '_> {
-    /// The White replies to try, out of `moves`.
-    pub(super) fn replies(&mut self, position: &str, moves: &[String]) -> Result<Vec<usize>, Failure> {
+    /// The White replies to try, out of `moves` (each one's [`Resistance`] asked for hints).
+    pub(super) fn replies(
+        &mut self,
+        position: &str,
+        moves: &[String],
+        resist: &mut Resistance<'_>,
+    ) -> Result<Vec<usize>, Failure> {
         match &mut self.white {
             White::All => Ok((0..moves.len()).collect()),
-            White::Choose { choose, .. } => match choose(position, moves) {
+            White::Choose { choose, .. } => match choose(position, moves, resist) {
                 Ok(k) if k < moves.len() => Ok(vec![k]),
                 Ok(k) => Err(self.fail(position.to_string(), format!("move number {k} does not exist"))),
                 Err(e) => Err(self.fail(position.to_string(), e.to_string())),
@@ -245,7 +256,12 @@ impl Explorer<'_, '_, '_, '_> {
         let moves = solver.moves(s, black);
         let names: Vec<String> = moves.iter().map(|(_, m, _)| format!("{}({},{})", m.action, m.x, m.y)).collect();
         let who = if black { "Black" } else { "White" };
-        for k in self.replies(&position, &names)? {
+        // White's moves against Black's strategy: how many plies Black still needs after each.
+        let mut resist = |k: usize| -> Option<u32> {
+            let here = bddl_position(game, moves[k].2, left - 1);
+            (!black).then(|| bddl::Solver::new(&here).ok()?.critical_depth(left - 1)).flatten()
+        };
+        for k in self.replies(&position, &names, &mut resist)? {
             let next = moves[k].2;
             self.line.push(names[k].clone());
             self.show(&format!("{who} plays {}", names[k]), &draw_bddl(&bddl_position(game, next, left - 1)));
@@ -335,7 +351,10 @@ impl Explorer<'_, '_, '_, '_> {
                     return Err(self.fail(position, "the board is full and Black has not won".into()));
                 }
                 let names: Vec<String> = free.iter().map(|&v| game.vertices[v].clone()).collect();
-                for k in self.replies(&position, &names)? {
+                let mut resist = |k: usize| {
+                    games::positional::solver::Solver::new(&after(free[k], Player::White)).ok()?.critical_depth()
+                };
+                for k in self.replies(&position, &names, &mut resist)? {
                     let next = after(free[k], Player::White);
                     self.line.push(names[k].clone());
                     self.show(&format!("White plays {}", names[k]), &draw_positional(&next));

@@ -168,7 +168,7 @@ impl Explorer<'_, '_, '_, '_> {
         };
         let names: Vec<String> = free.iter().map(|&v| game.vertices[v].clone()).collect();
         if mover == Player::Black {
-            for k in self.replies(&position, &names)? {
+            for k in self.replies(&position, &names, &mut |_| None)? {
                 let next = taken(&game, free[k], Player::Black);
                 self.line.push(names[k].clone());
                 self.show(&format!("Black plays {}", names[k]), &draw_positional(&next));

@@ -25,7 +25,7 @@ use games::rng::SplitMix64;
 
 use crate::gdl::{play_gdl, refute_gdl, GdlSetup};
 use crate::geography::play_geography;
-use crate::play::{play_bddl, play_positional, ChooseError, Failure, Played, QdoSolver, White};
+use crate::play::{play_bddl, play_positional, ChooseError, Failure, Played, QdoSolver, Resistance, White};
 use crate::qdo::{QdoError, QdoOracle, QdoRunner};
 use crate::refute::{refute_bddl, refute_positional};
 use crate::validate::STATE;
@@ -74,6 +74,29 @@ pub enum Playable<'g> {
 }
 
 impl Playable<'_> {
+    /// The depth the solver's promise is about, and its unit.
+    pub fn limit(&self) -> (u32, &'static str) {
+        match *self {
+            Playable::Bddl(g) => (g.depth(), "plies"),
+            Playable::Positional(g) => (g.depth(), "plies"),
+            Playable::Gdl(_, depth) => (depth, "steps"),
+            Playable::Geography { rounds, .. } => (rounds, "rounds"),
+        }
+    }
+
+    /// What the solver promises the user playing `user`, said before the first move.
+    fn promise(&self, user: User) -> String {
+        let (depth, unit) = self.limit();
+        match user {
+            User::White => format!(
+                "You play White. Black wins within {depth} {unit} whatever you do: the solver plays Black's winning strategy; `hint` gives the move that holds out longest."
+            ),
+            User::Black => format!(
+                "You play Black. You cannot win within {depth} {unit} whatever you do: the solver plays White's refutation (which need not win: the game may be a draw)."
+            ),
+        }
+    }
+
     /// One game with the user's side chosen by `user_moves`.
     pub fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
         match (*self, user) {
@@ -254,6 +277,24 @@ fn parse_move(typed: &str, moves: &[String]) -> Result<usize, String> {
     Err(format!("`{typed}` is not a legal move"))
 }
 
+/// What `hint` says: to White (the losing side), the move after which Black needs the most
+/// plies to win, with that number; to Black (who cannot win within the depth), that no
+/// move is better than another, without claiming that White wins.
+fn hint(user: User, unit: &str, moves: &[String], resist: &mut Resistance<'_>) -> String {
+    if user == User::Black {
+        return "No hint: Black cannot win within the depth whatever it plays (White holds; the game may still be a draw), so every legal move is as good as another here.".to_string();
+    }
+    let longest =
+        (0..moves.len()).filter_map(|k| resist(k).map(|d| (d, k))).max_by_key(|&(d, k)| (d, std::cmp::Reverse(k)));
+    match longest {
+        Some((d, k)) => format!(
+            "Hint: {} holds out longest: Black still needs {d} {unit} to win after it (Black wins whatever White plays).",
+            moves[k]
+        ),
+        None => "No hint: Black wins whatever White plays, and the reference solver could not rank the moves here.".to_string(),
+    }
+}
+
 /// What `help` prints before the legal moves.
 const COMMANDS: &str = "Commands: `undo` takes back your last move and the reply, `hint` asks for a move, \
 `board` draws the position again, `quit` leaves the game, `help` shows this.";
@@ -279,7 +320,8 @@ pub fn session<R: BufRead, W: Write>(
             let mut rng = SplitMix64::new(seed);
             let mut total = Played { lines: 0, solver_calls: 0 };
             for _ in 0..games {
-                let mut choose = |_: &str, moves: &[String]| Ok(rng.below(moves.len() as u64) as usize);
+                let mut choose =
+                    |_: &str, moves: &[String], _: &mut Resistance<'_>| Ok(rng.below(moves.len() as u64) as usize);
                 let mut show = |_: &str, _: &str| {};
                 match game.play(user, &mut solve, White::Choose { choose: &mut choose, show: &mut show }) {
                     Ok(p) => {
@@ -302,19 +344,26 @@ pub fn session<R: BufRead, W: Write>(
             // silently after an `undo`.
             let history: RefCell<Vec<(usize, String)>> = RefCell::new(Vec::new());
             let mut replaying: Option<String> = None;
+            let promised = Cell::new(false);
             loop {
                 let stop: Cell<Option<ChooseError>> = Cell::new(None);
                 let turn = Cell::new(0usize);
                 let shown = Cell::new(false);
                 let quiet = Cell::new(replaying.is_some());
                 let took_back = replaying.take();
-                let mut choose = |position: &str, moves: &[String]| -> Result<usize, ChooseError> {
+                let mut choose = |position: &str,
+                                  moves: &[String],
+                                  resist: &mut Resistance<'_>|
+                 -> Result<usize, ChooseError> {
                     let t = turn.get();
                     turn.set(t + 1);
                     if let Some((k, _)) = history.borrow().get(t) {
                         return Ok(*k);
                     }
                     let mut o = out.borrow_mut();
+                    if !promised.replace(true) {
+                        writeln!(o, "{}", game.promise(user)).map_err(ChooseError::Output)?;
+                    }
                     if quiet.replace(false) {
                         let what = took_back.as_deref().unwrap_or("your move");
                         writeln!(o, "Took back {what}.\n{}", board(position, verbose)).map_err(ChooseError::Output)?;
@@ -346,13 +395,8 @@ pub fn session<R: BufRead, W: Write>(
                                 stop.set(Some(ChooseError::Undo));
                                 return Err(ChooseError::Undo);
                             }
-                            "hint" => writeln!(
-                                o,
-                                "No hint: the reference solver found that {other} wins this game within the depth \
-                                 whatever {side} plays, so the solver has no winning move for {side} at this depth; \
-                                 any legal move is as good as another here."
-                            )
-                            .map_err(ChooseError::Output)?,
+                            "hint" => writeln!(o, "{}", hint(user, game.limit().1, moves, resist))
+                                .map_err(ChooseError::Output)?,
                             "board" => writeln!(o, "{}", board(position, verbose)).map_err(ChooseError::Output)?,
                             "help" | "?" => writeln!(o, "{COMMANDS}\nType one of: {}", moves.join(" "))
                                 .map_err(ChooseError::Output)?,

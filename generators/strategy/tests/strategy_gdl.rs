@@ -175,3 +175,72 @@ fn three_player_first_moves_and_play_against_the_coalition() {
         assert_eq!(played.lines, 9 * 8, "{rules:?}: every mark of oplayer, then of zplayer: {played:?}");
     }
 }
+
+/// The drawn board's lines: column labels, then each row as its label and its cells.
+fn board_cells(drawn: &str) -> Vec<(String, String, char)> {
+    let lines: Vec<&str> = drawn.split('/').filter(|l| !l.starts_with(strategy::validate::STATE)).collect();
+    let Some(labels) = lines.iter().find(|l| l.starts_with("   ")) else { return Vec::new() };
+    let columns: Vec<&str> = labels.split_whitespace().collect();
+    let mut cells = Vec::new();
+    for line in lines.iter().filter(|l| !l.starts_with("   ")) {
+        let mut words = line.split_whitespace();
+        let Some(row) = words.next() else { continue };
+        for (column, mark) in columns.iter().zip(words) {
+            cells.push((row.to_string(), column.to_string(), mark.chars().next().unwrap_or('.')));
+        }
+    }
+    cells
+}
+
+/// Issue 36, item 3: tic-tac-toe's `(mark 1 3)` was drawn at row 3, column 1, though the
+/// game's `row` relation reads the first index as the row. Every shipped GDL board game
+/// whose first player names a cell (`(mark a b)`, `(put a b)`) or a column (`(drop c)`)
+/// plays its first such move, and the new stone must be drawn where the game's own
+/// coordinates put it: GGP's tic-tac-toe by (row, column), qbfgames' generated games by
+/// (column, row), a dropped stone in its column on the bottom row.
+#[test]
+fn gdl_boards_are_drawn_in_each_games_own_coordinates() {
+    let dir = format!("{}/../../suite/games/gdl", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the GDL games")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".kif"))
+        .collect();
+    files.sort();
+    let mut checked = Vec::new();
+    for file in &files {
+        let source = Source::read(&format!("{dir}/{file}")).unwrap_or_else(|e| panic!("{e}"));
+        let g = games::gdl::load_for_depth(source, contract::Budget::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+        let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{file}: {e}"));
+        let start = player.initial();
+        let numbers = |m: u32| -> Vec<String> {
+            g.store.args(g.moves[m as usize].term).iter().map(|&a| g.store.display(a)).collect()
+        };
+        let numeric =
+            |m: &u32| numbers(*m).iter().all(|a| a.parse::<u32>().is_ok()) && (1..=2).contains(&numbers(*m).len());
+        // A cell off the diagonal where there is one: `(mark 1 1)` reads the same either way.
+        let legal = player.legal(&start, player.x()).into_iter().filter(numeric);
+        let Some(mx) = legal.min_by_key(|&m| numbers(m).windows(2).all(|w| w[0] == w[1])) else { continue };
+        let reply = player.replies(&start).into_iter().next().unwrap_or_default();
+        let joint: Vec<u32> = std::iter::once(mx).chain(reply).collect();
+        let before = board_cells(&strategy::gdl::draw_gdl(&player, &g, &start));
+        let after = board_cells(&strategy::gdl::draw_gdl(&player, &g, &player.next(&start, &joint)));
+        if after.is_empty() {
+            continue;
+        }
+        let placed: Vec<(String, String)> =
+            after.iter().filter(|c| !before.contains(c)).map(|(r, c, _)| (r.clone(), c.clone())).collect();
+        let args = numbers(mx);
+        let expected = match &args[..] {
+            [column] => (String::from("1"), column.clone()),
+            [a, b] if file == "tictactoe.kif" => (a.clone(), b.clone()),
+            [a, b] => (b.clone(), a.clone()),
+            _ => unreachable!("one or two numbers"),
+        };
+        let shown = g.store.display(g.moves[mx as usize].term);
+        assert_eq!(placed, vec![expected], "{file}: {shown} drawn at (row, column) {placed:?}");
+        checked.push(file.as_str());
+    }
+    assert!(checked.contains(&"tictactoe.kif") && checked.len() >= 20, "the board games checked: {checked:?}");
+}

@@ -92,7 +92,7 @@ fn int_param(job: &Job, key: &str) -> Result<i64, BuildError> {
     }
 }
 
-fn read(dir: &Path, job: &Job, key: &str) -> Result<Source, BuildError> {
+pub(crate) fn read(dir: &Path, job: &Job, key: &str) -> Result<Source, BuildError> {
     Ok(Source::read(&path_param(dir, job, key)?.display().to_string())?)
 }
 

@@ -175,6 +175,9 @@ enum Task<'j, 'a> {
 /// reach (and is removed for a suite without ladders). Certification runs after every
 /// job, on at most `threads` and at most the usable cores; `progress` sees each certified
 /// job too.
+///
+/// A failure removes what this run wrote and no manifest lists: the whole of `out` when
+/// it did not exist before, else the instance files the previous manifest does not list.
 pub fn generate_with<B: Builder>(
     suite: &Suite,
     builder: &B,
@@ -184,84 +187,93 @@ pub fn generate_with<B: Builder>(
     reach: Option<Reach<'_>>,
     certifier: Option<&dyn Certifier>,
 ) -> Result<Summary, GenError> {
-    let start = Instant::now();
     refuse_links(out)?;
+    let existed = out.exists();
     let manifest_path = out.join("manifest.csv");
     let previous: BTreeMap<(String, String), Row> = if manifest_path.is_file() {
         manifest::read_csv(&manifest_path)?.into_iter().map(|r| ((r.job.clone(), r.format.clone()), r)).collect()
     } else {
         BTreeMap::new()
     };
-    let (plain, ladders) = ladder::split(expand(suite));
-    let mut tasks: Vec<Task<'_, '_>> = Vec::new();
-    let mut recorded = Vec::new();
-    match (reach, ladders.is_empty()) {
-        (_, true) => {}
-        (None, false) => return Err(GenError::NoReach),
-        (Some(Reach::Calibrate(c)), false) => tasks.extend(ladders.iter().map(|l| Task::Ladder(l, c))),
-        (Some(Reach::Recorded(r)), false) => {
-            for l in &ladders {
-                tasks.extend(l.jobs.iter().take(r.reach(&l.family.name, &l.key)).map(Task::Job));
-            }
-            recorded.clone_from(&r.rungs);
-        }
-    }
-    tasks.extend(plain.iter().map(Task::Job));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads.max(1))
-        .build()
-        .map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
-    let build = |job: &Job| run_job(suite, builder, out, job, &previous);
-    let results: Vec<Result<ladder::Climbed, GenError>> = pool.install(|| {
-        tasks
-            .par_iter()
-            .map(|task| match task {
-                Task::Job(job) => {
-                    let r = build(job);
-                    progress(&job.key());
-                    r.map(|(rows, reused)| ladder::Climbed {
-                        reused: if reused { rows.len() } else { 0 },
-                        rows,
-                        rungs: Vec::new(),
-                    })
+    let generated = (|| {
+        let start = Instant::now();
+        let (plain, ladders) = ladder::split(expand(suite));
+        let mut tasks: Vec<Task<'_, '_>> = Vec::new();
+        let mut recorded = Vec::new();
+        match (reach, ladders.is_empty()) {
+            (_, true) => {}
+            (None, false) => return Err(GenError::NoReach),
+            (Some(Reach::Calibrate(c)), false) => tasks.extend(ladders.iter().map(|l| Task::Ladder(l, c))),
+            (Some(Reach::Recorded(r)), false) => {
+                for l in &ladders {
+                    tasks.extend(l.jobs.iter().take(r.reach(&l.family.name, &l.key)).map(Task::Job));
                 }
-                Task::Ladder(l, c) => ladder::climb(c, l, out, &build, progress),
-            })
-            .collect()
-    });
-    let mut rows = Vec::new();
-    let mut summary = Summary::default();
-    for r in results {
-        let climbed = r?;
-        summary.reused += climbed.reused;
-        summary.generated += climbed.rows.len() - climbed.reused;
-        rows.extend(climbed.rows);
-        recorded.extend(climbed.rungs);
-    }
-    manifest::sort(&mut rows);
-    if let Some(certifier) = certifier {
-        if suite.families.iter().any(|f| f.certify.is_some()) {
-            summary.certified = Some(certify_rows(suite, certifier, out, &mut rows, threads, progress)?);
+                recorded.clone_from(&r.rungs);
+            }
         }
-    }
-    for row in &rows {
-        summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
-    }
-    summary.files = rows.len();
-    let ladders_path = out.join(ladder::FILE);
-    if ladders.is_empty() {
-        if ladders_path.is_file() {
-            fs::remove_file(&ladders_path).map_err(io_err(&ladders_path))?;
+        tasks.extend(plain.iter().map(Task::Job));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.max(1))
+            .build()
+            .map_err(|e| GenError::Io { path: out.to_path_buf(), source: io::Error::other(e) })?;
+        let build = |job: &Job| run_job(suite, builder, out, job, &previous);
+        let results: Vec<Result<ladder::Climbed, GenError>> = pool.install(|| {
+            tasks
+                .par_iter()
+                .map(|task| match task {
+                    Task::Job(job) => {
+                        let r = build(job);
+                        progress(&job.key());
+                        r.map(|(rows, reused)| ladder::Climbed {
+                            reused: if reused { rows.len() } else { 0 },
+                            rows,
+                            rungs: Vec::new(),
+                        })
+                    }
+                    Task::Ladder(l, c) => ladder::climb(c, l, out, &build, progress),
+                })
+                .collect()
+        });
+        let mut rows = Vec::new();
+        let mut summary = Summary::default();
+        for r in results {
+            let climbed = r?;
+            summary.reused += climbed.reused;
+            summary.generated += climbed.rows.len() - climbed.reused;
+            rows.extend(climbed.rows);
+            recorded.extend(climbed.rungs);
         }
-    } else {
-        write_atomically(&ladders_path, |w| ladder::write_csv(w, &recorded))?;
+        manifest::sort(&mut rows);
+        if let Some(certifier) = certifier {
+            if suite.families.iter().any(|f| f.certify.is_some()) {
+                summary.certified = Some(certify_rows(suite, certifier, out, &mut rows, threads, progress)?);
+            }
+        }
+        for row in &rows {
+            summary.bytes += fs::metadata(out.join(&row.path)).map_err(io_err(&out.join(&row.path)))?.len();
+        }
+        summary.files = rows.len();
+        let ladders_path = out.join(ladder::FILE);
+        if ladders.is_empty() {
+            if ladders_path.is_file() {
+                fs::remove_file(&ladders_path).map_err(io_err(&ladders_path))?;
+            }
+        } else {
+            write_atomically(&ladders_path, |w| ladder::write_csv(w, &recorded))?;
+        }
+        summary.rungs = recorded;
+        write_atomically(&manifest_path, |w| manifest::write_csv(w, &rows))?;
+        write_atomically(&out.join("manifest.json"), |w| manifest::write_json(w, &rows))?;
+        remove_unlisted(out, &rows)?;
+        summary.seconds = start.elapsed().as_secs_f64();
+        Ok(summary)
+    })();
+    if generated.is_err() {
+        // Best effort: the error that stopped the run is the one to report.
+        let listed: Vec<Row> = previous.into_values().collect();
+        drop(if existed { remove_unlisted(out, &listed) } else { fs::remove_dir_all(out).map_err(io_err(out)) });
     }
-    summary.rungs = recorded;
-    write_atomically(&manifest_path, |w| manifest::write_csv(w, &rows))?;
-    write_atomically(&out.join("manifest.json"), |w| manifest::write_json(w, &rows))?;
-    remove_unlisted(out, &rows)?;
-    summary.seconds = start.elapsed().as_secs_f64();
-    Ok(summary)
+    generated
 }
 
 /// Removes the content-addressed files (`<sha256>.<ext>`) under `out/instances/` that the new

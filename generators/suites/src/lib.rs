@@ -9,7 +9,8 @@
 //! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
 //! expected answers. [`verify`] re-hashes a generated directory against its manifest,
 //! [`recheck`] re-derives its expected answers from their recorded source, [`coverage`]
-//! checks that it holds every job of the suite, and
+//! checks that it holds every job of the suite, [`load_models`] reads every model file a
+//! suite names before anything is written, and
 //! [`depth`] finds critical depths by iterative deepening with a QBF solver.
 //! [`ladder`] grows a family rung by rung until a calibration solver fails, and records
 //! how far it got, so that the same instances can be generated again. [`certified`]
@@ -27,6 +28,7 @@ mod error;
 pub mod expand;
 pub mod generate;
 pub mod ladder;
+pub mod load_models;
 pub mod models;
 pub mod raw;
 pub mod recheck;

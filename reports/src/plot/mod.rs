@@ -19,6 +19,7 @@
 
 mod cactus;
 mod heatmap;
+mod png_text;
 mod quantile;
 mod scatter;
 mod sizes;
@@ -251,9 +252,11 @@ pub fn render<C: Chart>(chart: &C) -> Result<Plot, Error> {
     register_font()?;
     let fail = |message: String| Error::Plot { plot: chart.id(), message };
     let svg = svg_layer(chart, Layer::All, true).map_err(fail)?;
+    let font = ab_glyph::FontRef::try_from_slice(FONT).map_err(|_| Error::BadFont)?;
     let mut pixels = vec![0u8; (WIDTH * HEIGHT * 3) as usize];
     {
-        let area = BitMapBackend::with_buffer(&mut pixels, (WIDTH, HEIGHT)).into_drawing_area();
+        let inner = BitMapBackend::with_buffer(&mut pixels, (WIDTH, HEIGHT));
+        let area = png_text::Typeset { inner, font: &font }.into_drawing_area();
         area.fill(&WHITE).map_err(|e| fail(e.to_string()))?;
         chart.draw(&area, Layer::All).map_err(|e| fail(e.to_string()))?;
         area.present().map_err(|e| fail(e.to_string()))?;

@@ -22,7 +22,7 @@ mod parse;
 mod solve;
 
 pub use check::check;
-pub use model::{Action, Atom, Board, Condition, Domain, Expr, Game, Interval, Pred, Problem};
+pub use model::{Action, Atom, Board, Condition, Domain, Expr, Game, Interval, PastFullBoard, Pred, Problem};
 pub use parse::{parse_domain, parse_problem};
 pub use solve::{FirstMove, Solver, State, TooLarge};
 

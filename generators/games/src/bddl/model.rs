@@ -253,6 +253,36 @@ impl Game {
         self.problem.depth.unwrap_or(0)
     }
 
+    /// The plies after which the board is full, for a game whose every move occupies an
+    /// open cell and never opens one (positional games, Connect, Domineering): the open
+    /// cells of the initial state, plus Black's pass when Black moves second. `None` for a
+    /// game whose moves may open cells (Breakthrough, Knightthrough, Evader–Pursuer).
+    pub fn full_board_plies(&self) -> Option<u32> {
+        let fills = |a: &Action| {
+            let opens = a.eff.atoms.iter().any(|e| e.pred == Pred::Open && !e.negated);
+            let occupies = a.pre.atoms.iter().any(|p| {
+                p.pred == Pred::Open
+                    && !p.negated
+                    && a.eff.atoms.iter().any(|e| e.pred != Pred::Open && !e.negated && (e.x, e.y) == (p.x, p.y))
+            });
+            occupies && !opens
+        };
+        let domain = &self.domain;
+        if !domain.black.iter().chain(&domain.white).all(fills) {
+            return None;
+        }
+        let open = self.initial_state().iter().filter(|&&p| p == Pred::Open).count() as u32;
+        Some(open + u32::from(self.problem.black_second))
+    }
+
+    /// The depth when it goes past a full board ([`Game::full_board_plies`]): there the
+    /// player to move cannot move and, under BDDL's rules, loses, so a game that is a draw
+    /// when the board fills up (tic-tac-toe) is won at this depth.
+    pub fn past_full_board(&self) -> Option<PastFullBoard> {
+        let plies = self.full_board_plies()?;
+        (self.depth() > plies).then_some(PastFullBoard { depth: self.depth(), plies })
+    }
+
     /// The initial state `s₀` (Definition 3.5), row-major.
     pub fn initial_state(&self) -> Vec<Pred> {
         let board = self.board();
@@ -262,5 +292,22 @@ impl Game {
             cells[board.index(x, y)] = a.pred;
         }
         cells
+    }
+}
+
+/// A depth past the ply at which the board is full (see [`Game::past_full_board`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PastFullBoard {
+    pub depth: u32,
+    pub plies: u32,
+}
+
+impl fmt::Display for PastFullBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "depth {} goes past a full board (after {} plies): under BDDL rules the player to move on a full board cannot move and loses, so a drawn game counts as won at this depth\n  help: use a depth of at most {} for the game as it is played (docs/bddl.md)",
+            self.depth, self.plies, self.plies
+        )
     }
 }

@@ -66,6 +66,15 @@ pub fn load_for_depth(source: Source, budget: Budget, depth: u32) -> Result<Grou
     load_grounded(source, budget, Some(depth))
 }
 
+/// Parses and validates a GDL game without grounding it: the checks of [`load`] that do
+/// not depend on the size of the game.
+pub fn check(source: Source) -> Result<(), ParseError> {
+    let sexps = syntax::read_sexps(&source)?;
+    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
+    validate::validate(&program)?;
+    Ok(())
+}
+
 fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result<GroundGame, ParseError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;

@@ -12,9 +12,10 @@
 //! Lenient where the input is still unambiguous: keywords are case-insensitive, lists may
 //! span lines, the header count may be missing or differ from the largest id, the header
 //! itself may be missing when the first statement is `exists(`, `forall(`, `free(` or
-//! `output(` (Q-sage writes such files; no QDIMACS file starts so), and a name
-//! that is neither quantified nor a gate is a free variable (existential, outermost), as
-//! in non-cleansed QCIR.
+//! `output(` (Q-sage writes such files; no QDIMACS file starts so). A name used but
+//! neither quantified (`free(…)` included) nor defined as a gate is an error at its first
+//! use: QCIR-G14 declares every variable, and reading it as a free variable would turn a
+//! typo into a different formula.
 
 use hashbrown::HashMap;
 
@@ -41,8 +42,8 @@ pub trait QcirVisitor {
     fn output(&mut self, lit: Lit);
     /// One gate definition.
     fn gate(&mut self, out: Var, kind: QcirGate, inputs: &[Lit]);
-    /// The end: the largest id in use and the variables that are used but never declared.
-    fn finish(&mut self, max_id: u32, free: &[Var]);
+    /// The end: the largest id in use.
+    fn finish(&mut self, max_id: u32);
 }
 
 /// Reads a QCIR file into a hash-consed circuit. Gates keep their ids unless they fold
@@ -79,7 +80,7 @@ impl QcirVisitor for Build {
         self.inputs.extend_from_slice(inputs);
         self.gates.push((out, kind, start, self.inputs.len()));
     }
-    fn finish(&mut self, max_id: u32, free: &[Var]) {
+    fn finish(&mut self, max_id: u32) {
         let mut vars = VarManager::with_max(max_id);
         let mut circuit = Circuit::new();
         let mut map: Vec<Lit> = (0..=max_id).map(|i| Var::new(i).map_or(Lit::TRUE, Var::pos_lit)).collect();
@@ -99,8 +100,7 @@ impl QcirVisitor for Build {
                 QcirGate::Ite => circuit.ite(&mut vars, ins[0], ins[1], ins[2]),
             };
         }
-        let mut prefix = std::mem::take(&mut self.prefix);
-        prefix.push_outermost_exists(free.iter().copied());
+        let prefix = std::mem::take(&mut self.prefix);
         let output = self.output.map_or(Lit::TRUE, |l| resolve(&map, l));
         self.qbf = Some(CircuitQbf { vars, prefix, circuit, output });
     }
@@ -284,11 +284,19 @@ impl<'a> Reader<'a> {
                 "define the gate named in `output(…)`",
             ));
         }
-        let free: Vec<Var> = (0..self.state.len())
-            .filter(|&i| matches!(self.state[i], NameState::UsedUndeclared(_)))
-            .filter_map(|i| Var::new(i as u32))
-            .collect();
-        visitor.finish(self.next_named.max(self.state.len().saturating_sub(1) as u32), &free);
+        let undeclared = self.state.iter().enumerate().filter_map(|(i, s)| match s {
+            NameState::UsedUndeclared(at) => Some((*at, i as u32)),
+            _ => None,
+        });
+        if let Some((at, id)) = undeclared.min() {
+            let name = Var::new(id).map_or(id.to_string(), |v| self.display_name(v.pos_lit()));
+            return Err(self.err(
+                at,
+                format!("`{name}` is used but neither quantified nor defined as a gate"),
+                format!("declare it in a quantifier block (`exists({name})`, or `free({name})` for a free variable), or define gate `{name}` before this line"),
+            ));
+        }
+        visitor.finish(self.next_named.max(self.state.len().saturating_sub(1) as u32));
         Ok(())
     }
 

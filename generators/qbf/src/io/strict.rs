@@ -5,7 +5,7 @@
 //! clause count, terminated clauses), and also: comments only before the header,
 //! quantifier blocks that are not empty and alternate, the innermost block existential,
 //! and no free variables. QCIR-G14, cleansed (non-CNF track): everything [`visit_qcir`]
-//! checks, and also: a closed prefix (no `free(…)` block and no undeclared variable),
+//! checks (every variable declared), and also: a closed prefix (no `free(…)` block),
 //! blocks that are not empty and alternate (a circuit may end with a universal block).
 
 use std::collections::HashSet;
@@ -65,7 +65,6 @@ pub fn check_qcir(source: &Source) -> Result<(), ParseError> {
     #[derive(Default)]
     struct Seen {
         blocks: Vec<(Quant, usize)>,
-        free: Option<u32>,
     }
     impl QcirVisitor for Seen {
         fn block(&mut self, quant: Quant, vars: &[Var]) {
@@ -73,9 +72,7 @@ pub fn check_qcir(source: &Source) -> Result<(), ParseError> {
         }
         fn output(&mut self, _: Lit) {}
         fn gate(&mut self, _: Var, _: QcirGate, _: &[Lit]) {}
-        fn finish(&mut self, _: u32, free: &[Var]) {
-            self.free = free.first().map(|v| v.index());
-        }
+        fn finish(&mut self, _: u32) {}
     }
     let mut seen = Seen::default();
     visit_qcir(source, &mut seen)?;
@@ -98,16 +95,7 @@ pub fn check_qcir(source: &Source) -> Result<(), ParseError> {
         ));
     }
     let blocks = lines.starting_with_words(&["exists", "forall"]);
-    check_blocks(source, &seen.blocks, &blocks, false)?;
-    if let Some(v) = seen.free {
-        return Err(ParseError::at(
-            source,
-            source.bytes.len(),
-            format!("variable {v} is used but neither quantified nor a gate"),
-            "cleansed QCIR has a closed prefix: quantify every variable",
-        ));
-    }
-    Ok(())
+    check_blocks(source, &seen.blocks, &blocks, false)
 }
 
 /// Blocks not empty and alternating, and (`cnf`) the innermost one existential; `starts`
@@ -227,7 +215,7 @@ mod tests {
         let e = qcir("#QCIR-G14\nfree(1)\nexists(2)\noutput(3)\n3 = and(1, 2)\n").err().unwrap_or_default();
         assert!(e.starts_with("2:1 a `free(…)` block"), "{e}");
         let e = qcir("#QCIR-G14\nexists(2)\noutput(3)\n3 = and(1, 2)\n").err().unwrap_or_default();
-        assert!(e.contains("variable 1 is used but neither quantified nor a gate"), "{e}");
+        assert!(e.starts_with("4:9 `1` is used but neither quantified nor defined as a gate"), "{e}");
         let e = qcir("#QCIR-G14\nexists(1)\nexists(2)\noutput(3)\n3 = and(1, 2)\n").err().unwrap_or_default();
         assert!(e.starts_with("3:1 two blocks"), "{e}");
     }

@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Rewrites the README's default-set figures from the last `make suite`.
+
+The section between the markers `<!-- default-set figures: begin ... -->` and
+`<!-- default-set figures: end -->` is written from what the run left (never by hand):
+the suite's own count of families and jobs (`qbfgames suite check`), the manifest, the
+calibration results, the selection, and the step times `make suite` records in OUT.times.
+A run that generated but did not finish its calibration gives the generation figures only,
+and says so.
+
+    python3 scripts/readme-figures.py [--out out/default] [--readme README.md]
+        [--suite suite/default.toml] [--qbfgames target/release/qbfgames]
+
+`tests/readme_figures.rs` fails when the section and the shipped suite disagree on the
+families and jobs.
+"""
+
+import argparse
+import csv
+import re
+import statistics
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+BEGIN = "<!-- default-set figures: begin (scripts/readme-figures.py writes this section from the last `make suite`; do not edit by hand) -->"
+END = "<!-- default-set figures: end -->"
+CLASSES = ["trivial", "easy", "medium", "hard", "unsolved"]
+KINDS = {"bddl": "BDDL", "gdl": "GDL", "gttt": "COR+", "hex": "COR+", "pg": "COR+", "geography": "geography"}
+
+
+def rows(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def duration(seconds):
+    seconds = round(seconds)
+    minutes, s = divmod(seconds, 60)
+    return f"{minutes} min {s} s" if minutes else f"{s} s"
+
+
+def thousands(n):
+    return f"{n:,}"
+
+
+def listed(qbfgames, suite):
+    """The suite's own count of families and jobs, from `qbfgames suite check`."""
+    line = subprocess.run([qbfgames, "suite", "check", suite], check=True, capture_output=True, text=True).stdout
+    found = re.search(r"(\d+) families, (\d+) jobs", line)
+    if not found:
+        sys.exit(f"error: `qbfgames suite check {suite}` printed no counts: {line}")
+    return int(found.group(1)), int(found.group(2))
+
+
+def times(path):
+    """Seconds per step from OUT.times (`step unix-seconds` lines, `start` first)."""
+    if not Path(path).is_file():
+        sys.exit(f"error: {path}: no such file\n  help: run `make suite` (it records its step times there)")
+    stamps = {}
+    for line in Path(path).read_text().split("\n"):
+        if line.strip():
+            step, at = line.split()
+            stamps[step] = int(at)
+    missing = [s for s in ["start", "generate"] if s not in stamps]
+    if missing:
+        sys.exit(f"error: {path} has no {', '.join(missing)} line(s)\n  help: run `make suite` (it writes the file)")
+    return stamps
+
+
+def generated_only(out, suite_families, suite_jobs, stamps):
+    """The section of a `make suite` that generated but did not finish its calibration."""
+    manifest = rows(out / "manifest.csv")
+    jobs = {r["job"]: r["family"] for r in manifest}
+    per_family = Counter(jobs.values())
+    table = ["| family | jobs |", "|---|---:|"]
+    table += [f"| {family} | {n} |" for family, n in sorted(per_family.items())]
+    table.append(f"| **total** | {len(jobs)} |")
+    return [
+        BEGIN,
+        "",
+        f"The last `make suite` here generates {len(jobs)} of the suite's {suite_jobs} jobs (a ladder stops at "
+        f"its first rungs out of reach) of {len(per_family)} of its {suite_families} families, with their "
+        f"reference answers, in {duration(stamps['generate'] - stamps['start'])} on two cores. Its calibration "
+        "run did not finish, so this section has no calibration figures yet: `make suite`, then "
+        "`make readme-figures`, adds the run's times, the hardness table `select` prints and the selection.",
+        "",
+        *table,
+        "",
+        END,
+    ]
+
+
+def section(out, suite_families, suite_jobs, stamps):
+    manifest = rows(out / "manifest.csv")
+    results = rows(out / "results.csv")
+    selection = rows(out / "selection.csv")
+    jobs = {r["job"]: r for r in manifest}
+    models = {r["family"]: r["game"] for r in manifest}
+    limit = float(results[0]["timeout_s"]) if results else 0.0
+    statuses = Counter(r["status"] for r in results)
+    per_family = defaultdict(list)
+    for s in selection:
+        per_family[s["family"]].append(s)
+
+    def count(members, test):
+        return sum(1 for m in members if test(m))
+
+    def unsolved_by_some(m):
+        return int(m["solved"]) < int(m["runs"])
+
+    def selected(m):
+        return m["selected"] == "true"
+
+    header = ["family", "jobs", *CLASSES, "unknown answer", "selected", "true", "false", "unsolved by some"]
+    table = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
+    for family, members in [*sorted(per_family.items()), ("total", selection)]:
+        cells = [len(members), *(count(members, lambda m, c=c: m["class"] == c) for c in CLASSES)]
+        cells.append(count(members, lambda m: m["expected"] == "unknown"))
+        cells.append(count(members, selected))
+        cells.append(count(members, lambda m: selected(m) and m["expected"] == "true"))
+        cells.append(count(members, lambda m: selected(m) and m["expected"] == "false"))
+        cells.append(count(members, lambda m: selected(m) and unsolved_by_some(m)))
+        name = f"**{family}**" if family == "total" else family
+        table.append("| " + " | ".join([name, *map(str, cells)]) + " |")
+
+    chosen = [m for m in selection if selected(m)]
+    chosen_jobs = {m["job"] for m in chosen}
+    trivial_all = count(selection, lambda m: m["class"] == "trivial")
+    trivial_chosen = count(chosen, lambda m: m["class"] == "trivial")
+    true_n = count(chosen, lambda m: m["expected"] == "true")
+    false_n = count(chosen, lambda m: m["expected"] == "false")
+    known = count(chosen, lambda m: m["expected"] != "unknown")
+    hard_for_some = count(chosen, unsolved_by_some)
+    formats = Counter(r["format"] for r in manifest if r["job"] in chosen_jobs and r["format"] in ("qdimacs", "qcir"))
+    sized = [r for r in manifest if r["job"] in chosen_jobs and r["format"] == "qdimacs"]
+    median_vars = round(statistics.median(int(r["vars"]) for r in sized)) if sized else 0
+    median_clauses = round(statistics.median(int(r["clauses"]) for r in sized)) if sized else 0
+    kinds = Counter(KINDS.get(model, model) for model in models.values())
+    kind_list = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    families = len(models)
+    share = f"{100 * true_n / max(1, true_n + false_n):.0f}%"
+    some = f"{100 * hard_for_some / max(1, len(chosen)):.0f}%"
+    ran = stamps["run"] - stamps["generate"]
+    return [
+        BEGIN,
+        "",
+        f"`make suite` on two cores (measured: {duration(stamps['end'] - stamps['start'])} from a clean `out/`: "
+        f"generating {len(jobs)} jobs with their reference answers and climbing the depth ladders "
+        f"{duration(stamps['generate'] - stamps['start'])}, the calibration run {duration(ran)}, "
+        f"{len(results)} runs of which {statuses.get('timeout', 0)} reached the {limit:g} s CPU limit, "
+        f"{statuses.get('starved', 0)} starved) generates {len(jobs)} of the suite's {suite_jobs} jobs "
+        f"(a ladder stops at its first rungs out of reach) of {families} of its {suite_families} families, "
+        "calibrates them with DepQBF and CAQE, each with and without Bloqqer, and "
+        f"selects {len(chosen)} (the hardness table `select` prints, as in the archive's README):",
+        "",
+        *table,
+        "",
+        "| | qbfgames default set |",
+        "|---|---|",
+        f"| families | {families} ({kind_list}) |",
+        f"| instances | {len(chosen)} formulas, "
+        + ", ".join(f"{'QDIMACS 1.1' if f == 'qdimacs' else 'QCIR-G14' if f == 'qcir' else f} ({n})" for f, n in sorted(formats.items()))
+        + " |",
+        f"| answers known | {known} of {len(chosen)} |",
+        f"| trivial (every configuration under 1 s) | {trivial_chosen} of {len(chosen)} ({trivial_all} of {len(selection)} generated) |",
+        f"| unsolved by some configuration at {limit:g} s | {hard_for_some} of {len(chosen)} ({some}) |",
+        f"| true : false | {true_n} : {false_n} ({share} true) |",
+        f"| median size (QDIMACS) | {thousands(median_vars)} variables, {thousands(median_clauses)} clauses |",
+        "",
+        END,
+    ]
+
+
+def main():
+    args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    args.add_argument("--out", default="out/default", help="the folder `make suite` wrote (default out/default)")
+    args.add_argument("--readme", default="README.md")
+    args.add_argument("--suite", default="suite/default.toml")
+    args.add_argument("--qbfgames", default="target/release/qbfgames")
+    a = args.parse_args()
+    out = Path(a.out)
+    if not (out / "manifest.csv").is_file():
+        sys.exit(f"error: {out / 'manifest.csv'}: no such file\n  help: run `make suite` first (OUT={out})")
+    suite_families, suite_jobs = listed(a.qbfgames, a.suite)
+    stamps = times(f"{out}.times")
+    calibrated = all((out / f).is_file() for f in ["results.csv", "selection.csv"]) and "end" in stamps
+    if calibrated:
+        lines = section(out, suite_families, suite_jobs, stamps)
+    else:
+        lines = generated_only(out, suite_families, suite_jobs, stamps)
+    readme = Path(a.readme)
+    text = readme.read_text()
+    start, end = text.find(BEGIN), text.find(END)
+    if start < 0 or end < start:
+        sys.exit(f"error: {readme}: no section between `{BEGIN}` and `{END}`\n  help: put the two marker lines where the figures go")
+    written = readme.with_name(f".{readme.name}.figures")
+    written.write_text(text[:start] + "\n".join(lines) + text[end + len(END):])
+    written.replace(readme)
+    print(f"{readme}: default-set figures from {out}")
+
+
+if __name__ == "__main__":
+    main()
