@@ -106,7 +106,7 @@ tune-headline: build solvers
 # CAQE and DepQBF, 60 s CPU, one run at a time; PAR-2 printed beside the peer's published
 # figures (suite/published/gallery-peer.csv). Results are kept in out/tune/gallery-peer.
 gallery-headline: build solvers
-	$(QBFGAMES) tune suite/gallery-peer.toml --vary encoding=gdl-auto --solvers caqe,depqbf --preprocessors bloqqer --timeout 60 --wall-timeout 300 --jobs 1
+	$(QBFGAMES) tune suite/gallery-peer.toml --vary encoding=gdl-auto --solvers caqe,depqbf --preprocessors bloqqer --timeout 60 --wall-timeout 600 --jobs 1
 	@echo "The peer's published figures (not measured here; Bloqqer then the solver, 60 s CPU):"
 	@grep -v '^#' suite/published/gallery-peer.csv | tr ',' '\t'
 
