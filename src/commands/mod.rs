@@ -191,7 +191,7 @@ pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, Gdl
         GdlPrefixArg::Gd => PrefixMethod::Dependency,
     };
     let (encoding, reason) = match args.encoding {
-        None => GdlEncoding::by_structure(&game, args.depth, prefix, first),
+        None => GdlEncoding::by_structure(&game, args.depth, prefix, first, args.size.budget())?,
         Some(asked) => {
             let rules = match asked {
                 GdlEncodingArg::Ge => Rules::General,

@@ -12,10 +12,12 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Sections 3.1 and 3.3.
 
+use contract::{Budget, TooLarge};
 use games::gdl::turn_taking::{turn_taking, TurnTaking};
 use games::gdl::GroundGame;
 
 use crate::gdl::{GdlEncoding, PrefixMethod, Rules};
+use crate::Encoding;
 
 /// Why a GDL encoding has the rules it has.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,10 +40,18 @@ impl std::fmt::Display for Reason {
 impl GdlEncoding {
     /// The encoding `game`'s turn structure calls for at horizon `depth`: SD where the game
     /// is strictly turn-taking, GE otherwise, under `prefix`, for role `first` to win; with
-    /// the reason.
-    pub fn by_structure(game: &GroundGame, depth: u32, prefix: PrefixMethod, first: usize) -> (GdlEncoding, Reason) {
+    /// the reason. Refused, before the analysis (which takes time in the depth), when the
+    /// formula would not fit `budget`.
+    pub fn by_structure(
+        game: &GroundGame,
+        depth: u32,
+        prefix: PrefixMethod,
+        first: usize,
+        budget: Budget,
+    ) -> Result<(GdlEncoding, Reason), TooLarge> {
+        GdlEncoding { rules: Rules::General, prefix, first }.fits(game, depth, budget)?;
         let turns = turn_taking(game, depth);
         let rules = if turns.is_strict() { Rules::StrictTurns } else { Rules::General };
-        (GdlEncoding { rules, prefix, first }, Reason::Structure(turns))
+        Ok((GdlEncoding { rules, prefix, first }, Reason::Structure(turns)))
     }
 }

@@ -66,7 +66,9 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
     ];
     let mut refused = false;
     for &depth in depths {
-        let (default, reason) = GdlEncoding::by_structure(g, depth, PrefixMethod::Dependency, first);
+        let (default, reason) =
+            GdlEncoding::by_structure(g, depth, PrefixMethod::Dependency, first, contract::Budget::default())
+                .unwrap_or_else(|e| panic!("{e}"));
         let sd = clauses(GdlEncoding { rules: Rules::StrictTurns, prefix: PrefixMethod::Dependency, first }, g, depth);
         let want = if sd.is_ok() { Rules::StrictTurns } else { Rules::General };
         assert_eq!(

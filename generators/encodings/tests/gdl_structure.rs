@@ -141,7 +141,9 @@ fn every_shipped_game_gets_sd_exactly_where_it_is_strictly_turn_taking() {
     for &(file, depth, want) in CHOICES {
         let source = Source::read(&dir().join(file).display().to_string()).unwrap_or_else(|e| panic!("{e}"));
         let game = load_for_depth(source, Budget::default(), depth).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let (encoding, reason) = GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, 0);
+        let (encoding, reason) =
+            GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, 0, Budget::default())
+                .unwrap_or_else(|e| panic!("{file}: {e}"));
         let turns = match &reason {
             Reason::Structure(turns) => turns,
             Reason::Asked => panic!("{file}: by_structure must give the structure as its reason"),
@@ -266,7 +268,8 @@ fn check_witness(file: &str, game: &GroundGame, witness: &Witness) {
 fn the_header_names_the_choice_only_when_the_structure_made_it() {
     let source = Source::read(&dir().join("tictactoe.kif").display().to_string()).unwrap_or_else(|e| panic!("{e}"));
     let game = load_for_depth(source, Budget::default(), 5).unwrap_or_else(|e| panic!("{e}"));
-    let (chosen, reason) = GdlEncoding::by_structure(&game, 5, PrefixMethod::Dependency, 0);
+    let (chosen, reason) = GdlEncoding::by_structure(&game, 5, PrefixMethod::Dependency, 0, Budget::default())
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(chosen.rules, Rules::StrictTurns);
     let header = chosen.comment(&game, "games/tictactoe.kif", 5, "0.1.0", &reason);
     assert_eq!(

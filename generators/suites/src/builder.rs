@@ -179,7 +179,9 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         EncodingName::GdlGe(GdlPrefix::Gt) => asked(Rules::General, PrefixMethod::Time),
         EncodingName::GdlGe(GdlPrefix::Gd) => asked(Rules::General, PrefixMethod::Dependency),
         EncodingName::GdlSd => asked(Rules::StrictTurns, PrefixMethod::Dependency),
-        EncodingName::GdlAuto => GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first),
+        EncodingName::GdlAuto => {
+            GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, job.family.budget)?
+        }
         other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
     let forms: &[Form] =

@@ -29,7 +29,7 @@ use super::turns::{turn_order, Turn, Undetermined};
 use super::GroundGame;
 
 /// The most positions the search for a witness visits.
-pub const SEARCH_LIMIT: usize = 200_000;
+pub const SEARCH_LIMIT: usize = 20_000;
 
 /// The turn structure of a game up to a depth.
 #[derive(Clone, Debug, PartialEq, Eq)]
