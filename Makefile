@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline
+.PHONY: all build install install-files lint suite readme-figures test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
 
 all: build
 
@@ -104,12 +104,22 @@ bench:
 	$(CARGO) bench -p encodings --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
 	$(MAKE) tune-headline
+	$(MAKE) gallery-headline
 
 # The headline of docs/encodings.md: the lifted encoding's gate placements on Connect
 # (DepQBF, CAQE, with and without Bloqqer, 60 s CPU), PAR-2 and ratios to the default.
 # Results are kept in out/tune/tune, so a second `make bench` only prints them.
 tune-headline: build solvers
 	$(QBFGAMES) tune suite/tune.toml --family connect --variant polarity.innermost,polarity.earliest --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 60 --jobs 2
+
+# The headline of issue 38: the eleven GDL instances of a peer's QBF Gallery 2026 set
+# (suite/gallery-peer.toml) with the encodings `encode gdl` chooses by default, Bloqqer then
+# CAQE and DepQBF, 60 s CPU, one run at a time; PAR-2 printed beside the peer's published
+# figures (suite/published/gallery-peer.csv). Results are kept in out/tune/gallery-peer.
+gallery-headline: build solvers
+	$(QBFGAMES) tune suite/gallery-peer.toml --vary encoding=gdl-auto --solvers caqe,depqbf --preprocessors bloqqer --timeout 60 --wall-timeout 600 --jobs 1
+	@echo "The peer's published figures (not measured here; Bloqqer then the solver, 60 s CPU):"
+	@grep -v '^#' suite/published/gallery-peer.csv | tr ',' '\t'
 
 # Re-checks every published table of suite/published/ (the papers' critical depths, sizes,
 # counts and times) with real solvers and the reference solvers, cheapest runs first, each

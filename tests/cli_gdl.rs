@@ -47,6 +47,40 @@ fn encode_writes_a_qdimacs_file_that_names_no_directory() {
     assert!(!text.contains(env!("CARGO_MANIFEST_DIR")));
 }
 
+/// Without `--encoding`, the game's structure chooses: SD for a turn-taking game, GE with
+/// a witness position for Dots and Boxes, named in the header and the summary line.
+#[test]
+fn encode_chooses_the_encoding_by_the_game_structure_and_says_why() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let cases = [
+        (
+            "connect3-4x4",
+            "7",
+            "encoding sd, prefix gd, chosen by the game's structure (strictly turn-taking: at each of the 7 steps",
+        ),
+        (
+            "dots-and-boxes-1x2",
+            "6",
+            "encoding ge, prefix gd, chosen by the game's structure (not strictly turn-taking: at step 5, ",
+        ),
+    ];
+    for (name, depth, chosen) in cases {
+        let path = dir.path().join(format!("{name}.qdimacs")).display().to_string();
+        let run = qbfgames(&["encode", "gdl", "--game", &game(name), "--depth", depth, "-o", &path]);
+        let summary = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{summary}");
+        assert!(
+            summary.starts_with(chosen) && summary.contains("; ") && summary.contains(" quantifier blocks"),
+            "{summary}"
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{e}"));
+        let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('c')).collect();
+        assert!(header[1].starts_with(&format!("c {chosen}")), "{header:?}");
+        let again = qbfgames(&["encode", "gdl", "--game", &game(name), "--depth", depth]);
+        assert_eq!(again.stdout, text.as_bytes(), "{name}: the same input must give the same bytes");
+    }
+}
+
 #[test]
 fn errors_name_the_file_position_and_exit_1() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
@@ -59,7 +93,11 @@ fn errors_name_the_file_position_and_exit_1() {
     let dab = game("dots-and-boxes-2x2");
     let run = qbfgames(&["encode", "gdl", "--game", &dab, "--depth", "8", "--encoding", "sd"]);
     assert_eq!(run.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("use --encoding ge"));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("(sd) does not apply: not strictly turn-taking: at step") && err.contains("use --encoding ge"),
+        "{err}"
+    );
     let run = qbfgames(&["solve", "gdl", "--game", &dab, "--depth", "2", "--first", "nobody"]);
     assert!(String::from_utf8_lossy(&run.stderr).contains("its roles are xplayer, oplayer"));
 }

@@ -278,7 +278,7 @@ fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
 #[test]
 fn every_shipped_suite_is_valid() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite");
-    for name in ["default", "sat2023-bddl", "corplus", "gdl-aamas2024", "gdl-3player"] {
+    for name in ["default", "sat2023-bddl", "corplus", "gdl-aamas2024", "gdl-3player", "gallery-peer", "tune-solvers"] {
         let path = dir.join(format!("{name}.toml"));
         let out = qbfgames(&["suite", "check", s(&path)]);
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));

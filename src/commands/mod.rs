@@ -45,7 +45,7 @@ use ::strategy::qdo::{Program, QdoRunner};
 use anyhow::{anyhow, bail, Context, Result};
 use contract::{Budget, ParseError};
 use encodings::corplus::Corplus;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::gdl::{GdlEncoding, PrefixMethod, Reason, Rules};
 use encodings::geography::{GeoEncoding, Geography};
 use games::bddl::Game;
 use games::gdl::GroundGame;
@@ -185,21 +185,28 @@ pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
     game.first_role(first).map_err(|e| anyhow!("--first {e}"))
 }
 
-/// A GDL game with the encoding of `--encoding`, `--prefix` and `--first`, grounded
-/// within `--max-size` (and `horizon`, see [`load_ground`]).
-pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, GdlEncoding)> {
+/// A GDL game with the encoding of `--encoding`, `--prefix` and `--first` (without
+/// `--encoding`, the one the game's structure calls for at `--depth`), and why it is that
+/// one; grounded within `--max-size` (and `horizon`, see [`load_ground`]).
+pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, GdlEncoding, Reason)> {
     let game = load_ground(&args.game, args.size.budget(), horizon)?;
     let first = role_index(&game, args.first.as_deref())?;
-    let rules = match args.encoding {
-        GdlEncodingArg::Ge => Rules::General,
-        GdlEncodingArg::Sd => Rules::StrictTurns,
-    };
     let prefix = match args.prefix {
         GdlPrefixArg::Gn => PrefixMethod::Naive,
         GdlPrefixArg::Gt => PrefixMethod::Time,
         GdlPrefixArg::Gd => PrefixMethod::Dependency,
     };
-    Ok((game, GdlEncoding { rules, prefix, first }))
+    let (encoding, reason) = match args.encoding {
+        None => GdlEncoding::by_structure(&game, args.depth, prefix, first, args.size.budget())?,
+        Some(asked) => {
+            let rules = match asked {
+                GdlEncodingArg::Ge => Rules::General,
+                GdlEncodingArg::Sd => Rules::StrictTurns,
+            };
+            (GdlEncoding { rules, prefix, first }, Reason::Asked)
+        }
+    };
+    Ok((game, encoding, reason))
 }
 
 /// The graph of `--graph` or `--generate`, and the rounds of `--rounds` (default: the first

@@ -89,7 +89,7 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
             (opts, format!("{} (lifted) at depth {}", named.name, bddl.depth()), played)
         }
         PlayModel::Gdl { game: args, play: opts } => {
-            let (game, encoding) = load_gdl(args, None)?;
+            let (game, encoding, _) = load_gdl(args, None)?;
             let setup = GdlSetup { game: &game, encoding };
             let played = play(opts, Playable::Gdl(setup, args.depth), args.size.budget())?;
             (opts, format!("{} at depth {}", args.game, args.depth), played)

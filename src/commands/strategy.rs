@@ -202,7 +202,7 @@ pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
         }
         FirstMoveModel::Gdl { game: args, opts } => {
             let mut oracle = Oracle::of(opts, args.size.budget())?;
-            let (game, encoding) = load_gdl(args, None)?;
+            let (game, encoding, _) = load_gdl(args, None)?;
             match first_move_gdl(&game, encoding, args.depth, &mut oracle.solver()) {
                 Err(FirstMoveError::Map(e)) => {
                     return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))

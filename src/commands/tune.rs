@@ -35,7 +35,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
         solvers: args.solvers.clone(),
         preprocessors: args.preprocessors.clone(),
         timeout_s: args.timeout,
-        wall_timeout_s: None,
+        wall_timeout_s: args.wall_timeout,
         rerun_starved: true,
         starved_retries: harness::STARVED_RETRIES,
         memory: args.memory.clone(),

@@ -120,9 +120,11 @@ pub struct GdlGame {
     /// The horizon: the number of moves (steps) the game may last.
     #[arg(long)]
     pub depth: u32,
-    /// ge: general encoding; sd: strictly turn-taking (refused when the turn order is not fixed).
-    #[arg(long, value_enum, default_value_t = GdlEncodingArg::Ge)]
-    pub encoding: GdlEncodingArg,
+    /// ge: general encoding; sd: strictly turn-taking (refused when the turn order is not
+    /// fixed). Default: chosen by the game's structure, sd where the ground game is strictly
+    /// turn-taking up to --depth, ge otherwise.
+    #[arg(long, value_enum)]
+    pub encoding: Option<GdlEncodingArg>,
     /// Quantifier prefix: gn naive, gt time-based, gd dependency-based.
     #[arg(long, value_enum, default_value_t = GdlPrefixArg::Gd)]
     pub prefix: GdlPrefixArg,

@@ -379,6 +379,11 @@ pub struct TuneArgs {
     /// CPU-time limit per run in seconds.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+    /// Wall-clock safety limit per run in seconds (default: --timeout + 30); raise it on a
+    /// busy machine, where a run that has used half its CPU limit when the wall clock
+    /// stops it counts as a timeout.
+    #[arg(long)]
+    pub wall_timeout: Option<f64>,
     /// Memory limit per run.
     #[arg(long, default_value = "4G")]
     pub memory: String,

@@ -201,8 +201,15 @@ pub trait Encoding {
         sink: &mut Sink<C>,
         vars: &mut VarManager,
     ) -> Result<Encoded, EncodeError> {
-        sink.budget.check(&format!("the formula at depth {depth}"), "the depth", self.estimate(game, depth))?;
+        self.fits(game, depth, sink.budget)?;
         self.write(game, depth, side, sink, vars)
+    }
+
+    /// [`TooLarge`] when the [`estimate`](Self::estimate) of `game` at `depth` exceeds
+    /// `budget`: the check [`encode`](Self::encode) makes before any work, for callers that
+    /// do other work on the game at that depth first.
+    fn fits(&self, game: &Self::Game, depth: u32, budget: Budget) -> Result<(), TooLarge> {
+        budget.check(&format!("the formula at depth {depth}"), "the depth", self.estimate(game, depth))
     }
 
     /// [`encode`](Self::encode) in memory, with fresh variables from 1.

@@ -34,6 +34,17 @@ pub enum PrefixMethod {
     Dependency,
 }
 
+impl PrefixMethod {
+    /// `gn`, `gt` or `gd`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PrefixMethod::Naive => "gn",
+            PrefixMethod::Time => "gt",
+            PrefixMethod::Dependency => "gd",
+        }
+    }
+}
+
 /// Block levels of variables, and the time stamps of atom gates.
 pub struct Levels {
     method: PrefixMethod,

@@ -4,7 +4,8 @@
 //! - [`lifted::Lifted`]: the lifted BDDL encoding (a circuit);
 //! - [`corplus::Corplus`]: COR+ for positional games (clauses);
 //! - [`gdl::GdlEncoding`]: the GDL encodings GE and SD under the GN, GT or GD prefix
-//!   (clauses or a circuit);
+//!   (clauses or a circuit), SD by default where the game is strictly turn-taking
+//!   ([`gdl::GdlEncoding::by_structure`]);
 //! - [`geography::Geography`]: generalized geography, one-hot (the thesis's) or compact
 //!   (a circuit).
 //!
@@ -18,6 +19,7 @@ mod binary;
 pub mod corplus;
 pub mod encoding;
 pub mod gdl;
+mod gdl_choice;
 mod gdl_moves;
 mod gdl_prefix;
 pub mod geography;

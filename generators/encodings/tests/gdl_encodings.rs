@@ -1,7 +1,9 @@
 //! Every GDL encoding and prefix against the reference player, through DepQBF.
 //!
 //! For each game and each depth listed, DepQBF's verdict on GE and on SD, each with the
-//! GN, GT and GD prefixes, must equal the minimax value. SD must be accepted for games
+//! GN, GT and GD prefixes, must equal the minimax value, and the default encoding (chosen by
+//! the game's structure) must be SD exactly where SD is accepted, so its verdict is one of
+//! those checked. SD must be accepted for games
 //! whose turn order is fixed, and must be refused (never silently wrong) for games
 //! whose turn order depends on the play, such as Dots and Boxes. The depths are those
 //! DepQBF answers in well under a second per instance; deeper ones (the paper's Table 2)
@@ -64,6 +66,15 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
     ];
     let mut refused = false;
     for &depth in depths {
+        let (default, reason) =
+            GdlEncoding::by_structure(g, depth, PrefixMethod::Dependency, first, contract::Budget::default())
+                .unwrap_or_else(|e| panic!("{e}"));
+        let sd = clauses(GdlEncoding { rules: Rules::StrictTurns, prefix: PrefixMethod::Dependency, first }, g, depth);
+        let want = if sd.is_ok() { Rules::StrictTurns } else { Rules::General };
+        assert_eq!(
+            default.rules, want,
+            "{name} depth {depth}: the default must be SD exactly where SD applies ({reason})"
+        );
         let expected = player.wins_within(depth).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(expected, wins.contains(&depth), "{name} depth {depth}: the reference player's value changed");
         for &(encoding, prefix) in &variants {

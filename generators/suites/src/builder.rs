@@ -11,7 +11,7 @@ use crate::generate::{Builder, Instance, SourceFile};
 use crate::{Encoding as EncodingName, GdlPrefix, Job, ModelKind, OutFormat, Param};
 use contract::{Budget, ParseError, Source, TooLarge, Verdict};
 use encodings::corplus::Corplus;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
+use encodings::gdl::{GdlEncoding, PrefixMethod, Reason, Rules};
 use encodings::geography::{GeoEncoding, Geography};
 use encodings::lifted::Lifted;
 use encodings::{EncodeError, Encoding, Form, MapError, Qbf, Side, SymbolMap};
@@ -121,7 +121,7 @@ fn instance<E: Encoding>(
     forms: &[Form],
     sources: Vec<SourceFile>,
 ) -> Result<Instance, BuildError> {
-    let mut out = Instance { circuit: None, cnf: None, sources, map: None };
+    let mut out = Instance { circuit: None, cnf: None, sources, map: None, notes: Vec::new() };
     for (k, &form) in forms.iter().enumerate() {
         let (qbf, map) = encoding.formula_within(game, depth, Side::Black, form, job.family.budget)?;
         match qbf {
@@ -172,17 +172,25 @@ fn gdl_instance(dir: &Path, job: &Job) -> Result<Instance, BuildError> {
         None => 0,
         Some(name) => game.role_index(&name).ok_or(BuildError::NoRole(name))?,
     };
-    let (rules, prefix) = match job.encoding {
-        EncodingName::GdlGe(GdlPrefix::Gn) => (Rules::General, PrefixMethod::Naive),
-        EncodingName::GdlGe(GdlPrefix::Gt) => (Rules::General, PrefixMethod::Time),
-        EncodingName::GdlGe(GdlPrefix::Gd) => (Rules::General, PrefixMethod::Dependency),
-        EncodingName::GdlSd => (Rules::StrictTurns, PrefixMethod::Dependency),
+    let depth = job.depth.plies().ok_or(BuildError::NoDepth)?;
+    let asked = |rules, prefix| (GdlEncoding { rules, prefix, first }, Reason::Asked);
+    let (encoding, reason) = match job.encoding {
+        EncodingName::GdlGe(GdlPrefix::Gn) => asked(Rules::General, PrefixMethod::Naive),
+        EncodingName::GdlGe(GdlPrefix::Gt) => asked(Rules::General, PrefixMethod::Time),
+        EncodingName::GdlGe(GdlPrefix::Gd) => asked(Rules::General, PrefixMethod::Dependency),
+        EncodingName::GdlSd => asked(Rules::StrictTurns, PrefixMethod::Dependency),
+        EncodingName::GdlAuto => {
+            GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, job.family.budget)?
+        }
         other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
-    let depth = job.depth.plies().ok_or(BuildError::NoDepth)?;
     let forms: &[Form] =
         if job.outputs().contains(&OutFormat::Qcir) { &[clauses(job), Form::Circuit] } else { &[clauses(job)] };
-    instance(job, &GdlEncoding { rules, prefix, first }, &game, depth, forms, sources)
+    let mut out = instance(job, &encoding, &game, depth, forms, sources)?;
+    if reason != Reason::Asked {
+        out.notes.push(encoding.choice(&reason));
+    }
+    Ok(out)
 }
 
 /// A count of a geography generator (`n`, `m`, `w`, `h`): a positive integer.

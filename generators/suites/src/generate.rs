@@ -59,6 +59,8 @@ pub struct Instance {
     pub sources: Vec<SourceFile>,
     /// Where Black's first move is in the QBF (the same variables in QCIR and QDIMACS).
     pub map: Option<SymbolMap>,
+    /// Header comment lines the encoding adds to the job's (why it chose what it wrote).
+    pub notes: Vec<String>,
 }
 
 impl Instance {
@@ -354,7 +356,8 @@ pub(crate) fn run_job<B: Builder>(
     };
     let dir = out.join("instances").join(&job.family.name);
     fs::create_dir_all(&dir).map_err(io_err(&dir))?;
-    let comments = header_comments(job);
+    let mut comments = header_comments(job);
+    comments.extend(instance.notes.iter().cloned());
     let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
     let mut rows = Vec::new();
     for (format, label, ext) in labels {

@@ -61,7 +61,8 @@ pub struct FamilyFile {
     pub source: String,
     /// Depths for every grid point; a `[[family.point]]` may set its own.
     pub depths: Option<Spanned<toml::Value>>,
-    pub encodings: Spanned<Vec<Spanned<String>>>,
+    /// Required unless the model has a default (`gdl`: `gdl-auto`).
+    pub encodings: Option<Spanned<Vec<Spanned<String>>>>,
     pub formats: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     pub grid: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
@@ -113,7 +114,7 @@ pub struct LadderFile {
 pub fn parse(source: &Source) -> Result<SuiteFile, ParseError> {
     parse_toml(
         source,
-        "a `[[family]]` needs name, model, encodings, formats, and depths (here or per point); a `[family.ladder]` needs over, solver, limit and fails; a `[certify]` needs timeout",
+        "a `[[family]]` needs name, model, encodings (gdl families may leave them out), formats, and depths (here or per point); a `[family.ladder]` needs over, solver, limit and fails; a `[certify]` needs timeout",
         "docs/suites.md",
     )
 }

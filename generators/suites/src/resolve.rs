@@ -369,8 +369,24 @@ impl Resolver<'_> {
             &f.expected,
             &f.expected_budget,
         )?;
-        let encodings =
-            self.choices(&f.encodings, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?;
+        let encodings = match (&f.encodings, schema.default_encoding) {
+            (Some(list), _) => {
+                self.choices(list, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?
+            }
+            (None, Some(default)) => vec![default],
+            (None, None) => {
+                return Err(self.err(
+                    &f.model,
+                    format!("family `{}` lists no `encodings`", f.name.get_ref()),
+                    format!(
+                        "add e.g. `encodings = [\"{}\"]`; model `{}` has {}",
+                        schema.encodings[0].name(),
+                        model.name(),
+                        names(schema.encodings, Encoding::name)
+                    ),
+                ))
+            }
+        };
         let formats = self.choices(&f.formats, "formats", OutFormat::ALL, OutFormat::name, schema.formats, model)?;
         if formats.contains(&OutFormat::Qcir) && !encodings.iter().any(|e| e.is_circuit()) {
             let at = f.formats.get_ref().iter().find(|s| s.get_ref() == "qcir").unwrap_or(&f.formats.get_ref()[0]);

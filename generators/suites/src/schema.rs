@@ -26,6 +26,10 @@ pub enum Encoding {
     GdlGe(GdlPrefix),
     /// GDL strictly-turn-taking encoding.
     GdlSd,
+    /// GDL: strictly-turn-taking where the ground game is strictly turn-taking up to the
+    /// job's depth, else general, both with the dependency-based prefix (what a GDL
+    /// family without `encodings` gets).
+    GdlAuto,
     /// Geography: one variable per node and round.
     GeoOneHot,
     /// Geography: the node of each round in binary.
@@ -84,6 +88,8 @@ pub struct Schema {
     /// Whether keys not listed are allowed, as template variables for paths.
     pub template_keys: bool,
     pub encodings: &'static [Encoding],
+    /// What a family that lists no `encodings` gets; `None` makes the key required.
+    pub default_encoding: Option<Encoding>,
     pub formats: &'static [OutFormat],
     /// Whether `depths = "model"` (the depth written in the model file) is allowed.
     pub model_depth: bool,
@@ -102,6 +108,7 @@ const BDDL: Schema = Schema {
     keys: &[key("domain", Kind::Path, None), key("problem", Kind::Path, None)],
     template_keys: true,
     encodings: &[Encoding::Lifted],
+    default_encoding: None,
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl],
     model_depth: true,
     odd_depths: false,
@@ -117,6 +124,7 @@ const GTTT: Schema = Schema {
     ],
     template_keys: false,
     encodings: &[Encoding::Corplus, Encoding::Lifted],
+    default_encoding: None,
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
     model_depth: true,
     odd_depths: false,
@@ -126,6 +134,7 @@ const HEX: Schema = Schema {
     keys: &[key("puzzle", Kind::Path, None)],
     template_keys: true,
     encodings: &[Encoding::Corplus, Encoding::Lifted],
+    default_encoding: None,
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
     model_depth: false,
     odd_depths: true,
@@ -135,6 +144,7 @@ const PG: Schema = Schema {
     keys: &[key("file", Kind::Path, None)],
     template_keys: true,
     encodings: &[Encoding::Corplus],
+    default_encoding: None,
     formats: &[OutFormat::Qdimacs, OutFormat::Pg],
     model_depth: true,
     odd_depths: false,
@@ -148,7 +158,9 @@ const GDL: Schema = Schema {
         Encoding::GdlGe(GdlPrefix::Gt),
         Encoding::GdlGe(GdlPrefix::Gd),
         Encoding::GdlSd,
+        Encoding::GdlAuto,
     ],
+    default_encoding: Some(Encoding::GdlAuto),
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Gdl],
     model_depth: false,
     odd_depths: false,
@@ -171,6 +183,7 @@ const GEOGRAPHY: Schema = Schema {
     ],
     template_keys: false,
     encodings: &[Encoding::GeoOneHot, Encoding::GeoCompact],
+    default_encoding: None,
     formats: &[OutFormat::Qcir, OutFormat::Qdimacs],
     model_depth: true,
     odd_depths: false,
@@ -211,6 +224,7 @@ impl Encoding {
         Encoding::GdlGe(GdlPrefix::Gt),
         Encoding::GdlGe(GdlPrefix::Gd),
         Encoding::GdlSd,
+        Encoding::GdlAuto,
         Encoding::GeoOneHot,
         Encoding::GeoCompact,
     ];
@@ -223,6 +237,7 @@ impl Encoding {
             Encoding::GdlGe(GdlPrefix::Gt) => "gdl-ge-gt",
             Encoding::GdlGe(GdlPrefix::Gd) => "gdl-ge-gd",
             Encoding::GdlSd => "gdl-sd",
+            Encoding::GdlAuto => "gdl-auto",
             Encoding::GeoOneHot => "onehot",
             Encoding::GeoCompact => "compact",
         }

@@ -74,7 +74,7 @@ impl Builder for Toy {
             (Some(qbf), None)
         };
         let sources = vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }];
-        Ok(Instance { circuit, cnf, sources, map: None })
+        Ok(Instance { circuit, cnf, sources, map: None, notes: Vec::new() })
     }
 
     fn expected(&self, _: &Path, job: &Job, _: Duration) -> Result<Option<bool>, String> {

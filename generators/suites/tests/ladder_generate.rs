@@ -54,6 +54,7 @@ impl Builder for Toy {
             cnf: Some(to_cnf(&toy(board, depth), ClauseForm::POLARITY)),
             sources: vec![],
             map: None,
+            notes: Vec::new(),
         })
     }
 

@@ -112,12 +112,25 @@ fn points_carry_their_own_depths() {
     );
 }
 
+/// A GDL family that lists no encodings gets the one the game's structure calls for.
+#[test]
+fn a_gdl_family_without_encodings_gets_gdl_auto() {
+    let dir = fixture();
+    fs::write(dir.path().join("games/g.kif"), "").expect("write a game file");
+    let text = "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"gdl\"\ndepths = [5]\nformats = [\"qdimacs\"]\n[family.grid]\ngame = \"games/g.kif\"\n";
+    let suite = resolve(&Source::from_bytes("g.toml", text), dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(suite.families[0].encodings, [Encoding::GdlAuto]);
+    let keys: Vec<String> = expand(&suite).iter().map(|j| j.key()).collect();
+    assert_eq!(keys, ["f/game=games/g.kif/d=5/gdl-auto"]);
+}
+
 const BAD: &[(&str, &str)] = &[
     ("no_depths", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
     ("key_in_grid_and_point", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n[[family.point]]\nfile = \"games/p.pg\"\n"),
     ("unknown_top_level_key", "name = \"s\"\nfamilies = []\n"),
     ("unknown_family_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepth = 3\ndepths = [3]\nencodings = [\"corplus\"]\nformats = [\"qdimacs\"]\n"),
-    ("missing_family_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nformats = [\"qdimacs\"]\n"),
+    ("missing_family_key", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = [\"corplus\"]\n"),
+    ("missing_encodings", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nformats = [\"qdimacs\"]\n[family.grid]\nfile = \"games/p.pg\"\n"),
     ("wrong_type", "name = \"s\"\n[[family]]\nname = \"f\"\nmodel = \"pg\"\ndepths = [3]\nencodings = \"corplus\"\nformats = [\"qdimacs\"]\n"),
     ("toml_syntax", "name = \"s\n"),
     ("no_families", "name = \"s\"\n"),

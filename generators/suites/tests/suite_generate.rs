@@ -66,6 +66,7 @@ impl Builder for Toy {
             cnf,
             sources: vec![SourceFile { label: "pg", bytes: format!("% toy game\n#times {depth}\n").into_bytes() }],
             map: None,
+            notes: Vec::new(),
         })
     }
 

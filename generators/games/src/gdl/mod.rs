@@ -8,6 +8,10 @@
 //! reference player ([`player`]) work on, so they agree on the game by construction of
 //! one grounding.
 //!
+//! On the ground game, [`turn_taking`] proves whether the game is strictly turn-taking up
+//! to a depth (which the strictly turn-taking encoding needs, and the default encoding
+//! follows), or finds a reachable position that shows it is not.
+//!
 //! Accepted input (lenient where unambiguous): the KIF syntax of the public GGP game
 //! repositories as game files write it — `(<= head body...)`, facts, `?variables`, `;`
 //! comments anywhere, the keywords `role init true next legal does terminal goal distinct
@@ -41,6 +45,7 @@ pub mod program;
 pub mod rules;
 pub mod syntax;
 pub mod terms;
+pub mod turn_taking;
 pub mod turns;
 pub mod unify;
 pub mod validate;

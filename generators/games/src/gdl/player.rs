@@ -304,7 +304,7 @@ impl<'g> Solver<'g> {
 
 /// Every combination of one entry from each list, in lexicographic order (the first list
 /// varies slowest); one empty combination for no lists.
-fn joint(lists: &[Vec<u32>]) -> Vec<Vec<u32>> {
+pub(crate) fn joint(lists: &[Vec<u32>]) -> Vec<Vec<u32>> {
     lists.iter().fold(vec![Vec::new()], |acc, list| {
         acc.iter()
             .flat_map(|prefix| {

@@ -10,7 +10,8 @@
 //! affects unknown, the forced moves of the others are known. The analysis
 //! over-approximates the reachable positions, so "forced" is sound; a step at which two
 //! roles may have a choice (the turn order is not fixed in advance, as in Dots and Boxes,
-//! or moves are simultaneous) makes SD inapplicable and is reported.
+//! or moves are simultaneous) makes SD inapplicable and is reported ([`Undetermined`];
+//! `turn_taking` looks for a reachable position that shows it).
 //!
 //! ## References
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
@@ -19,7 +20,6 @@
 //! - S. C. Kleene: *Introduction to Metamathematics*, 1952 (three-valued logic).
 
 use super::ground::{GLit, GroundGame, Node};
-use super::GameError;
 
 /// A three-valued truth value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -48,9 +48,27 @@ pub enum Turn {
     Free,
 }
 
+/// The first step at which two or more roles may have a choice of moves, by the analysis.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("at step {step} {} may have a choice of moves, so the turn order is not fixed before the game starts", both(.roles))]
+pub struct Undetermined {
+    pub step: u32,
+    /// The roles that may have a choice (two or more), by name, in the game's order.
+    pub roles: Vec<String>,
+}
+
+/// `both a and b`, `all of a, b and c`.
+fn both(roles: &[String]) -> String {
+    match roles.split_last() {
+        Some((last, rest)) if rest.len() == 1 => format!("both {} and {last}", rest[0]),
+        Some((last, rest)) => format!("all of {} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// Per step `1..=depth`, the turn of each role (indexed like `GroundGame::roles`); an
 /// error if at some step two roles may have a choice.
-pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, GameError> {
+pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, Undetermined> {
     let mut state: Vec<V3> = vec![V3::False; game.fluents.len()];
     for &f in &game.init {
         state[f as usize] = V3::True;
@@ -81,12 +99,7 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, GameE
         let free: Vec<String> =
             (0..turns.len()).filter(|&r| turns[r] == Turn::Free).map(|r| game.store.display(game.roles[r])).collect();
         if free.len() > 1 {
-            let (last, rest) = free.split_last().expect("two or more free roles");
-            let both = if rest.len() == 1 { "both" } else { "all of" };
-            return Err(GameError(format!(
-                "the strictly turn-taking encoding (sd) does not apply: at step {t} {both} {} and {last} may have a choice of moves, so the turn order is not fixed before the game starts; use --encoding ge",
-                rest.join(", ")
-            )));
+            return Err(Undetermined { step: t, roles: free });
         }
         out.push(turns);
         eval(game, &state, &moves, &mut vals, true);
