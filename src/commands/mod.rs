@@ -164,7 +164,9 @@ pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
     let problem = read_source(&game.problem)?;
     let loaded = games::bddl::load(&domain, &problem, game.depth)?;
     if let Some(past) = loaded.past_full_board() {
-        errln!("warning: {}: {past}", game.problem);
+        // Named where the depth came from: the flag, or the problem file's `#depth`.
+        let from = if game.depth.is_some() { "--depth" } else { game.problem.as_str() };
+        errln!("warning: {from}: {past}");
     }
     let at = loaded.problem.depth_at.map(|offset| FromFile { source: problem, offset });
     Ok((loaded, at))
