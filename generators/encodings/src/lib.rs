@@ -20,6 +20,7 @@ pub mod encoding;
 pub mod gdl;
 mod gdl_moves;
 mod gdl_prefix;
+mod gdl_size;
 pub mod geography;
 pub mod lifted;
 mod symbol_map;

@@ -39,6 +39,7 @@ pub mod asp;
 pub mod demand;
 mod eval;
 pub mod ground;
+pub mod kleene;
 pub mod player;
 pub mod program;
 pub mod rules;
