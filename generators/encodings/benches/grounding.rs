@@ -1,5 +1,5 @@
-//! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/` (and
-//! `suite/games/gdl/large/` when it exists), the time of
+//! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/`, its
+//! `constructs/` and `large/`, the time of
 //! - (a) our grounder (parse + validate + ground one step over what plays of at most the
 //!   depth reach), twice: *before*, with only the helpers that need their callers'
 //!   bindings grounded on demand (`games::gdl::Demand::Helpers`, the other relations
@@ -164,7 +164,8 @@ fn games() -> Vec<PathBuf> {
     let filter: Vec<String> = std::env::var("GROUNDING_GAMES")
         .map(|v| v.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect())
         .unwrap_or_default();
-    let mut dirs = vec![root().join("suite/games/gdl"), root().join("suite/games/gdl/large")];
+    let dirs = ["suite/games/gdl", "suite/games/gdl/constructs", "suite/games/gdl/large"];
+    let mut dirs: Vec<PathBuf> = dirs.iter().map(|d| root().join(d)).collect();
     if let Ok(extra) = std::env::var("GROUNDING_DIRS") {
         dirs.extend(std::env::split_paths(&extra));
     }

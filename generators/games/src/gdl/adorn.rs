@@ -14,8 +14,8 @@
 //! `(<= (plus ?a 0 ?a)) (<= (plus ?a ?b ?c) (succ ?b0 ?b) (plus ?a ?b0 ?c0) (succ ?c0 ?c))`
 //! is callable with its first two arguments bound). The order of a rule is found by
 //! saturation, so it is found whenever one exists: at each step the first usable literal
-//! in text order, literals that are not grounded on demand before calls, and calls with a
-//! bound argument before calls without.
+//! in text order, calls of derived relations without a bound argument last (so that a
+//! recursive call keeps the pattern of its rule, as the rule's author wrote it).
 //!
 //! ## References
 //! - F. Bancilhon, D. Maier, Y. Sagiv, J. Ullman: *Magic Sets and Other Strange Ways to
@@ -111,11 +111,7 @@ impl<'p> Defs<'p> {
                 }
                 let pat = pattern_of(a, &bound);
                 let derived = self.derived(a.key());
-                let rank = match (derived, pat.iter().any(|&b| b)) {
-                    (false, _) => 0,
-                    (true, true) => 1,
-                    (true, false) => 2,
-                };
+                let rank = u8::from(derived && !pat.iter().any(|&b| b));
                 if best.is_some_and(|(r, _)| r <= rank) {
                     continue;
                 }

@@ -266,8 +266,12 @@ impl Rewriter<'_, '_> {
                         let (name, demand) = self.copy(&(call.key(), pat.clone(), phase));
                         let args = call.args.iter().zip(&pat).filter(|(_, &b)| b).map(|(a, _)| a.clone()).collect();
                         let head = Atom { pred: demand, args, offset: call.offset };
-                        let var_names = rule.var_names.clone();
-                        demand_rules.push(Rule { head, body: demand_body, offset: call.offset, var_names });
+                        // A recursive call with the rule's own bound arguments asks for nothing new.
+                        if !matches!(&demand_body[..], [Literal::Pos(g)] if g.pred == head.pred && g.args == head.args)
+                        {
+                            let var_names = rule.var_names.clone();
+                            demand_rules.push(Rule { head, body: demand_body, offset: call.offset, var_names });
+                        }
                         if let Literal::Pos(a) | Literal::Neg(a) = &mut body[i] {
                             a.pred = name;
                         }
@@ -317,19 +321,24 @@ impl Rewriter<'_, '_> {
             .filter(|&i| !matches!(&rule.body[i], Literal::Pos(a) if recursive.contains(&a.key())))
             .collect();
         let callers = if binds(&outside) { outside } else { callers.to_vec() };
-        // Only the literals the arguments depend on, latest first: a literal that binds a
-        // variable needed so far, with its own variables then needed too.
-        let mut wanted: BTreeSet<u32> = needed.clone();
-        if let Some((g, _)) = guard {
-            g.vars().iter().for_each(|v| {
-                wanted.remove(v);
-            });
-        }
+        // Only the literals the arguments depend on, latest first: a literal that first
+        // binds a variable needed so far, with its own variables then needed too.
+        let guard_vars: BTreeSet<u32> = guard.map(|(g, _)| g.vars().into_iter().collect()).unwrap_or_default();
+        let mut before = guard_vars.clone();
+        let introduces: Vec<BTreeSet<u32>> = callers
+            .iter()
+            .map(|&i| {
+                let vars: BTreeSet<u32> = literal_vars(&rule.body[i]).into_iter().collect();
+                let new = vars.difference(&before).copied().collect();
+                before.extend(vars);
+                new
+            })
+            .collect();
+        let mut wanted: BTreeSet<u32> = needed.difference(&guard_vars).copied().collect();
         let mut chosen: Vec<usize> = Vec::new();
-        for &i in callers.iter().rev() {
-            let vars = literal_vars(&rule.body[i]);
-            if vars.iter().any(|v| wanted.contains(v)) {
-                wanted.extend(vars);
+        for (k, &i) in callers.iter().enumerate().rev() {
+            if !introduces[k].is_disjoint(&wanted) {
+                wanted.extend(literal_vars(&rule.body[i]));
                 chosen.push(i);
             }
         }

@@ -73,10 +73,9 @@ pub fn load_for_depth(source: Source, budget: Budget, depth: u32) -> Result<Grou
 
 fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result<GroundGame, ParseError> {
     match load_on_demand(source.clone(), budget, horizon, Demand::Helpers) {
-        Err(first) if first.over_budget => match load_on_demand(source, budget, horizon, Demand::All) {
-            Err(e) if e.over_budget => Err(first.error),
-            other => other.map_err(|e| e.error),
-        },
+        Err(first) if first.over_budget => {
+            load_on_demand(source, budget, horizon, Demand::All).map_err(|_| first.error)
+        }
         other => other.map_err(|e| e.error),
     }
 }
