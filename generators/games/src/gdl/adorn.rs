@@ -34,6 +34,8 @@ pub type Pattern = Vec<bool>;
 pub(super) struct Defs<'p> {
     rules: &'p [Rule],
     by_head: BTreeMap<PredKey, Vec<usize>>,
+    /// The relations [`Defs::derived`] holds for, found once (tables of facts are long).
+    derived: BTreeSet<PredKey>,
 }
 
 /// Callability of a program's relations under the patterns its calls use.
@@ -93,7 +95,7 @@ impl<'p> Defs<'p> {
     /// Whether `p` is defined by rules of the game other than ground facts, and is no
     /// keyword: a relation whose callability depends on its callers' patterns.
     pub fn derived(&self, p: PredKey) -> bool {
-        !is_keyword(p) && self.rules_of(p).any(|r| !r.body.is_empty() || !r.head.vars().is_empty())
+        self.derived.contains(&p)
     }
 
     /// The order of the positive literals of `rule` when the head arguments at `pattern`
@@ -136,7 +138,12 @@ impl<'p> Patterns<'p> {
         for (i, r) in rules.iter().enumerate() {
             by_head.entry(r.head.key()).or_default().push(i);
         }
-        Patterns { defs: Defs { rules, by_head }, callable: BTreeMap::new() }
+        let derived = rules
+            .iter()
+            .filter(|r| !is_keyword(r.head.key()) && (!r.body.is_empty() || !r.head.vars().is_empty()))
+            .map(|r| r.head.key())
+            .collect();
+        Patterns { defs: Defs { rules, by_head, derived }, callable: BTreeMap::new() }
     }
 
     /// Whether `p` is callable with `pattern` (see the module doc).
