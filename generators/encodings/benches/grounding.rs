@@ -1,7 +1,11 @@
-//! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/` (and
-//! `suite/games/gdl/large/` when it exists), the time of
-//! - (a) our grounder (`games::gdl::load_for_depth`, parse + validate + ground one step
-//!   over what plays of at most the depth reach, as `encode gdl` does),
+//! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/`, its
+//! `constructs/` and `large/`, the time of
+//! - (a) our grounder (parse + validate + ground one step over what plays of at most the
+//!   depth reach), twice: *before*, with only the helpers that need their callers'
+//!   bindings grounded on demand (`games::gdl::Demand::Helpers`, the other relations
+//!   over their whole domain), and *after*, with every relation on demand
+//!   (`Demand::All`); `encode gdl` grounds as before, and as after when that is over the
+//!   size budget (the column `used`),
 //! - (b) our grounder and the GD encoding at the depth, to QDIMACS bytes in memory,
 //! - (c) gringo grounding the temporal extension at the depth
 //!   (`games::gdl::asp::translate`; timed inside Python around `Control.add` and
@@ -31,6 +35,8 @@ use std::time::{Duration, Instant};
 use contract::{Budget, Source};
 use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
 use encodings::{Encoding, Form, Qbf, Side};
+use games::gdl::ground::GroundError;
+use games::gdl::{Demand, GroundGame};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
@@ -65,30 +71,47 @@ fn median(mut times: Vec<f64>) -> f64 {
     times[times.len() / 2]
 }
 
-/// The child: (a) and (b) for one game, one line each as soon as it is known.
-fn child(path: &str, depth: u32) {
-    let source = Source::read(path).unwrap_or_else(|e| panic!("{e}"));
+/// Grounds `source` with `demand` for `depth` (median of 3 under 1 s); prints
+/// `KEY SECONDS ATOMS RULES`, or `KEY-refused MESSAGE`.
+fn ground_timed(key: &str, source: &Source, depth: u32, demand: Demand) -> Result<(f64, GroundGame), GroundError> {
     let ground = || {
         let start = Instant::now();
-        let game = games::gdl::load_for_depth(source.clone(), Budget::default(), depth);
+        let game = games::gdl::load_on_demand(source.clone(), Budget::default(), Some(depth), demand);
         (start.elapsed().as_secs_f64(), game)
     };
     let (first, game) = ground();
     let game = match game {
         Ok(game) => game,
         Err(e) => {
-            println!("ours-refused {}", e.message);
-            return;
+            println!("{key}-refused {}", e.error.message);
+            let _ = std::io::stdout().flush();
+            return Err(e);
         }
     };
     let mut times = vec![first];
     if first < 1.0 {
         times.extend((0..2).map(|_| ground().0));
     }
-    let ours = median(times);
+    let time = median(times);
     let atoms = game.fluents.len() + game.moves.len() + game.atoms.len();
     let rules: usize = game.atoms.iter().map(|a| a.bodies.len()).sum();
-    println!("ours {ours} {atoms} {rules}");
+    println!("{key} {time} {atoms} {rules}");
+    let _ = std::io::stdout().flush();
+    Ok((time, game))
+}
+
+/// The child: (a) and (b) for one game, one line each as soon as it is known.
+fn child(path: &str, depth: u32) {
+    let source = Source::read(path).unwrap_or_else(|e| panic!("{e}"));
+    let before = ground_timed("before", &source, depth, Demand::Helpers);
+    let after = ground_timed("after", &source, depth, Demand::All);
+    // What `encode gdl` grounds: as before, as after if that is over the budget.
+    let ((ours, game), used) = match (before, after) {
+        (Ok(game), _) => (game, "before"),
+        (Err(e), Ok(game)) if e.over_budget => (game, "after"),
+        _ => return,
+    };
+    println!("used {used}");
     let _ = std::io::stdout().flush();
     let start = Instant::now();
     let options = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
@@ -141,7 +164,8 @@ fn games() -> Vec<PathBuf> {
     let filter: Vec<String> = std::env::var("GROUNDING_GAMES")
         .map(|v| v.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect())
         .unwrap_or_default();
-    let mut dirs = vec![root().join("suite/games/gdl"), root().join("suite/games/gdl/large")];
+    let dirs = ["suite/games/gdl", "suite/games/gdl/constructs", "suite/games/gdl/large"];
+    let mut dirs: Vec<PathBuf> = dirs.iter().map(|d| root().join(d)).collect();
     if let Ok(extra) = std::env::var("GROUNDING_DIRS") {
         dirs.extend(std::env::split_paths(&extra));
     }
@@ -190,7 +214,11 @@ fn main() {
     );
     let header = [
         "game",
-        "our atoms",
+        "before atoms",
+        "before (s)",
+        "after atoms",
+        "after (s)",
+        "used",
         "our rules",
         "ours (s)",
         "+GD (s)",
@@ -200,7 +228,7 @@ fn main() {
         "gringo (s)",
         "ours/gringo",
     ];
-    let widths = [26, 10, 10, 9, 9, 11, 12, 12, 10, 11];
+    let widths = [26, 12, 10, 11, 9, 6, 10, 9, 9, 11, 12, 12, 10, 11];
     let row = |cells: &[String]| {
         let mut line = String::new();
         for (i, (c, w)) in cells.iter().zip(widths).enumerate() {
@@ -220,20 +248,28 @@ fn main() {
         cmd.env(CHILD, &path).env("GROUNDING_DEPTH", depth.to_string());
         let (ours, ours_late) = lines_within(cmd, limit);
         let mut cells = vec![name.clone()];
-        let mut our_time = None;
-        if let Some(f) = field(&ours, "ours") {
-            our_time = f[0].parse::<f64>().ok();
-            cells.extend([f[1].to_string(), f[2].to_string(), our_time.map(secs).unwrap_or_default()]);
-            match (field(&ours, "encode"), field(&ours, "encode-refused")) {
-                (Some(e), _) => cells.extend([e[0].parse().map(secs).unwrap_or_default(), e[1].to_string()]),
-                (None, Some(_)) => cells.extend(["refused".to_string(), "-".to_string()]),
-                (None, None) => cells.extend([if ours_late { over.clone() } else { "failed".into() }, "-".into()]),
+        let late = || if ours_late { over.clone() } else { "failed".to_string() };
+        for key in ["before", "after"] {
+            match (field(&ours, key), field(&ours, &format!("{key}-refused"))) {
+                (Some(f), _) => cells.extend([f[1].to_string(), f[0].parse().map(secs).unwrap_or_default()]),
+                (None, Some(_)) => cells.extend(["-".to_string(), "refused".to_string()]),
+                (None, None) => cells.extend(["-".to_string(), late()]),
             }
-        } else if field(&ours, "ours-refused").is_some() {
-            cells.extend(["-", "-", "refused", "-", "-"].map(str::to_string));
-        } else {
-            let what = if ours_late { over.clone() } else { "failed".to_string() };
-            cells.extend(["-".to_string(), "-".to_string(), what, "-".to_string(), "-".to_string()]);
+        }
+        let used = field(&ours, "used").map(|u| u[0]);
+        cells.push(used.unwrap_or("-").to_string());
+        let mut our_time = None;
+        match used.and_then(|u| field(&ours, u)) {
+            Some(f) => {
+                our_time = f[0].parse::<f64>().ok();
+                cells.extend([f[2].to_string(), our_time.map(secs).unwrap_or_default()]);
+                match (field(&ours, "encode"), field(&ours, "encode-refused")) {
+                    (Some(e), _) => cells.extend([e[0].parse().map(secs).unwrap_or_default(), e[1].to_string()]),
+                    (None, Some(_)) => cells.extend(["refused".to_string(), "-".to_string()]),
+                    (None, None) => cells.extend([late(), "-".into()]),
+                }
+            }
+            None => cells.extend(["-", "refused", "-", "-"].map(str::to_string)),
         }
         if has_clingo {
             let source = Source::read(&path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));

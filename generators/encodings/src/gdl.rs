@@ -172,15 +172,10 @@ pub(crate) struct Build<'g> {
 impl Encoding for GdlEncoding {
     type Game = GroundGame;
 
-    /// Counted per step from the ground game: each derived atom's completion (an AND per
-    /// body, an OR over them: `3·|body| + 4` literals per body once clausified) and each
-    /// move's constraints (at most `16 + bits` literals), over the `depth + 1` steps.
+    /// Counted per step from the ground game without what the circuit folds to
+    /// constants ([`gdl_size`](crate::gdl_size)).
     fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
-        let atoms: u64 =
-            game.atoms.iter().map(|a| a.bodies.iter().map(|b| 3 * b.len() as u64 + 4).sum::<u64>() + 1).sum();
-        let bits = u64::from(usize::BITS - game.moves.len().leading_zeros());
-        let moves = game.moves.len() as u64 * (16 + bits);
-        (u64::from(depth) + 1) * (atoms + moves + 30)
+        crate::gdl_size::estimate(game, depth)
     }
 
     /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps

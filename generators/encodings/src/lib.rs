@@ -22,6 +22,7 @@ pub mod gdl;
 mod gdl_choice;
 mod gdl_moves;
 mod gdl_prefix;
+mod gdl_size;
 pub mod geography;
 pub mod lifted;
 mod symbol_map;

@@ -393,30 +393,58 @@ fn three_player_turn_order_is_x_o_z() {
     assert_eq!(movers, [0, 1, 2, 0, 1, 2]);
 }
 
-/// The GDL of game files in the wild (issue 19), one small game of ours per construct.
+/// The GDL of game files in the wild (issues 19 and 37), one small game of ours per
+/// construct.
 fn construct(name: &str) -> GroundGame {
     game(&format!("constructs/{name}"))
 }
 
+/// Checks the construct game `name` for its first role at `first` depths, won at `wins`,
+/// and for its second role at `second` depths, never won.
+fn check_construct(name: &str, first: &[u32], wins: &[u32], second: &[u32]) {
+    let g = construct(name);
+    check_game(name, &g, 0, first, Turns::Fixed, wins);
+    check_game(name, &g, 1, second, Turns::Fixed, &[]);
+}
+
 #[test]
 fn base_and_input_of_any_arity_are_accepted_and_ignored() {
-    let g = construct("base-input-arities");
-    check_game("base-input-arities", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
-    check_game("base-input-arities", &g, 1, &[1, 3, 4], Turns::Fixed, &[]);
+    check_construct("base-input-arities", &[1, 2, 3, 4], &[3, 4], &[1, 3, 4]);
 }
 
 #[test]
 fn not_distinct_is_equality() {
-    let g = construct("not-distinct");
-    check_game("not-distinct", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
-    check_game("not-distinct", &g, 1, &[2, 4], Turns::Fixed, &[]);
+    check_construct("not-distinct", &[1, 2, 3, 4], &[3, 4], &[2, 4]);
 }
 
 #[test]
 fn helpers_with_head_variables_only_in_distinct_or_negation_are_grounded_over_their_calls() {
-    let g = construct("call-site-helpers");
-    check_game("call-site-helpers", &g, 0, &[1, 2, 3, 4], Turns::Fixed, &[3, 4]);
-    check_game("call-site-helpers", &g, 1, &[2, 4], Turns::Fixed, &[]);
+    check_construct("call-site-helpers", &[1, 2, 3, 4], &[3, 4], &[2, 4]);
+}
+
+#[test]
+fn helpers_with_bound_and_free_head_arguments_chained() {
+    check_construct("bound-helpers", &[1, 2, 3, 4], &[3, 4], &[1, 2, 3]);
+}
+
+#[test]
+fn recursive_arithmetic_with_bound_inputs() {
+    check_construct("recursive-arithmetic", &[1, 2, 3, 4], &[3, 4], &[1, 2, 3]);
+}
+
+/// A chess-like board whose move helpers, written for every kind of piece and every pair
+/// of squares, are over a budget of 7,000 ground atoms over their full domain and within
+/// it on demand: loading within that budget grounds on demand, and the game is right.
+#[test]
+fn a_board_over_the_budget_in_full_is_grounded_on_demand() {
+    use games::gdl::{load_for_depth, load_on_demand, Demand};
+    let path = format!("{}/../../suite/games/gdl/constructs/on-demand-board.kif", env!("CARGO_MANIFEST_DIR"));
+    let source = || Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let budget = contract::Budget { max_size: 700_000 };
+    let full = load_on_demand(source(), budget, Some(3), Demand::Helpers).err().map(|e| e.over_budget);
+    assert_eq!(full, Some(true), "the helpers alone fit the budget");
+    let g = load_for_depth(source(), budget, 3).unwrap_or_else(|e| panic!("{e}"));
+    check_game("on-demand-board", &g, 0, &[2, 3], Turns::Fixed, &[3]);
 }
 
 #[test]

@@ -15,7 +15,7 @@ use games::gdl::asp::{term_text, translate};
 use games::gdl::player::Solver;
 use games::gdl::{load, GroundGame};
 
-const GAMES: [&str; 9] = [
+const GAMES: [&str; 12] = [
     "tictactoe.kif",
     "connect3-4x4.kif",
     "breakthrough-2x4.kif",
@@ -25,6 +25,9 @@ const GAMES: [&str; 9] = [
     "constructs/call-site-helpers.kif",
     "constructs/not-distinct.kif",
     "constructs/base-input-arities.kif",
+    "constructs/bound-helpers.kif",
+    "constructs/recursive-arithmetic.kif",
+    "constructs/on-demand-board.kif",
 ];
 
 /// Names ASP does not take as they are: symbols with `-`, numbers with leading zeros, the

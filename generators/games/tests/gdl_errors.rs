@@ -60,6 +60,10 @@ snapshot!(
     format!("{ROLES}(<= (far ?a ?b) (distinct ?a ?b))\n(<= (far ?a ?b) (far ?a ?c) (far ?c ?b))\n(<= (next (p ?x)) (true (q ?x)) (far ?x a))\n")
 );
 snapshot!(
+    unbindable_call_in_a_chain_of_helpers,
+    format!("{ROLES}(<= (kingmove ?u ?v ?u ?y) (adj ?v ?y))\n(<= (guarded ?v ?y) (true (at ?v ?y)) (kingmove ?u ?v ?x ?y))\n(<= (legal a (go ?x ?y)) (true (at ?x ?y)) (guarded ?x ?y))\n")
+);
+snapshot!(
     recursion_restriction,
     format!("{ROLES}(<= (reach ?x) (true (at ?x)))\n(<= (reach ?y) (reach (s ?y)))\n(<= (next (at ?x)) (reach ?x))\n")
 );

@@ -3,7 +3,7 @@
 //! and clingo can ground and play the game that [`load`](super::load) grounds.
 //!
 //! The translation works on the validated program (after `or` is expanded, `(not
-//! (distinct s t))` is solved and helpers are bound to their call sites), rule by rule:
+//! (distinct s t))` is solved and helpers are grounded on their callers' demand), rule by rule:
 //! - `(distinct s t)` becomes `s != t`, `(not p)` becomes `not p`;
 //! - `(true f)` becomes `true(f,T)`, `(next f)` in a head `true(f,T+1)` with `mtdom(T)`
 //!   added to the body, `(init f)` `true(f,1)`;
@@ -38,7 +38,7 @@ use std::fmt::Write;
 use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
-use super::{call_domains, rules, syntax, validate};
+use super::{demand, rules, syntax, validate};
 use contract::{ParseError, Source};
 
 /// The name of the depth constant.
@@ -51,7 +51,7 @@ const RESERVED: [&str; 4] = ["tdom", "mtdom", TMAX, "not"];
 /// as [`temporal_extension`] takes them.
 pub fn load_program(source: Source) -> Result<(Program, Analysis), ParseError> {
     let sexps = syntax::read_sexps(&source)?;
-    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
+    let program = demand::bind_calls(rules::build_program(source, &sexps)?, demand::Demand::Helpers)?;
     let analysis = validate::validate(&program)?;
     Ok((program, analysis))
 }

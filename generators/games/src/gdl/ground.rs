@@ -173,15 +173,30 @@ struct Grounder<'p> {
     pending: Vec<TermId>,
 }
 
+/// Why grounding stopped: the game is not finite or not tight, or it is larger than the
+/// size budget allows (`over_budget`: grounding more on demand may help).
+#[derive(Clone, Debug)]
+pub struct GroundError {
+    pub error: ParseError,
+    pub over_budget: bool,
+}
+
+impl From<ParseError> for GroundError {
+    fn from(error: ParseError) -> GroundError {
+        GroundError { error, over_budget: false }
+    }
+}
+
 /// The error for a game whose grounding makes more than `limit` of `what` at the rule at
 /// `offset`.
-fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> ParseError {
-    ParseError::at(
+fn too_large(program: &Program, offset: usize, what: &str, limit: usize) -> GroundError {
+    let error = ParseError::at(
         &program.source,
         offset,
         format!("grounding makes more than {} {what}, the most the size budget allows", contract::budget::grouped(limit as u64)),
         format!("a game this large cannot be encoded at a useful depth (one ground atom per 100 literals of the budget); shrink the domains of this rule's variables, or {RAISE}"),
-    )
+    );
+    GroundError { error, over_budget: true }
 }
 
 /// Whether `key` depends on the position or the moves (`true` and `does` themselves too).
@@ -234,7 +249,7 @@ impl Grounder<'_> {
         store: &mut TermStore,
         rules: &[&Rule],
         recursive: &dyn Fn(PredKey) -> bool,
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), GroundError> {
         let mut first: Vec<Plan> = rules.iter().map(|r| Plan::new(r, None)).collect();
         let mut deltas: Vec<Plan> = rules
             .iter()
@@ -273,7 +288,7 @@ impl Grounder<'_> {
         store: &mut TermStore,
         plan: &Plan,
         range: (u32, u32),
-    ) -> Result<(), ParseError> {
+    ) -> Result<(), GroundError> {
         let rule = plan.rule;
         let mut head_vars = rule.head.vars();
         head_vars.sort_unstable();
@@ -296,7 +311,7 @@ impl Grounder<'_> {
             }
             let Some(t) = intern_atom(store, &rule.head, &binding) else { continue };
             if store.depth(t) > MAX_DEPTH {
-                return Err(ParseError::at(&program.source, rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)"));
+                return Err(GroundError::from(ParseError::at(&program.source, rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)")));
             }
             self.add(store, rule.head.key(), t);
             if self.db.len() as usize > self.limit {
@@ -322,7 +337,7 @@ pub fn ground(
     analysis: &Analysis,
     budget: Budget,
     horizon: Option<u32>,
-) -> Result<GroundGame, ParseError> {
+) -> Result<GroundGame, GroundError> {
     let mut store = program.store.clone();
     let limit = usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
     let mut g = Grounder { analysis, db: Db::default(), limit, horizon, layers: 0, pending: Vec::new() };
@@ -336,7 +351,8 @@ pub fn ground(
     }
     let dynamic: Vec<&Rule> = rules.iter().copied().filter(|r| g.is_dynamic(r.head.key())).collect();
     g.fixpoint(program, &mut store, &dynamic, &|k| is_dynamic(analysis, k))?;
-    let mut plans: Vec<Plan> = dynamic.iter().map(|r| Plan::new(r, None)).collect();
+    let mut plans: Vec<Plan> =
+        dynamic.iter().filter(|r| !program.demand.contains(&r.head.key())).map(|r| Plan::new(r, None)).collect();
     for plan in &mut plans {
         g.db.prepare(&store, plan);
     }
@@ -348,7 +364,7 @@ fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms
 }
 
-fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan]) -> Result<GroundGame, ParseError> {
+fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan]) -> Result<GroundGame, GroundError> {
     let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
     let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
     let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
@@ -374,7 +390,7 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
             let mut body = Vec::new();
             for lit in &rule.body {
                 match lit {
-                    Literal::Pos(a) if g.is_dynamic(a.key()) => {
+                    Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
                         if let Some(t) = find_atom(&store, a, binding) {
                             body.push((t, true));
                         }

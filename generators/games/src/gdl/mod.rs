@@ -2,9 +2,11 @@
 //! grounding, and an explicit-state reference player.
 //!
 //! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`],
-//! with `(not (distinct s t))` solved by [`unify`]) → helper relations bound to their call
-//! sites ([`call_domains`]) → checked predicate graph ([`validate`]) → ground game
-//! ([`ground`]). The ground game is what both the QBF encodings (`encodings::gdl`) and the
+//! with `(not (distinct s t))` solved by [`unify`]) → relations grounded on their
+//! callers' demand ([`demand`], over the binding patterns of [`adorn`]) → checked
+//! predicate graph ([`validate`]) → ground game ([`ground`]). Helpers that need their
+//! callers' bindings are always grounded on demand; when the game grounded so is larger
+//! than the size budget allows, it is grounded again with every relation on demand. The ground game is what both the QBF encodings (`encodings::gdl`) and the
 //! reference player ([`player`]) work on, so they agree on the game by construction of
 //! one grounding.
 //!
@@ -20,8 +22,8 @@
 //! equality `s = t`, `init`/`terminal`/`goal` defined by rules, goals with any values (a
 //! win is goal 100). `base` and `input` may have any arity; they are ordinary relations
 //! that the game never uses (the move and fluent domains are computed, not read from
-//! them). Helper relations whose head variables occur only in `distinct` or negative
-//! literals are grounded over the values their call sites pass.
+//! them). Helper relations that take some arguments from their callers are grounded for
+//! the arguments their callers pass.
 //!
 //! Refused, with the condition of the GDL specification named at `file:line:col`:
 //! keyword arities and positions, `legal`/`terminal`/`goal` depending on `does`, `init`
@@ -36,10 +38,12 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024.
 
+mod adorn;
 pub mod asp;
-pub mod call_domains;
+pub mod demand;
 mod eval;
 pub mod ground;
+pub mod kleene;
 pub mod player;
 pub mod program;
 pub mod rules;
@@ -50,6 +54,7 @@ pub mod turns;
 pub mod unify;
 pub mod validate;
 
+pub use demand::Demand;
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
 
 use contract::{Budget, ParseError, Source};
@@ -81,8 +86,26 @@ pub fn check(source: Source) -> Result<(), ParseError> {
 }
 
 fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result<GroundGame, ParseError> {
+    match load_on_demand(source.clone(), budget, horizon, Demand::Helpers) {
+        Err(first) if first.over_budget => {
+            load_on_demand(source, budget, horizon, Demand::All).map_err(|_| first.error)
+        }
+        other => other.map_err(|e| e.error),
+    }
+}
+
+/// Parses, validates and grounds a GDL game with the relations `demand` selects grounded
+/// on demand ([`demand`]), up to `horizon` steps if given. [`load`] and
+/// [`load_for_depth`] take [`Demand::Helpers`], then [`Demand::All`] if that is over the
+/// budget; both ground the same game.
+pub fn load_on_demand(
+    source: Source,
+    budget: Budget,
+    horizon: Option<u32>,
+    demand: Demand,
+) -> Result<GroundGame, ground::GroundError> {
     let sexps = syntax::read_sexps(&source)?;
-    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
+    let program = demand::bind_calls(rules::build_program(source, &sexps)?, demand)?;
     let analysis = validate::validate(&program)?;
     let game = ground::ground(&program, &analysis, budget, horizon)?;
     if game.roles.is_empty() {
@@ -91,7 +114,8 @@ fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result
             0,
             "the game declares no role",
             "a GDL game names its players with facts such as (role white) (role black)",
-        ));
+        )
+        .into());
     }
     Ok(game)
 }

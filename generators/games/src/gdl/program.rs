@@ -1,5 +1,7 @@
 //! A GDL program as data: rules over terms with rule-local variables, as [`rules`](super::rules)
-//! builds them and validation, call-site grounding and the grounder read them.
+//! builds them and grounding on demand, validation and the grounder read them.
+
+use std::collections::BTreeSet;
 
 use super::terms::{Sym, TermStore};
 use contract::Source;
@@ -76,4 +78,7 @@ pub struct Program {
     pub source: Source,
     pub store: TermStore,
     pub rules: Vec<Rule>,
+    /// Relations that only restrict grounding to what callers ask for
+    /// ([`demand`](super::demand)): their atoms are no nodes of the ground game.
+    pub demand: BTreeSet<(Sym, usize)>,
 }

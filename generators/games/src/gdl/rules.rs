@@ -8,7 +8,7 @@
 //! those of `base` and `input`: they are optional information, and files written before
 //! their arities were fixed use others (`(base mark (x 1 2 3))`).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::syntax::Sexp;
@@ -68,7 +68,7 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
             }
         }
     }
-    Ok(Program { store: builder.store, rules, source })
+    Ok(Program { store: builder.store, rules, source, demand: BTreeSet::new() })
 }
 
 /// The rule `head ⇐ body` with the equalities of `body` solved by their most general

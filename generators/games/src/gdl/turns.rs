@@ -19,25 +19,8 @@
 //!   Thielscher and Voigt, AAAI 2010, for the same question).
 //! - S. C. Kleene: *Introduction to Metamathematics*, 1952 (three-valued logic).
 
-use super::ground::{GLit, GroundGame, Node};
-
-/// A three-valued truth value.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum V3 {
-    False,
-    Unknown,
-    True,
-}
-
-impl V3 {
-    fn not(self) -> V3 {
-        match self {
-            V3::False => V3::True,
-            V3::True => V3::False,
-            V3::Unknown => V3::Unknown,
-        }
-    }
-}
+use super::ground::GroundGame;
+use super::kleene::{and, eval, initial, next, V3};
 
 /// What a role does at one step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,10 +52,7 @@ fn both(roles: &[String]) -> String {
 /// Per step `1..=depth`, the turn of each role (indexed like `GroundGame::roles`); an
 /// error if at some step two roles may have a choice.
 pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, Undetermined> {
-    let mut state: Vec<V3> = vec![V3::False; game.fluents.len()];
-    for &f in &game.init {
-        state[f as usize] = V3::True;
-    }
+    let mut state = initial(game);
     let mut out = Vec::new();
     for t in 1..=depth {
         let mut vals = vec![V3::False; game.atoms.len()];
@@ -88,7 +68,7 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, Undet
             if terminal == V3::True || possible.len() <= 1 {
                 *turn = Turn::Forced(possible.first().filter(|_| terminal != V3::True).map(|&m| m as u32));
                 if let Some(&m) = possible.first() {
-                    moves[m] = and(legal(m), terminal.not());
+                    moves[m] = and(legal(m), !terminal);
                 }
             } else {
                 for &m in &possible {
@@ -103,45 +83,7 @@ pub fn turn_order(game: &GroundGame, depth: u32) -> Result<Vec<Vec<Turn>>, Undet
         }
         out.push(turns);
         eval(game, &state, &moves, &mut vals, true);
-        state = game.next.iter().map(|a| a.map_or(V3::False, |a| vals[a as usize])).collect();
+        state = next(game, &vals);
     }
     Ok(out)
-}
-
-fn and(a: V3, b: V3) -> V3 {
-    match (a, b) {
-        (V3::False, _) | (_, V3::False) => V3::False,
-        (V3::True, V3::True) => V3::True,
-        _ => V3::Unknown,
-    }
-}
-
-fn eval(game: &GroundGame, state: &[V3], moves: &[V3], vals: &mut [V3], on_does: bool) {
-    for (i, atom) in game.atoms.iter().enumerate() {
-        if atom.on_does != on_does {
-            continue;
-        }
-        let lit = |l: &GLit, vals: &[V3]| {
-            let v = match l.node {
-                Node::Fluent(f) => state[f as usize],
-                Node::Move(m) => moves[m as usize],
-                Node::Atom(a) => vals[a as usize],
-            };
-            if l.positive {
-                v
-            } else {
-                v.not()
-            }
-        };
-        let mut value = V3::False;
-        for body in &atom.bodies {
-            let b = body.iter().fold(V3::True, |acc, l| and(acc, lit(l, vals)));
-            value = match (value, b) {
-                (V3::True, _) | (_, V3::True) => V3::True,
-                (V3::Unknown, _) | (_, V3::Unknown) => V3::Unknown,
-                _ => V3::False,
-            };
-        }
-        vals[i] = value;
-    }
 }

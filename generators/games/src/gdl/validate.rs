@@ -4,9 +4,9 @@
 //!   `does` only in bodies.
 //! - Safety ("allowed" rules): every variable of the head, of a negative literal and of a
 //!   `distinct` occurs in a positive body atom. Helpers that leave head arguments to their
-//!   callers have been bound to their call sites before
-//!   ([`call_domains`](super::call_domains)), so what is refused here is unsafe whatever
-//!   the callers do.
+//!   callers have been grounded on their callers' demand before
+//!   ([`demand`](super::demand)), so what is refused here is unsafe whatever the callers
+//!   do.
 //! - Stratification: no predicate depends negatively on itself through the predicate
 //!   dependency graph.
 //! - Recursion restriction (which keeps grounding finite): in a rule whose head `p` is in
@@ -27,7 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::program::{Atom, Literal, Pat, Program, Rule};
-use super::terms::{kw, Sym};
+use super::terms::{kw, Sym, TermStore};
 use contract::ParseError;
 
 /// A predicate: name and arity.
@@ -204,7 +204,7 @@ fn check_recursion(program: &Program, rule: &Rule, component: &BTreeMap<PredKey,
             return Err(err(
                 program,
                 a.offset,
-                format!("recursion restriction: the argument `{}` of this call to `{q}`, which is in a cycle with `{h}`, is not ground, not an argument of the head, and not bound by a positive literal outside the cycle", pat_text(program, rule, arg)),
+                format!("recursion restriction: the argument `{}` of this call to `{q}`, which is in a cycle with `{h}`, is not ground, not an argument of the head, and not bound by a positive literal outside the cycle", pat_text(&program.store, rule, arg)),
                 "the GDL specification restricts recursion so that every game has a finite grounding; bind the argument with a relation outside the recursion (for example a static successor relation)",
             ));
         }
@@ -213,13 +213,13 @@ fn check_recursion(program: &Program, rule: &Rule, component: &BTreeMap<PredKey,
 }
 
 /// A term of `rule` in KIF syntax.
-fn pat_text(program: &Program, rule: &Rule, p: &Pat) -> String {
+pub(super) fn pat_text(store: &TermStore, rule: &Rule, p: &Pat) -> String {
     match p {
         Pat::Var(v) => rule.var_names[*v as usize].clone(),
-        Pat::Fn(f, args) if args.is_empty() => program.store.name(*f).to_string(),
+        Pat::Fn(f, args) if args.is_empty() => store.name(*f).to_string(),
         Pat::Fn(f, args) => {
-            let args: Vec<String> = args.iter().map(|a| pat_text(program, rule, a)).collect();
-            format!("({} {})", program.store.name(*f), args.join(" "))
+            let args: Vec<String> = args.iter().map(|a| pat_text(store, rule, a)).collect();
+            format!("({} {})", store.name(*f), args.join(" "))
         }
     }
 }
