@@ -80,7 +80,7 @@ pub fn load_for_depth(source: Source, budget: Budget, depth: u32) -> Result<Grou
 /// not depend on the size of the game.
 pub fn check(source: Source) -> Result<(), ParseError> {
     let sexps = syntax::read_sexps(&source)?;
-    let program = call_domains::bind_helpers(rules::build_program(source, &sexps)?)?;
+    let program = demand::bind_calls(rules::build_program(source, &sexps)?, Demand::Helpers)?;
     validate::validate(&program)?;
     Ok(())
 }
