@@ -173,7 +173,7 @@ impl Encoding for GdlEncoding {
     type Game = GroundGame;
 
     /// Counted per step from the ground game without what the circuit folds to
-    /// constants ([`gdl_size`](crate::gdl_size)).
+    /// constants (see the `gdl_size` module: a three-valued simulation of the game).
     fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
         crate::gdl_size::estimate(game, depth)
     }

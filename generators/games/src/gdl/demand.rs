@@ -1,6 +1,6 @@
 //! Grounding on demand: relations rewritten so that they are grounded only for the
 //! arguments their callers ask for (magic sets over the binding patterns of
-//! [`adorn`](super::adorn)).
+//! `adorn`).
 //!
 //! Game files in the wild define helpers whose head variables occur in no positive body
 //! literal of their own, and call them with those arguments bound:
@@ -16,7 +16,7 @@
 //!   arguments at the bound positions;
 //! - one demand rule per call site: `(p #π demand t…) ⇐` the positive literals (and
 //!   `distinct`s) the call's rule uses before the call, in the order of
-//!   [`adorn`](super::adorn), with the caller's own guard if it is a copy; those outside
+//!   `adorn`, with the caller's own guard if it is a copy; those outside
 //!   a cycle with the caller's head when they bind the arguments, so that a negative call
 //!   in a recursive rule keeps the program stratified;
 //! - the call `(p t…)` becomes `(p #π t…)`.

@@ -3,7 +3,7 @@
 //!
 //! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`],
 //! with `(not (distinct s t))` solved by [`unify`]) → relations grounded on their
-//! callers' demand ([`demand`], over the binding patterns of [`adorn`]) → checked
+//! callers' demand ([`demand`], over the binding patterns of `adorn`) → checked
 //! predicate graph ([`validate`]) → ground game ([`ground`]). Helpers that need their
 //! callers' bindings are always grounded on demand; when the game grounded so is larger
 //! than the size budget allows, it is grounded again with every relation on demand. The ground game is what both the QBF encodings (`encodings::gdl`) and the
