@@ -23,13 +23,14 @@ pub fn comparison(data: &RunData) -> Section {
         groups.entry((row.family.clone(), row.params.clone(), row.depth)).or_default().push(row);
     }
     let mut times: BTreeMap<(&str, String), String> = BTreeMap::new();
+    let name = data.naming();
     for record in &data.records {
         let cell = match answer(record) {
             Answer::True | Answer::False => format!("{:.2}", seconds(record)),
             Answer::Wrong => "wrong".into(),
             Answer::Unsolved | Answer::Starved => record.status.to_string(),
         };
-        times.insert((record.instance.as_str(), data.configuration(record)), cell);
+        times.insert((record.instance.as_str(), name(record)), cell);
     }
     let columns: Vec<String> = ["family", "game", ">depth", "encoding", "format", ">vars", ">clauses", ">gates"]
         .iter()

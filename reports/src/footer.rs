@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use harness::{Environment, Status};
+use harness::Environment;
 
 use super::coverage::fmt_seconds;
 use super::input::RunData;
@@ -61,7 +61,7 @@ pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
             data.records.len()
         ));
     }
-    let starved = data.records.iter().filter(|r| r.status == Status::Starved).count();
+    let starved = data.starved().count();
     if starved > 0 {
         lines.push(format!(
             "{starved} runs were starved (the machine was too busy to measure them) and are not counted; `qbfgames run` runs them again."

@@ -41,9 +41,10 @@ impl RunData {
         RunData { instances, records }
     }
 
-    /// Every configuration with a record, sorted by name (see [`RunData::configuration`]).
+    /// Every configuration with a record, sorted by name (see [`RunData::naming`]).
     pub fn configurations(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.records.iter().map(|r| self.configuration(r)).collect();
+        let name = self.naming();
+        let mut names: Vec<String> = self.records.iter().map(name).collect();
         names.sort();
         names.dedup();
         names
@@ -51,11 +52,14 @@ impl RunData {
 
     /// The name of a record's configuration in the tables: `preprocessor+solver`, and
     /// its CPU limit (`none+caqe@5s`) when the folder holds runs at several limits, so
-    /// that every summary counts each limit apart.
-    pub fn configuration(&self, record: &Record) -> String {
-        match self.limits().len() {
-            0 | 1 => record.configuration(),
-            _ => format!("{}@{}s", record.configuration(), record.timeout_s),
+    /// that every summary counts each limit apart. The limits are looked at once, here,
+    /// not for every record named.
+    pub fn naming(&self) -> impl Fn(&Record) -> String {
+        let first = self.records.first().map(|r| r.timeout_s);
+        let several = self.records.iter().any(|r| Some(r.timeout_s) != first);
+        move |record: &Record| match several {
+            false => record.configuration(),
+            true => format!("{}@{}s", record.configuration(), record.timeout_s),
         }
     }
 

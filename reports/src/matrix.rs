@@ -63,6 +63,7 @@ pub struct Matrix {
 impl Matrix {
     pub fn new(data: &RunData) -> Matrix {
         let mut jobs: BTreeMap<String, JobRow> = BTreeMap::new();
+        let name = data.naming();
         for (index, record) in data.records.iter().enumerate() {
             let job = data.instances.get(&record.instance).map_or(record.instance.as_str(), job_key);
             let row = jobs
@@ -76,7 +77,7 @@ impl Matrix {
                 record: index,
             };
             row.cells
-                .entry(data.configuration(record))
+                .entry(name(record))
                 .and_modify(|old| {
                     if better(&cell, old) {
                         *old = cell;
