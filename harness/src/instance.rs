@@ -2,6 +2,7 @@
 //! through [`contract::manifest::read`], the one reader) with its format typed and its
 //! path made absolute.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use contract::manifest::{self, Escape, ManifestError};
@@ -16,6 +17,8 @@ pub struct Instance {
     /// SHA-256 of the file's bytes.
     pub id: String,
     pub family: String,
+    /// The manifest's job key (empty for hand-made rows and files outside a manifest).
+    pub job: String,
     pub format: InputFormat,
     /// The known answer, if any.
     pub expected: Option<Verdict>,
@@ -31,6 +34,7 @@ impl Instance {
         Ok(Some(Instance {
             id: row.id.clone(),
             family: row.family.clone(),
+            job: row.job.clone(),
             format,
             expected: row.expected,
             path: row.file(dir)?,
@@ -39,16 +43,44 @@ impl Instance {
 
     /// A QDIMACS file known by its hash alone, outside any manifest.
     pub fn qdimacs_file(id: String, family: String, path: PathBuf) -> Instance {
-        Instance { id, family, format: InputFormat::Qdimacs, expected: None, path }
+        Instance { id, family, job: String::new(), format: InputFormat::Qdimacs, expected: None, path }
+    }
+}
+
+/// Which of a manifest's jobs a run takes, by job key.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Subset {
+    /// Every job.
+    #[default]
+    All,
+    /// Every job but these (e.g. the rungs a ladder predicted, `run` leaves out).
+    Without(BTreeSet<String>),
+    /// Only these (e.g. the predicted jobs a prediction check runs).
+    Only(BTreeSet<String>),
+}
+
+impl Subset {
+    /// Whether the job `key` is taken.
+    pub fn takes(&self, key: &str) -> bool {
+        match self {
+            Subset::All => true,
+            Subset::Without(left) => !left.contains(key),
+            Subset::Only(taken) => taken.contains(key),
+        }
     }
 }
 
 /// The QBF instances of `dir/manifest.csv` (game source files skipped), each checked to
 /// exist and to stay inside `dir` ([`manifest::resolve`]).
 pub fn instances(dir: &Path) -> Result<Vec<Instance>, Error> {
+    subset(dir, &Subset::All)
+}
+
+/// [`instances`] of the jobs `which` takes.
+pub fn subset(dir: &Path, which: &Subset) -> Result<Vec<Instance>, Error> {
     let rows = manifest::read(dir)?;
     let mut instances = Vec::new();
-    for row in &rows {
+    for row in rows.iter().filter(|r| which.takes(&r.job)) {
         instances.extend(Instance::of_row(row, dir).map_err(ManifestError::from)?);
     }
     match instances.iter().find(|i| !i.path.is_file()) {

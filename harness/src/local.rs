@@ -17,7 +17,7 @@ use super::config::Tools;
 use super::cores::{physical, usable};
 use super::error::{Context, Error};
 use super::executor::Executor;
-use super::instance::instances;
+use super::instance::subset;
 use super::leftovers::{kill_leftovers, remove_half_written};
 use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
@@ -65,7 +65,7 @@ impl LocalRun {
             return Err(Error::TooManyJobs { jobs, cores });
         }
         let runs = tool_runs(&tools, &options.solvers, &options.preprocessors, executor)?;
-        let instances = instances(dir)?;
+        let instances = subset(dir, &options.subset)?;
         let store = ResultStore::open(dir)?;
         let owner = std::path::absolute(dir).context(|| format!("finding the absolute path of {}", dir.display()))?;
         let half_written = remove_half_written(&dir.join("cache"), is_partial)

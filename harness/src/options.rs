@@ -10,6 +10,7 @@ use super::config::{Tool, Tools};
 use super::environment::Environment;
 use super::error::Error;
 use super::executor::Executor;
+use super::instance::Subset;
 use super::limits::Limits;
 use super::tool_run::ToolRun;
 use super::version::prepare;
@@ -36,6 +37,8 @@ pub struct RunOptions {
     pub memory: String,
     /// The version of the program running the matrix, recorded in `environment.jsonl`.
     pub qbfgames_version: String,
+    /// Which of the manifest's jobs to run.
+    pub subset: Subset,
 }
 
 /// The solvers and preprocessors of a run, located and with their versions asked.

@@ -13,7 +13,7 @@ use contract::write_atomically;
 use super::config::Tools;
 use super::error::{Context, Error};
 use super::executor::RealExecutor;
-use super::instance::instances;
+use super::instance::subset;
 use super::matrix::Plan;
 use super::options::{tool_runs, versions, RunOptions};
 use super::shard::{batch_dir, batches, collect, split, Batch};
@@ -67,7 +67,7 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
     let tools = Tools::load(&config)?;
     let limits = options.limits()?;
     let runs = tool_runs(&tools, &options.solvers, &options.preprocessors, &RealExecutor)?;
-    let instances = instances(&dir)?;
+    let instances = subset(&dir, &options.subset)?;
     let mut store = ResultStore::open(&dir)?;
     for n in batches(&dir)? {
         collect(&mut store, &batch_dir(&dir, n), &BTreeSet::new())?;

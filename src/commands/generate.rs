@@ -22,6 +22,15 @@ use suites::builder::Encoders;
 
 use crate::generate_lines::FamilyLines;
 
+/// `--calibration-limit` and `--competition-limit`: the limits of every ladder, in place of
+/// the suite's.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct LadderLimits {
+    pub calibration_s: Option<f64>,
+    pub competition_s: Option<f64>,
+}
+
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     file: &Path,
     out: Option<PathBuf>,
@@ -30,9 +39,14 @@ pub fn run(
     recalibrate: bool,
     config: &Path,
     certify: Option<f64>,
+    limits: LadderLimits,
 ) -> Result<ExitCode> {
     let file = &crate::locate::suite_file(file)?;
     let mut suite = load(file)?;
+    for ladder in suite.families.iter_mut().filter_map(|f| f.ladder.as_mut()) {
+        ladder.limit_s = limits.calibration_s.unwrap_or(ladder.limit_s);
+        ladder.predict_to = limits.competition_s.or(ladder.predict_to);
+    }
     for warning in load_models(&suite)? {
         errln!("warning: {}: {}", warning.job, warning.message);
     }

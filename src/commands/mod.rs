@@ -74,8 +74,19 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Suite(cmd) => suite::run(cmd),
         Command::List { what } => list::run(what),
         Command::Solvers { config, format } => solvers::run(&config, format),
-        Command::Generate { suite, out, jobs, reach, recalibrate, config, certify } => {
-            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify)
+        Command::Generate {
+            suite,
+            out,
+            jobs,
+            reach,
+            recalibrate,
+            config,
+            certify,
+            calibration_limit,
+            competition_limit,
+        } => {
+            let limits = generate::LadderLimits { calibration_s: calibration_limit, competition_s: competition_limit };
+            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify, limits)
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
             certify_qdimacs::run(&file, &config, Certify { timeout_s: timeout, memory, max_proof }, &scratch)
@@ -137,9 +148,24 @@ pub fn read_source(path: &str) -> Result<contract::Source> {
     Ok(contract::Source::read(path)?)
 }
 
-/// The harness's options of `qbfgames run`/`slurm-script` (local and Slurm alike).
-fn run_options(args: &MatrixArgs) -> harness::options::RunOptions {
-    harness::options::RunOptions {
+/// The harness's options of `qbfgames run`/`slurm-script` (local and Slurm alike): every
+/// job but the rungs a ladder predicted (`DIR/ladders.csv`), unless `--predicted`.
+fn run_options(args: &MatrixArgs) -> Result<harness::options::RunOptions> {
+    let subset = if args.predicted {
+        harness::Subset::All
+    } else {
+        let predicted = suites::ladder::predicted_jobs(&args.dir)?;
+        if predicted.is_empty() {
+            harness::Subset::All
+        } else {
+            errln!(
+                "note: {} job(s) a ladder predicted past its calibration are not run (`select` predicts their times; --predicted runs them)",
+                predicted.len()
+            );
+            harness::Subset::Without(predicted)
+        }
+    };
+    Ok(harness::options::RunOptions {
         config: args.config.clone(),
         solvers: args.solvers.clone(),
         preprocessors: args.preprocessors.clone(),
@@ -149,7 +175,8 @@ fn run_options(args: &MatrixArgs) -> harness::options::RunOptions {
         starved_retries: args.starved_retries,
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
-    }
+        subset,
+    })
 }
 
 /// Reads and checks a BDDL game's domain and problem files.

@@ -36,7 +36,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let certifier = if args.certify { Some(RunCertifier::new(args)?) } else { None };
     let scratch = certifier.as_ref().map(|c| c.scratch.clone());
     let hook = certifier.map(|c| Arc::new(c) as Arc<dyn AnswerCertifier>);
-    let local = LocalRun::plan(&matrix.dir, &super::run_options(matrix), args.jobs, &RealExecutor, hook)?;
+    let local = LocalRun::plan(&matrix.dir, &super::run_options(matrix)?, args.jobs, &RealExecutor, hook)?;
     // Only now, with the directory's lock held, is DIR/.proofs this run's: what a killed
     // run left there goes, and the rest goes when this run ends.
     let _scratch = scratch.map(Scratch::take).transpose()?;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use anyhow::Result;
-use reports::selection::{self, hardness_table, Request, Thresholds};
+use reports::selection::{self, hardness_table, Limits, Request, Settings, Thresholds};
 use reports::starved::refuse_starved;
 use reports::{write_text, RunData};
 
@@ -16,21 +16,32 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
         return Err(reports::Error::NothingToSelect(args.dir.clone()).into());
     }
     refuse_starved(&data, &args.dir, Some(data.timeout()))?;
-    let thresholds = Thresholds { trivial_s: args.trivial, ..Thresholds::default() };
-    let mut jobs = selection::calibrate(&data, thresholds, args.agree)?;
+    let settings = Settings {
+        thresholds: Thresholds { trivial_s: args.trivial, ..Thresholds::default() },
+        agree: args.agree,
+        competition_s: args.competition_limit,
+    };
+    let predicted = suites::ladder::predicted_jobs(&args.dir)?;
+    let mut jobs = selection::calibrate(&data, &settings, &predicted)?;
+    let limits = Limits { calibration_s: selection::calibration_limit(&data), competition_s: args.competition_limit };
     let request = Request {
         per_family: args.per_family,
         min_per_family: args.min_per_family,
         families: args.families,
         true_share: args.true_share,
         unsolved_by_some: args.unsolved_by_some,
+        unknown_share: args.unknown_share,
         ..Request::default()
     };
     let picked = selection::pick(&mut jobs, &request);
-    outln!("hardness at the calibration limit of {} s CPU:", data.timeout());
+    outln!(
+        "hardness at the competition limit of {} s CPU, measured at {} s (classes of jobs no run solved are predicted):",
+        limits.competition_s,
+        limits.calibration_s
+    );
     write_text(std::io::stdout().lock(), &hardness_table(&jobs))?;
     picked?;
-    selection::write(&args.dir, &jobs, data.timeout())?;
+    selection::write(&args.dir, &jobs, limits)?;
     let chosen = jobs.iter().filter(|j| j.selected).count();
     outln!("selected {chosen} of {} jobs -> {}", jobs.len(), args.dir.join(selection::FILE).display());
     Ok(ExitCode::SUCCESS)

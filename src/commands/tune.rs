@@ -40,6 +40,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
         starved_retries: harness::STARVED_RETRIES,
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
+        subset: harness::Subset::All,
     };
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
     let builder = Encoders { exe };

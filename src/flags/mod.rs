@@ -92,6 +92,14 @@ pub enum Command {
         /// instances are certified in time depends on the machine.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         certify: Option<f64>,
+        /// CPU seconds per calibration run of every ladder, in place of each ladder's `limit`.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        calibration_limit: Option<f64>,
+        /// The competition limit in CPU seconds, in place of each ladder's `predict_to`:
+        /// every ladder goes on past its stop with rungs predicted from its growth, until
+        /// one is predicted past this limit.
+        #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+        competition_limit: Option<f64>,
     },
     /// Internal: certify one QDIMACS file with DepQBF's tracer (the solvers file's
     /// `depqbf` `trace` command) and print the outermost block's constants as `--qdo`
@@ -432,6 +440,10 @@ pub struct MatrixArgs {
     /// The solvers file.
     #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
+    /// Run the rungs a ladder predicted past its calibration too (DIR/ladders.csv; left
+    /// out by default: `select` predicts their times from the ladder's growth).
+    #[arg(long)]
+    pub predicted: bool,
 }
 
 /// The settings of `qbfgames run`.
@@ -663,6 +675,14 @@ pub struct SelectArgs {
     /// CPU seconds under which every configuration must solve a job for it to be trivial.
     #[arg(long, default_value_t = 1.0)]
     pub trivial: f64,
+    /// The competition limit the set is made for, in CPU seconds (the QBF Gallery's 900):
+    /// classes are relative to it, by measured or predicted times.
+    #[arg(long, default_value_t = 900.0, value_parser = parse_seconds)]
+    pub competition_limit: f64,
+    /// The largest share of the selection without a known answer; such jobs are taken
+    /// only when unsolved, at most one per family.
+    #[arg(long, default_value_t = 0.1)]
+    pub unknown_share: f64,
 }
 
 /// A positive, finite number of seconds.

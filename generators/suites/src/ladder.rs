@@ -8,12 +8,20 @@
 //! and stops after `fails` consecutive rungs without an answer. The failing rungs stay in
 //! the suite (they are its "beyond reach" end); rungs after the stop are not generated.
 //!
+//! A ladder that predicts (`predict_to`, the competition limit) goes on past the stop: the
+//! solved rungs give the solver's growth ([`harness::growth::Growth`]), and the rungs after
+//! the stop are generated without running any solver, each recorded as `predicted` with its
+//! predicted CPU time, up to the first rung predicted past [`OTHER_CONFIGURATIONS`] times the
+//! competition limit (so that a configuration that much faster than the ladder's solver
+//! is also past it there), at most [`MAX_PREDICTED`] rungs. `run` leaves predicted rungs
+//! out; `select` predicts every configuration's time on them from its own growth.
+//!
 //! How far a ladder gets depends on the machine, so every calibration run is recorded in
 //! `DIR/ladders.csv` (one [`Rung`] a line). Given that file back ([`Recorded::read`]),
 //! `generate` builds exactly the same rungs without running any solver, and writes the
 //! same bytes.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
@@ -21,6 +29,7 @@ use std::path::Path;
 use contract::csv_field::field_offset;
 use contract::manifest::Row;
 use contract::{ParseError, Source};
+use harness::growth::Growth;
 use harness::{classify, format_memory, Executor, InputFormat, Limits, Status, ToolRun, Tools};
 
 use crate::error::GenError;
@@ -31,8 +40,15 @@ use crate::resolve::{params_string, Family, Ladder, Over, Param, Suite};
 pub const FILE: &str = "ladders.csv";
 
 /// The columns of `ladders.csv`, in order.
-pub const COLUMNS: [&str; 10] =
-    ["family", "ladder", "over", "rung", "status", "cpu_s", "solver", "solver_version", "limit_s", "memory"];
+pub const COLUMNS: [&str; 11] =
+    ["family", "ladder", "over", "rung", "status", "cpu_s", "solver", "solver_version", "limit_s", "memory", "job"];
+
+/// A predicting ladder generates rungs until one is predicted past this many times the
+/// competition limit for its solver.
+pub const OTHER_CONFIGURATIONS: f64 = 10.0;
+
+/// At most this many predicted rungs per ladder.
+pub const MAX_PREDICTED: usize = 4;
 
 /// How often a calibration run that the machine starved (see [`Status::Starved`]) is run
 /// again before generation gives up.
@@ -104,7 +120,25 @@ pub fn split(jobs: Vec<Job<'_>>) -> (Vec<Job<'_>>, Vec<Rungs<'_>>) {
     (plain, ladders)
 }
 
-/// One calibration run: a line of `ladders.csv`.
+/// What a rung's line records: a calibration run, or a prediction.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Calibrated {
+    /// `true`, `false` (solved), `timeout`, `memout` or `unknown` (not solved).
+    Run(Status),
+    /// Generated past the stop, not run: its CPU time is the solver's predicted time.
+    Predicted,
+}
+
+impl fmt::Display for Calibrated {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Calibrated::Run(s) => write!(f, "{s}"),
+            Calibrated::Predicted => f.write_str("predicted"),
+        }
+    }
+}
+
+/// One calibration run or prediction: a line of `ladders.csv`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rung {
     pub family: String,
@@ -113,19 +147,21 @@ pub struct Rung {
     /// [`Over::name`].
     pub over: String,
     pub rung: String,
-    /// `true`, `false` (solved), `timeout`, `memout` or `unknown` (not solved).
-    pub status: Status,
-    /// The solver's CPU time.
+    pub status: Calibrated,
+    /// The solver's CPU time, measured or (for a predicted rung) predicted.
     pub cpu_s: f64,
     pub solver: String,
     pub solver_version: String,
+    /// The CPU limit of the run; of a predicted rung, the competition limit predicted to.
     pub limit_s: f64,
     /// The memory limit, as [`format_memory`] writes it.
     pub memory: String,
+    /// The rung's job key ([`Job::key`]).
+    pub job: String,
 }
 
 impl Rung {
-    fn fields(&self) -> [String; 10] {
+    fn fields(&self) -> [String; 11] {
         [
             self.family.clone(),
             self.ladder.clone(),
@@ -137,12 +173,18 @@ impl Rung {
             self.solver_version.clone(),
             self.limit_s.to_string(),
             self.memory.clone(),
+            self.job.clone(),
         ]
     }
 
     /// Whether the solver answered.
     pub fn solved(&self) -> bool {
-        self.status.verdict().is_some()
+        matches!(self.status, Calibrated::Run(s) if s.verdict().is_some())
+    }
+
+    /// Whether the rung was predicted, not run.
+    pub fn predicted(&self) -> bool {
+        self.status == Calibrated::Predicted
     }
 }
 
@@ -156,6 +198,38 @@ pub fn write_csv<W: Write>(out: W, rungs: &[Rung]) -> io::Result<()> {
     w.flush()
 }
 
+/// The job keys of the rungs `dir/ladders.csv` records as predicted (none without the
+/// file). Only the header's `status` and `job` columns are read: the file is checked
+/// against its suite where it is read as a reach ([`Recorded::read`]).
+pub fn predicted_jobs(dir: &Path) -> Result<BTreeSet<String>, ReachError> {
+    let path = dir.join(FILE);
+    if !path.is_file() {
+        return Ok(BTreeSet::new());
+    }
+    let source = Source::read(&path.display().to_string()).map_err(ReachError::Io)?;
+    let mut reader = csv::Reader::from_reader(&source.bytes[..]);
+    let header = reader.headers().map_err(|e| ReachError::Located(csv_error(&source, &e)))?.clone();
+    let column = |name: &str| {
+        header.iter().position(|h| h == name).ok_or_else(|| {
+            ReachError::Located(ParseError::at(
+                &source,
+                0,
+                format!("no column `{name}`: this is not a ladders.csv of this version"),
+                format!("the header is {}; generate again with --recalibrate", COLUMNS.join(",")),
+            ))
+        })
+    };
+    let (status, job) = (column("status")?, column("job")?);
+    let mut out = BTreeSet::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| ReachError::Located(csv_error(&source, &e)))?;
+        if record.get(status) == Some("predicted") {
+            out.insert(record.get(job).unwrap_or_default().to_string());
+        }
+    }
+    Ok(out)
+}
+
 /// What `generate` prints about one ladder.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reached {
@@ -167,7 +241,10 @@ pub struct Reached {
     pub top: String,
     /// The highest rung the solver answered.
     pub last_solved: Option<String>,
-    /// Calibration CPU seconds over all rungs.
+    /// Rungs generated past the stop by prediction, and the last one's predicted seconds.
+    pub predicted: usize,
+    pub top_predicted_s: f64,
+    /// Calibration CPU seconds over all rungs run.
     pub cpu_s: f64,
 }
 
@@ -180,7 +257,11 @@ impl fmt::Display for Reached {
             f,
             "{} {}: {} rung{s} up to {}, last solved {solved}, {:.2} s calibration CPU",
             self.family, self.ladder, self.rungs, self.top, self.cpu_s
-        )
+        )?;
+        if self.predicted > 0 {
+            write!(f, "; {} predicted, the last at {:.0} s (predicted)", self.predicted, self.top_predicted_s)?;
+        }
+        Ok(())
     }
 }
 
@@ -196,13 +277,20 @@ pub fn reached(rungs: &[Rung]) -> Vec<Reached> {
                 rungs: 0,
                 top: String::new(),
                 last_solved: None,
+                predicted: 0,
+                top_predicted_s: 0.0,
                 cpu_s: 0.0,
             });
         }
         if let Some(l) = out.last_mut() {
             l.rungs += 1;
             l.top.clone_from(&r.rung);
-            l.cpu_s += r.cpu_s;
+            if r.predicted() {
+                l.predicted += 1;
+                l.top_predicted_s = r.cpu_s;
+            } else {
+                l.cpu_s += r.cpu_s;
+            }
             if r.solved() {
                 l.last_solved = Some(r.rung.clone());
             }
@@ -273,7 +361,8 @@ pub struct Climbed {
 
 /// Climbs one ladder: each rung is built by `build` (its manifest rows, and whether they
 /// were reused), its QDIMACS solved under the ladder's limits, until `fails` rungs in a
-/// row are not solved or the rungs run out. `progress` sees each rung's job key.
+/// row are not solved or the rungs run out; a predicting ladder then goes on with
+/// predicted rungs (see the module's documentation). `progress` sees each rung's job key.
 pub fn climb(
     calibration: &Calibration<'_>,
     ladder: &Rungs<'_>,
@@ -289,9 +378,37 @@ pub fn climb(
     let limits = l.limits();
     let mut climbed = Climbed { rows: Vec::new(), reused: 0, rungs: Vec::new() };
     let mut unsolved = 0;
-    for job in &ladder.jobs {
+    let mut solved_points = Vec::new();
+    let mut growth: Option<Growth> = None;
+    for (i, job) in ladder.jobs.iter().enumerate() {
+        let x = position(l, job, i);
         let (rows, reused) = build(job)?;
         progress(&job.key());
+        let mut rung = Rung {
+            family: ladder.family.name.clone(),
+            ladder: ladder.key.clone(),
+            over: l.over.name().to_string(),
+            rung: rung(l, job),
+            status: Calibrated::Predicted,
+            cpu_s: 0.0,
+            solver: l.solver.clone(),
+            solver_version: solver.version.clone(),
+            limit_s: l.limit_s,
+            memory: format_memory(l.memory),
+            job: job.key(),
+        };
+        climbed.reused += if reused { rows.len() } else { 0 };
+        if let (Some(g), Some(to)) = (&growth, l.predict_to) {
+            rung.cpu_s = g.predict(x).max(l.limit_s);
+            rung.limit_s = to;
+            climbed.rows.extend(rows);
+            let past = rung.cpu_s > to * OTHER_CONFIGURATIONS;
+            climbed.rungs.push(rung);
+            if past || climbed.rungs.iter().filter(|r| r.predicted()).count() >= MAX_PREDICTED {
+                break;
+            }
+            continue;
+        }
         let qdimacs = rows.iter().find(|r| r.format == "qdimacs").ok_or_else(|| GenError::Build {
             job: job.key(),
             message: "a ladder's rung wrote no QDIMACS to calibrate on".to_string(),
@@ -309,26 +426,30 @@ pub fn climb(
                 ));
             }
         }
-        climbed.reused += if reused { rows.len() } else { 0 };
         climbed.rows.extend(rows);
-        climbed.rungs.push(Rung {
-            family: ladder.family.name.clone(),
-            ladder: ladder.key.clone(),
-            over: l.over.name().to_string(),
-            rung: rung(l, job),
-            status,
-            cpu_s: cpu,
-            solver: l.solver.clone(),
-            solver_version: solver.version.clone(),
-            limit_s: l.limit_s,
-            memory: format_memory(l.memory),
-        });
-        unsolved = if status.verdict().is_some() { 0 } else { unsolved + 1 };
+        rung.status = Calibrated::Run(status);
+        rung.cpu_s = cpu;
+        climbed.rungs.push(rung);
+        if status.verdict().is_some() {
+            unsolved = 0;
+            solved_points.push((x, cpu));
+        } else {
+            unsolved += 1;
+        }
         if unsolved >= l.fails {
-            break;
+            growth = l.predict_to.and_then(|_| Growth::fit(&solved_points));
+            if growth.is_none() {
+                break;
+            }
         }
     }
     Ok(climbed)
+}
+
+/// Where `job` (the `i`-th rung) lies on the ladder, for its growth: the rung's value when
+/// it is a number (a depth, a board size), else its place.
+fn position(ladder: &Ladder, job: &Job, i: usize) -> f64 {
+    rung(ladder, job).parse::<f64>().ok().filter(|x| x.is_finite()).unwrap_or(i as f64)
 }
 
 fn calibration_error(job: &Job, solver: &ToolRun, message: String) -> GenError {
@@ -476,12 +597,23 @@ impl Recorded {
                     help,
                 ));
             }
-            if progress.unsolved >= l.fails {
+            let predicted = field(4) == "predicted";
+            if progress.unsolved >= l.fails && !predicted {
                 return Err(at(
-                    3,
+                    4,
                     format!(
-                        "this ladder stopped after {} unsolved rungs in a row (fails = {}); this rung is past its end",
+                        "this ladder stopped after {} unsolved rungs in a row (fails = {}); a rung past its end can only be `predicted`",
                         l.fails, l.fails
+                    ),
+                    help,
+                ));
+            }
+            if predicted && progress.unsolved < l.fails {
+                return Err(at(
+                    4,
+                    format!(
+                        "a rung is predicted only after the ladder stopped ({} unsolved rungs in a row), and it has {} here",
+                        l.fails, progress.unsolved
                     ),
                     help,
                 ));
@@ -505,14 +637,21 @@ impl Recorded {
                     return Err(at(3, format!("rung `{}` is past the ladder's last rung `{last}`", field(3)), help));
                 }
             }
-            let status: Status = field(4).parse().map_err(|e: harness::UnknownStatus| at(4, e.to_string(), help))?;
-            if !matches!(status, Status::True | Status::False | Status::Timeout | Status::Memout | Status::Unknown) {
-                return Err(at(
-                    4,
-                    format!("`{status}` is not a calibration status"),
-                    "a calibration run is true, false, timeout, memout or unknown",
-                ));
-            }
+            let status = if predicted {
+                Calibrated::Predicted
+            } else {
+                let status: Status =
+                    field(4).parse().map_err(|e: harness::UnknownStatus| at(4, e.to_string(), help))?;
+                if !matches!(status, Status::True | Status::False | Status::Timeout | Status::Memout | Status::Unknown)
+                {
+                    return Err(at(
+                        4,
+                        format!("`{status}` is not a calibration status"),
+                        "a calibration run is true, false, timeout, memout or unknown; a rung not run is predicted",
+                    ));
+                }
+                Calibrated::Run(status)
+            };
             let cpu_s: f64 =
                 field(5).parse().ok().filter(|c: &f64| c.is_finite() && *c >= 0.0).ok_or_else(|| {
                     at(5, format!("`{}` is not a number of CPU seconds", field(5)), "write e.g. 1.250")
@@ -531,13 +670,9 @@ impl Recorded {
                     "write the version the solver reported",
                 ));
             }
-            if field(8).parse::<f64>().ok() != Some(l.limit_s) {
-                return Err(at(
-                    8,
-                    format!("the suite's limit for this ladder is {} s, not `{}`", l.limit_s, field(8)),
-                    help,
-                ));
-            }
+            let limit_s = field(8).parse::<f64>().ok().filter(|x| x.is_finite() && *x > 0.0).ok_or_else(|| {
+                at(8, format!("`{}` is not a positive number of CPU seconds", field(8)), "write e.g. 10 or 900")
+            })?;
             if field(9) != format_memory(l.memory) {
                 return Err(at(
                     9,
@@ -545,8 +680,16 @@ impl Recorded {
                     help,
                 ));
             }
+            let job = &ladder.jobs[progress.rows];
+            if field(10) != job.key() {
+                return Err(at(10, format!("rung `{}` is the job `{}`, not `{}`", field(3), job.key(), field(10)), help));
+            }
             progress.rows += 1;
-            progress.unsolved = if status.verdict().is_some() { 0 } else { progress.unsolved + 1 };
+            progress.unsolved = match status {
+                Calibrated::Run(s) if s.verdict().is_some() => 0,
+                Calibrated::Run(_) => progress.unsolved + 1,
+                Calibrated::Predicted => progress.unsolved,
+            };
             progress.last_offset = field_offset(&source.bytes, start, 3);
             let rung = Rung {
                 family: family.to_string(),
@@ -557,8 +700,9 @@ impl Recorded {
                 cpu_s,
                 solver: l.solver.clone(),
                 solver_version: field(7).to_string(),
-                limit_s: l.limit_s,
+                limit_s,
                 memory: format_memory(l.memory),
+                job: job.key(),
             };
             rows.push((i, rung));
         }
@@ -617,15 +761,20 @@ mod tests {
             solver_version: "1".into(),
             limit_s: 1.0,
             memory: "4096M".into(),
+            job: String::new(),
         };
         let rungs = [
-            rung("a", "1", Status::True, 0.5),
-            rung("a", "3", Status::Timeout, 1.0),
-            rung("b", "1", Status::Timeout, 1.0),
+            rung("a", "1", Calibrated::Run(Status::True), 0.5),
+            rung("a", "3", Calibrated::Run(Status::Timeout), 1.0),
+            rung("a", "5", Calibrated::Predicted, 40.0),
+            rung("b", "1", Calibrated::Run(Status::Timeout), 1.0),
         ];
         let r = reached(&rungs);
         assert_eq!(r.len(), 2);
-        assert_eq!(r[0].to_string(), "f a: 2 rungs up to 3, last solved 1, 1.50 s calibration CPU");
+        assert_eq!(
+            r[0].to_string(),
+            "f a: 3 rungs up to 5, last solved 1, 1.50 s calibration CPU; 1 predicted, the last at 40 s (predicted)"
+        );
         assert_eq!(r[1].to_string(), "f b: 1 rung up to 1, last solved none, 1.00 s calibration CPU");
     }
 }

@@ -108,6 +108,9 @@ pub struct LadderFile {
     pub memory: Option<Spanned<String>>,
     /// Consecutive unsolved rungs after which the ladder stops.
     pub fails: Spanned<i64>,
+    /// The competition limit in CPU seconds: rungs past the stop are generated, predicted
+    /// from the solved rungs' growth, until one is predicted past it.
+    pub predict_to: Option<Spanned<toml::Value>>,
 }
 
 /// Parses a suite file; TOML and type errors become [`ParseError`]s at the offending key.

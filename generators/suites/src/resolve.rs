@@ -529,6 +529,25 @@ impl Resolver<'_> {
         .ok_or_else(|| {
             self.err(&l.limit, "`limit` must be a positive number of CPU seconds", "e.g. limit = 10 or limit = 2.5")
         })?;
+        let predict_to = l
+            .predict_to
+            .as_ref()
+            .map(|p| {
+                match p.get_ref() {
+                    Value::Integer(n) => Some(*n as f64),
+                    Value::Float(x) => Some(*x),
+                    _ => None,
+                }
+                .filter(|x| x.is_finite() && *x > 0.0)
+                .ok_or_else(|| {
+                    self.err(
+                        p,
+                        "`predict_to` must be a positive number of CPU seconds",
+                        "the competition limit the ladder predicts up to, e.g. predict_to = 900",
+                    )
+                })
+            })
+            .transpose()?;
         let memory = match &l.memory {
             None => 4 << 30,
             Some(m) => harness::parse_memory(m.get_ref()).map_err(|_| {
@@ -568,6 +587,7 @@ impl Resolver<'_> {
             limit_s,
             memory,
             fails,
+            predict_to,
             at: Mark::at(self.source, l.over.span().start),
             solver_at: Mark::at(self.source, l.solver.span().start),
         })
@@ -966,6 +986,9 @@ pub struct Ladder {
     pub memory: u64,
     /// Consecutive unsolved rungs after which the ladder stops.
     pub fails: u32,
+    /// The competition limit (CPU seconds) up to which rungs past the stop are predicted
+    /// and generated (see [`crate::ladder`]); `None`: the ladder ends at its stop.
+    pub predict_to: Option<f64>,
     /// Where `over` is written: errors about the whole ladder point here.
     pub at: Mark,
     /// Where `solver` is written.

@@ -108,7 +108,7 @@ pub fn package(
         }
         packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
-    let calibration = calibration.as_ref().map(|(jobs, limit)| (jobs.as_slice(), *limit));
+    let calibration = calibration.as_ref().map(|(jobs, limits)| (jobs.as_slice(), *limits));
     let mut readme_text = readme(&name, docs, &packaged, calibration);
     if with_preprocessed {
         let track = preprocessed(dir, &rows, &readable)?;

@@ -11,7 +11,7 @@ use contract::{Depth, Verdict};
 
 use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
-use super::super::selection::{hardness_table, Calibrated, Class};
+use super::super::selection::{hardness_table, Calibrated, Class, Limits};
 use super::names::is_qbf;
 
 /// The facts of one family, from its manifest rows.
@@ -90,7 +90,7 @@ impl<'a> Facts<'a> {
 }
 
 /// The README.
-pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Calibrated], f64)>) -> String {
+pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Calibrated], Limits)>) -> String {
     let version = rows.first().map_or("", |r| r.generator_version.as_str());
     let families = Facts::of(rows);
     let mut text = format!("# {name}\n\n");
@@ -159,23 +159,60 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Cali
 }
 
 /// The section on calibration and selection: how the set was chosen, and the table.
-fn hardness(calibration: Option<(&[Calibrated], f64)>) -> String {
-    let Some((jobs, limit)) = calibration else {
+fn hardness(calibration: Option<(&[Calibrated], Limits)>) -> String {
+    let Some((jobs, limits)) = calibration else {
         return "\nThe set is not calibrated: it holds every instance the suite generated (`qbfgames select` chooses a balanced subset by solver times).\n".into();
     };
     let mut table = Vec::new();
     let written = write_markdown(&mut table, &hardness_table(jobs));
     let table = if written.is_ok() { String::from_utf8_lossy(&table).into_owned() } else { String::new() };
+    let selected: Vec<&Calibrated> = jobs.iter().filter(|j| j.selected).collect();
+    let predicted = selected.iter().filter(|j| j.best_s.is_none() && j.prediction.is_some()).count();
+    let unknown = selected.iter().filter(|j| j.expected.is_none()).count();
+    let (calibration, competition) = (limits.calibration_s, limits.competition_s);
     format!(
         "\n## Hardness and selection\n\n\
-         Every generated job was run by each solver configuration at a limit of {limit} s CPU\n\
-         time; a job is *trivial* when every configuration solved it in under 1 s, *easy*,\n\
-         *medium* or *hard* by the fastest configuration's time (under 10%, under 50%, at least\n\
-         50% of the limit), *unsolved* when none solved it. The set keeps, per family, jobs with a\n\
-         known answer, trivial ones dropped (at most two kept where a family has nothing\n\
-         harder), true and false answers alternated and the classes taken in turn, the\n\
-         frontier first. `selected`, `true`, `false` and `unsolved by some` count the set.\n\n{table}"
+         **Limits.** The set is made for a competition limit of {competition} s CPU time. It was\n\
+         calibrated at {calibration} s CPU time per run: every job was run by each solver\n\
+         configuration at that limit (the rungs a ladder predicted past its calibration were\n\
+         not run). Classes are relative to the competition limit: a job is *trivial* when every\n\
+         configuration solved it in under 1 s; *easy*, *medium* or *hard* by the fastest\n\
+         configuration's time (under 10%, under 50%, at least 50% of the competition limit);\n\
+         *unsolved* when no configuration solves it within it, or none solved it and nothing\n\
+         predicts when one would.\n\n\
+         **Predicted, not measured.** Where no configuration solved a job at the calibration\n\
+         limit, its class rests on a *predicted* time: along the job's depth series each\n\
+         configuration's CPU time, fitted as exponential growth on the depths it solved\n\
+         (`ln t = a + b·depth`, the last four solved depths of at least 0.05 s), extrapolated to\n\
+         the job's depth, never less than a limit it ran out of. {predicted} of the\n\
+         {} selected jobs are classed by such a prediction (listed below the table); every\n\
+         predicted figure is a prediction, not a measurement.\n\n\
+         **Answers.** {unknown} selected job(s) have no known answer (`unknown`): such a job is\n\
+         selected only when it is *unsolved*, and at most 10% of the set.\n\n\
+         The set keeps, per family, jobs with a known answer (and unsolved ones without), trivial\n\
+         ones dropped (at most two kept where a family has nothing harder), true and false\n\
+         answers alternated and the classes taken in turn, the frontier first. `selected`,\n\
+         `true`, `false` and `unsolved by some` count the set.\n\n{table}{}",
+        selected.len(),
+        predicted_list(&selected)
     )
+}
+
+/// The selected jobs classed by a predicted time: one line each, marked predicted.
+fn predicted_list(selected: &[&Calibrated]) -> String {
+    let mut text = String::new();
+    for j in selected.iter().filter(|j| j.best_s.is_none()) {
+        if let Some(p) = &j.prediction {
+            if text.is_empty() {
+                text += "\nPredicted (not measured) CPU times of the selected jobs no configuration solved at the calibration limit:\n\n| job | class | predicted best (s) | configuration | worst configuration (s) | fit |\n|---|---|---:|---|---:|---|\n";
+            }
+            text += &format!(
+                "| {} | {} | {:.0} (predicted) | {} | {:.0} (predicted) | {} |\n",
+                j.job, j.class, p.best_s, p.config, p.worst_s, p.from
+            );
+        }
+    }
+    text
 }
 
 /// One family's classes and selection, in words.
@@ -184,7 +221,13 @@ fn family_hardness(jobs: &[Calibrated], family: &str) -> String {
     let classes: Vec<String> =
         Class::ALL.iter().map(|&c| format!("{} {c}", mine.iter().filter(|j| j.class == c).count())).collect();
     let chosen = mine.iter().filter(|j| j.selected).count();
-    format!("{} of {} generated jobs selected (generated: {})", chosen, mine.len(), classes.join(", "))
+    let predicted = mine.iter().filter(|j| j.selected && j.best_s.is_none() && j.prediction.is_some()).count();
+    format!(
+        "{} of {} generated jobs selected, {predicted} of them classed by a predicted time (generated: {})",
+        chosen,
+        mine.len(),
+        classes.join(", ")
+    )
 }
 
 /// `description.tex`: the set in at most two pages, from the same facts.

@@ -10,6 +10,7 @@ use harness::{Record, Status};
 use super::super::input::{seconds, RunData};
 use super::super::Error;
 use super::class::{classify, Class, Thresholds};
+use super::predict::{predict_series, Measured, Prediction, Rung};
 
 /// What calibration found out about one job (one formula, in every format it was written).
 #[derive(Clone, Debug, PartialEq)]
@@ -25,8 +26,10 @@ pub struct Calibrated {
     pub runs: usize,
     /// How many of them solved it.
     pub solved: usize,
-    /// CPU seconds of the fastest run that solved it.
+    /// CPU seconds of the fastest run that solved it (at any limit).
     pub best_s: Option<f64>,
+    /// Where no run solved it: its predicted hardness.
+    pub prediction: Option<Prediction>,
     /// The answer, and where it comes from: the manifest's source (`reference`,
     /// `published`, …) or `agreement` (that many configurations said so, none the opposite;
     /// not certified).
@@ -38,9 +41,15 @@ pub struct Calibrated {
 }
 
 impl Calibrated {
-    /// Whether at least one run did not solve it at the limit.
+    /// Whether at least one run did not solve it at the calibration limit (or it was
+    /// predicted, not run).
     pub fn unsolved_by_some(&self) -> bool {
-        self.solved < self.runs
+        self.solved < self.runs || self.runs == 0
+    }
+
+    /// The best configuration's CPU seconds: measured, else predicted.
+    pub fn hardness_s(&self) -> Option<f64> {
+        self.best_s.or(self.prediction.as_ref().map(|p| p.best_s))
     }
 }
 
@@ -53,13 +62,32 @@ pub fn job_of(row: &Row) -> &str {
     }
 }
 
-/// Classes every job of `data` that has a QBF file, from its records at the largest time
-/// limit of the run (`limit`); answers without a manifest source are taken from `agree`
-/// or more different solvers that agree (with or without a preprocessor: one solver's
-/// configurations count once). An answer that contradicts another source, and jobs
-/// without any result, are errors: a selection must rest on every job it could choose.
-pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result<Vec<Calibrated>, Error> {
-    let limit = data.timeout();
+/// How `select` calibrates.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub thresholds: Thresholds,
+    /// Answers without a manifest source need this many different solvers that agree.
+    pub agree: usize,
+    /// The limit the set is made for (CPU seconds): classes are relative to it.
+    pub competition_s: f64,
+}
+
+/// The calibration limit of a run: the least limit of its records (runs at longer limits,
+/// such as `calibrate --check-predictions`, measure further jobs past it).
+pub fn calibration_limit(data: &RunData) -> f64 {
+    data.records.iter().map(|r| r.timeout_s).fold(f64::INFINITY, f64::min)
+}
+
+/// Classes every job of `data` that has a QBF file against the competition limit: by its
+/// fastest measured run (at the calibration limit, or a longer one), or where none solved
+/// it, by the time predicted from its depth series ([`predict_series`]). Answers without
+/// a manifest source are taken from `agree` or more different solvers that agree (with
+/// or without a preprocessor: one solver's configurations count once). An answer that
+/// contradicts another source, and jobs without any result that are not in `predicted`
+/// (the rungs a ladder predicted, which `run` leaves out), are errors: a selection must
+/// rest on every job it could choose.
+pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<String>) -> Result<Vec<Calibrated>, Error> {
+    let limit = calibration_limit(data);
     let mut jobs: BTreeMap<&str, (&Row, Vec<&Record>)> = BTreeMap::new();
     for row in data.instances.values().filter(|r| r.format == "qdimacs" || r.format == "qcir") {
         let entry = jobs.entry(job_of(row)).or_insert((row, Vec::new()));
@@ -68,39 +96,57 @@ pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result
         }
     }
     for record in &data.records {
-        let usable = record.timeout_s == limit && record.status != Status::Starved;
+        let usable = record.timeout_s >= limit && record.status != Status::Starved;
         if let Some(row) = data.instances.get(&record.instance).filter(|_| usable) {
             if let Some(entry) = jobs.get_mut(job_of(row)) {
                 entry.1.push(record);
             }
         }
     }
-    let mut out = Vec::with_capacity(jobs.len());
     let mut missing = Vec::new();
     let mut disagreements = Vec::new();
+    let mut kept: Vec<(&str, &Row, Vec<&Record>, Vec<Measured>)> = Vec::new();
     for (job, (row, records)) in jobs {
-        if records.is_empty() {
+        if records.is_empty() && !predicted.contains(job) {
             missing.push(job.to_string());
             continue;
         }
-        let times: Vec<Option<f64>> = records.iter().map(|r| r.answer().is_some().then(|| seconds(r))).collect();
-        let (expected, expected_by) = match answer(row, &records, agree) {
+        let measured = records
+            .iter()
+            .map(|r| Measured {
+                config: r.configuration(),
+                cpu_s: seconds(r),
+                limit_s: r.timeout_s,
+                solved: r.answer().is_some(),
+            })
+            .collect();
+        kept.push((job, row, records, measured));
+    }
+    let predictions = predictions(&kept);
+    let mut out = Vec::with_capacity(kept.len());
+    for ((job, row, records, measured), prediction) in kept.iter().zip(predictions) {
+        let (expected, expected_by) = match answer(row, records, settings.agree) {
             Ok(a) => a,
             Err(said) => {
                 disagreements.push(format!("{job}: {said}"));
                 continue;
             }
         };
+        let at_limit: Vec<&&Record> = records.iter().filter(|r| r.timeout_s == limit).collect();
+        let times: Vec<Option<f64>> = at_limit.iter().map(|r| r.answer().is_some().then(|| seconds(r))).collect();
+        let best_s = measured.iter().filter(|m| m.solved).map(|m| m.cpu_s).reduce(f64::min);
+        let best = best_s.or(prediction.as_ref().map(|p| p.best_s));
         out.push(Calibrated {
             job: job.to_string(),
             family: row.family.clone(),
             params: row.params.clone(),
             depth: row.depth,
             encoding: row.encoding.clone(),
-            class: classify(&times, limit, thresholds),
-            runs: records.len(),
+            class: classify(&times, best, settings.competition_s, settings.thresholds),
+            runs: times.len(),
             solved: times.iter().flatten().count(),
-            best_s: times.iter().flatten().copied().reduce(f64::min),
+            best_s,
+            prediction,
             expected,
             expected_by,
             selected: false,
@@ -114,6 +160,26 @@ pub fn calibrate(data: &RunData, thresholds: Thresholds, agree: usize) -> Result
         return Err(Error::Uncalibrated { count: missing.len(), limit, first: shortlist(&missing) });
     }
     Ok(out)
+}
+
+/// The prediction of each job (in order) from its depth series: the jobs of one family,
+/// parameters and encoding at numbered depths.
+fn predictions(jobs: &[(&str, &Row, Vec<&Record>, Vec<Measured>)]) -> Vec<Option<Prediction>> {
+    let mut series: BTreeMap<(&str, &str, &str), Vec<(u32, usize)>> = BTreeMap::new();
+    for (i, (_, row, _, _)) in jobs.iter().enumerate() {
+        if let Some(d) = row.depth.plies() {
+            series.entry((&row.family, &row.params, &row.encoding)).or_default().push((d, i));
+        }
+    }
+    let mut out = vec![None; jobs.len()];
+    for members in series.values_mut() {
+        members.sort_unstable();
+        let rungs: Vec<Rung<'_>> = members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].3 }).collect();
+        for (&(_, i), p) in members.iter().zip(predict_series(&rungs)) {
+            out[i] = p;
+        }
+    }
+    out
 }
 
 /// The answer of a job and its source, or what the sources said when they disagree.

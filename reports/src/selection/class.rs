@@ -3,7 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// How hard a job is for the calibrated configurations, at the calibration limit.
+/// How hard a job is for the calibrated configurations, at the competition limit: by the
+/// best configuration's measured CPU time, or where none solved it at the calibration
+/// limit, its predicted time.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Class {
     /// Every configuration solved it in under [`Thresholds::trivial_s`].
@@ -15,7 +17,8 @@ pub enum Class {
     /// Solved, but only near the limit: the fastest configuration took at least
     /// [`Thresholds::hard`] of it.
     Hard,
-    /// No configuration solved it within the limit.
+    /// No configuration solves it within the limit (measured or predicted), or no
+    /// configuration solved it and nothing predicts when one would.
     Unsolved,
 }
 
@@ -65,14 +68,14 @@ impl Default for Thresholds {
     }
 }
 
-/// The class of a job from the CPU seconds of every configuration's run (`None`: not
-/// solved within `limit`).
-pub fn classify(times: &[Option<f64>], limit: f64, t: Thresholds) -> Class {
-    let solved: Vec<f64> = times.iter().flatten().copied().collect();
-    let Some(best) = solved.iter().copied().reduce(f64::min) else {
+/// The class of a job from the CPU seconds of every configuration's run at the calibration
+/// limit (`None`: not solved), and the best configuration's time, measured or predicted
+/// (`None`: unknown), against the competition `limit`.
+pub fn classify(times: &[Option<f64>], best: Option<f64>, limit: f64, t: Thresholds) -> Class {
+    let Some(best) = best.filter(|&b| b < limit) else {
         return Class::Unsolved;
     };
-    if solved.len() == times.len() && solved.iter().all(|&s| s < t.trivial_s) {
+    if !times.is_empty() && times.iter().all(|s| s.is_some_and(|s| s < t.trivial_s)) {
         Class::Trivial
     } else if best >= t.hard * limit {
         Class::Hard
@@ -91,13 +94,21 @@ mod tests {
 
     #[test]
     fn classes_follow_the_fastest_configuration_and_the_limit() {
-        assert_eq!(classify(&[Some(0.2), Some(0.9)], 100.0, T), Class::Trivial);
-        assert_eq!(classify(&[Some(0.2), None], 100.0, T), Class::Easy, "one configuration failed");
-        assert_eq!(classify(&[Some(0.2), Some(1.5)], 100.0, T), Class::Easy);
-        assert_eq!(classify(&[Some(20.0), Some(90.0)], 100.0, T), Class::Medium);
-        assert_eq!(classify(&[Some(60.0), None], 100.0, T), Class::Hard);
-        assert_eq!(classify(&[None, None], 100.0, T), Class::Unsolved);
-        assert_eq!(classify(&[], 100.0, T), Class::Unsolved);
+        assert_eq!(classify(&[Some(0.2), Some(0.9)], Some(0.2), 100.0, T), Class::Trivial);
+        assert_eq!(classify(&[Some(0.2), None], Some(0.2), 100.0, T), Class::Easy, "one configuration failed");
+        assert_eq!(classify(&[Some(0.2), Some(1.5)], Some(0.2), 100.0, T), Class::Easy);
+        assert_eq!(classify(&[Some(20.0), Some(90.0)], Some(20.0), 100.0, T), Class::Medium);
+        assert_eq!(classify(&[Some(60.0), None], Some(60.0), 100.0, T), Class::Hard);
+        assert_eq!(classify(&[None, None], None, 100.0, T), Class::Unsolved);
+        assert_eq!(classify(&[], None, 100.0, T), Class::Unsolved);
+    }
+
+    #[test]
+    fn predicted_times_class_against_the_competition_limit() {
+        assert_eq!(classify(&[None, None], Some(30.0), 900.0, T), Class::Easy);
+        assert_eq!(classify(&[None, None], Some(200.0), 900.0, T), Class::Medium);
+        assert_eq!(classify(&[], Some(600.0), 900.0, T), Class::Hard, "predicted only, never run");
+        assert_eq!(classify(&[None], Some(5000.0), 900.0, T), Class::Unsolved);
     }
 
     #[test]

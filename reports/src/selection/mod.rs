@@ -1,11 +1,13 @@
 //! Calibration and selection: what a run says about each job's hardness, and a balanced,
 //! deterministic subset per family for a competition (`qbfgames select`).
 //!
-//! [`calibrate`] folds the run's records at its time limit into one [`Calibrated`] per job
-//! (a formula in all its formats): its [`Class`] (trivial: every configuration under 1 s;
-//! easy, medium and hard by the fastest configuration's share of the limit; unsolved), how
-//! many runs solved it, and its answer with the answer's source (the manifest's, or
-//! `agreement` of several solvers; sources that disagree are an error). [`pick`]
+//! [`calibrate`] folds the run's records into one [`Calibrated`] per job (a formula in all
+//! its formats): its [`Class`] against the competition limit (trivial: every configuration
+//! under 1 s; easy, medium and hard by the fastest configuration's share of the limit,
+//! measured or, where no run solved it, predicted from its depth series by
+//! [`predict_series`]; unsolved), how many runs solved it, and its answer with the
+//! answer's source (the manifest's, or `agreement` of several solvers; sources that
+//! disagree are an error). [`pick`]
 //! marks the selection per a [`Request`]; [`write()`] and [`read`] keep it in
 //! `DIR/selection.csv`, which `qbfgames package` follows; [`hardness_table`] shows it.
 
@@ -13,10 +15,12 @@ mod calibrate;
 mod class;
 mod file;
 mod pick;
+mod predict;
 mod table;
 
-pub use calibrate::{calibrate, job_of, Calibrated};
+pub use calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
 pub use class::{classify, Class, Thresholds};
-pub use file::{read, write, FILE};
+pub use file::{read, write, Limits, FILE};
+pub use predict::{predict_series, Measured, Prediction, Rung};
 pub use pick::{pick, Request};
 pub use table::hardness_table;

@@ -27,6 +27,9 @@ pub struct Request {
     pub unsolved_by_some: f64,
     /// Trivial jobs kept in a family that has nothing harder.
     pub trivial_fallback: usize,
+    /// At most this share of the selection may have no known answer; such a job is
+    /// selected only when it is unsolved, at most one per family.
+    pub unknown_share: f64,
 }
 
 impl Default for Request {
@@ -38,6 +41,7 @@ impl Default for Request {
             true_share: (0.0, 1.0),
             unsolved_by_some: 0.0,
             trivial_fallback: 2,
+            unknown_share: 0.0,
         }
     }
 }
@@ -59,6 +63,7 @@ pub fn pick(jobs: &mut [Calibrated], request: &Request) -> Result<(), Error> {
             short.push(shortfall(family, jobs, members, chosen, request.min_per_family));
         }
     }
+    cap_unknown(jobs, request.unknown_share);
     let selected: Vec<&Calibrated> = jobs.iter().filter(|j| j.selected).collect();
     let n = selected.len() as f64;
     let share = |f: &dyn Fn(&Calibrated) -> bool| selected.iter().filter(|j| f(j)).count() as f64 / n.max(1.0);
@@ -93,6 +98,22 @@ pub fn pick(jobs: &mut [Calibrated], request: &Request) -> Result<(), Error> {
     }
 }
 
+/// Drops selected jobs without a known answer (the last families' first) until they are
+/// at most `share` of the selection.
+fn cap_unknown(jobs: &mut [Calibrated], share: f64) {
+    let unknown: Vec<usize> = (0..jobs.len()).filter(|&i| jobs[i].selected && jobs[i].expected.is_none()).collect();
+    let mut kept = unknown.len();
+    for &i in unknown.iter().rev() {
+        let selected = jobs.iter().filter(|j| j.selected).count();
+        if (kept as f64) <= share * selected as f64 {
+            break;
+        }
+        jobs[i].selected = false;
+        jobs[i].note = "answer unknown: over the set's share of unknown answers".to_string();
+        kept -= 1;
+    }
+}
+
 /// Selects within one family; returns how many.
 fn pick_family(jobs: &mut [Calibrated], members: &[usize], request: &Request) -> usize {
     let mut eligible: Vec<usize> =
@@ -110,6 +131,15 @@ fn pick_family(jobs: &mut [Calibrated], members: &[usize], request: &Request) ->
         .collect();
     let mut taken = [0usize; 2];
     let mut chosen = Vec::new();
+    if request.unknown_share > 0.0 && !fallback {
+        let mut unknown: Vec<usize> = members
+            .iter()
+            .copied()
+            .filter(|&i| jobs[i].expected.is_none() && jobs[i].class == Class::Unsolved)
+            .collect();
+        frontier_first(jobs, &mut unknown);
+        chosen.extend(unknown.first().filter(|_| request.per_family > 1));
+    }
     while chosen.len() < request.per_family && sides.iter().any(|s| !s.is_empty()) {
         let side = match (sides[0].is_empty(), sides[1].is_empty()) {
             (false, false) => usize::from(taken[1] < taken[0]),
@@ -125,6 +155,8 @@ fn pick_family(jobs: &mut [Calibrated], members: &[usize], request: &Request) ->
         job.note = if job.selected {
             if fallback {
                 "trivial: the family has nothing harder"
+            } else if job.expected.is_none() {
+                "answer unknown: unsolved"
             } else {
                 ""
             }
@@ -168,7 +200,13 @@ fn turns(jobs: &[Calibrated], members: Vec<usize>) -> Vec<usize> {
 fn frontier_first(jobs: &[Calibrated], members: &mut [usize]) {
     members.sort_by(|&a, &b| {
         let (a, b) = (&jobs[a], &jobs[b]);
-        let time = |j: &Calibrated| j.best_s.unwrap_or(f64::INFINITY);
+        let time = |j: &Calibrated| {
+            if j.class == Class::Unsolved {
+                f64::INFINITY
+            } else {
+                j.hardness_s().unwrap_or(f64::INFINITY)
+            }
+        };
         time(b).total_cmp(&time(a)).then(a.depth.cmp(&b.depth)).then(a.job.cmp(&b.job))
     });
 }
@@ -200,6 +238,7 @@ mod tests {
             runs: 2,
             solved: if best.is_some() { 2 } else { 0 },
             best_s: best,
+            prediction: None,
             expected: expected.map(Verdict::from_bool),
             expected_by: "reference".into(),
             selected: false,
@@ -225,6 +264,24 @@ mod tests {
         assert_eq!(selected(&jobs), ["a/d=05", "a/d=07", "a/d=09"]);
         let notes: Vec<&str> = jobs.iter().map(|j| j.note.as_str()).collect();
         assert_eq!(notes, ["trivial", "over the family's quota", "", "", "", "answer unknown"]);
+    }
+
+    #[test]
+    fn unknown_answers_are_taken_only_when_unsolved_and_capped() {
+        let mut jobs = vec![
+            job("a", 3, Class::Easy, Some(0.5), Some(false)),
+            job("a", 5, Class::Medium, Some(3.0), Some(true)),
+            job("a", 7, Class::Easy, None, None),
+            job("a", 9, Class::Unsolved, None, None),
+            job("a", 11, Class::Unsolved, None, None),
+            job("b", 3, Class::Unsolved, None, None),
+            job("b", 5, Class::Easy, Some(0.5), Some(true)),
+        ];
+        let request = Request { per_family: 4, unknown_share: 0.25, ..Request::default() };
+        pick(&mut jobs, &request).unwrap();
+        assert_eq!(selected(&jobs), ["a/d=03", "a/d=05", "a/d=09", "b/d=05"], "one unknown of four");
+        assert_eq!(jobs[5].note, "answer unknown: over the set's share of unknown answers");
+        assert_eq!(jobs[2].note, "answer unknown", "an easy job without an answer is never taken");
     }
 
     #[test]

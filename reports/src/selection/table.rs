@@ -1,4 +1,5 @@
-//! The hardness table: per family, how many jobs fell in each class, how many the selection
+//! The hardness table: per family, how many jobs fell in each class (and how many of them
+//! by a predicted time), how many the selection
 //! keeps and their answers. Printed by `select` and `make suite`, and part of the package's
 //! README.
 
@@ -14,7 +15,7 @@ use super::class::Class;
 pub fn hardness_table(jobs: &[Calibrated]) -> Table {
     let mut columns = vec!["family".to_string(), ">jobs".to_string()];
     columns.extend(Class::ALL.iter().map(|c| format!(">{c}")));
-    columns.extend([">unknown answer", ">selected", ">true", ">false", ">unsolved by some"].map(String::from));
+    columns.extend([">predicted", ">unknown answer", ">selected", ">true", ">false", ">unsolved by some"].map(String::from));
     let mut table = Table::new(&columns);
     let mut families: BTreeMap<&str, Vec<&Calibrated>> = BTreeMap::new();
     for j in jobs {
@@ -25,6 +26,7 @@ pub fn hardness_table(jobs: &[Calibrated]) -> Table {
         let count = |f: &dyn Fn(&Calibrated) -> bool| members.iter().filter(|j| f(j)).count().to_string();
         let mut row = vec![family.to_string(), members.len().to_string()];
         row.extend(Class::ALL.iter().map(|&c| count(&|j| j.class == c)));
+        row.push(count(&|j| j.best_s.is_none() && j.prediction.is_some()));
         row.push(count(&|j| j.expected.is_none()));
         row.push(count(&|j| j.selected));
         row.push(count(&|j| j.selected && j.expected == Some(Verdict::True)));
