@@ -1,6 +1,7 @@
 //! One file per command; [`run()`] dispatches. Commands turn flags into the libraries'
 //! options, call them, print and return the exit code; no command imports another.
 
+mod calibrate;
 mod certify;
 mod certify_qdimacs;
 mod compare;
@@ -100,6 +101,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
             package::run(dir.as_deref(), output.as_deref(), preprocessed, check.as_deref())
         }
         Command::Select(args) => select::run(&args),
+        Command::Calibrate(args) => calibrate::run(&args),
         Command::Encode(EncodeCmd { model }) => match model {
             EncodeModel::Bddl { game, format, clauses, output } => {
                 encode_bddl::run(&game, format, clauses.form(), &output)

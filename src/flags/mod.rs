@@ -178,6 +178,13 @@ pub enum Command {
         after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames run out/demo --solvers depqbf,caqe --preprocessors none,bloqqer --timeout 5\n  qbfgames select out/demo\n  qbfgames select out/demo --per-family 3 --min-per-family 2 --true-share 0.2..0.8 --unsolved-by-some 0.1"
     )]
     Select(SelectArgs),
+    /// Check a selection's predicted hardness: run its predicted jobs with their predicted
+    /// configuration at a longer limit, print predicted beside measured, and fold what was
+    /// measured into DIR/selection.csv.
+    #[command(
+        after_help = "Examples:\n  qbfgames calibrate out/default --check-predictions --timeout 300 --jobs 2\n  qbfgames calibrate out/default --check-predictions --timeout 60 --count 4"
+    )]
+    Calibrate(CalibrateArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(
         after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames hash out/demo/instances/*/*.qdimacs\n  qbfgames hash --format csv out/demo/instances/httt-3x3/*.qcir"
@@ -683,6 +690,32 @@ pub struct SelectArgs {
     /// only when unsolved, at most one per family.
     #[arg(long, default_value_t = 0.1)]
     pub unknown_share: f64,
+}
+
+/// Flags of `qbfgames calibrate`.
+#[derive(Args, Debug)]
+pub struct CalibrateArgs {
+    /// The directory `qbfgames select` wrote selection.csv into.
+    pub dir: PathBuf,
+    /// Run predicted jobs with their predicted configuration and compare (the one check
+    /// there is; required, so that the command says what it does).
+    #[arg(long, required = true)]
+    pub check_predictions: bool,
+    /// The CPU limit of the check, in seconds: jobs predicted at most this are checked.
+    #[arg(long, default_value_t = 300.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+    /// How many predicted jobs to check, spread over the predicted times.
+    #[arg(long, default_value_t = 10)]
+    pub count: usize,
+    /// Runs at the same time (default: one per physical core).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Memory limit per process, e.g. 8G.
+    #[arg(long, default_value = "8G")]
+    pub memory: String,
+    /// The solvers file.
+    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    pub config: PathBuf,
 }
 
 /// A positive, finite number of seconds.

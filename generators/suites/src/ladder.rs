@@ -682,7 +682,11 @@ impl Recorded {
             }
             let job = &ladder.jobs[progress.rows];
             if field(10) != job.key() {
-                return Err(at(10, format!("rung `{}` is the job `{}`, not `{}`", field(3), job.key(), field(10)), help));
+                return Err(at(
+                    10,
+                    format!("rung `{}` is the job `{}`, not `{}`", field(3), job.key(), field(10)),
+                    help,
+                ));
             }
             progress.rows += 1;
             progress.unsolved = match status {

@@ -174,7 +174,8 @@ fn predictions(jobs: &[(&str, &Row, Vec<&Record>, Vec<Measured>)]) -> Vec<Option
     let mut out = vec![None; jobs.len()];
     for members in series.values_mut() {
         members.sort_unstable();
-        let rungs: Vec<Rung<'_>> = members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].3 }).collect();
+        let rungs: Vec<Rung<'_>> =
+            members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].3 }).collect();
         for (&(_, i), p) in members.iter().zip(predict_series(&rungs)) {
             out[i] = p;
         }

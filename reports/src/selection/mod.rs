@@ -12,6 +12,7 @@
 //! `DIR/selection.csv`, which `qbfgames package` follows; [`hardness_table`] shows it.
 
 mod calibrate;
+mod check;
 mod class;
 mod file;
 mod pick;
@@ -19,8 +20,9 @@ mod predict;
 mod table;
 
 pub use calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
+pub use check::{check_table, compare, fold, to_check, Checked};
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, Limits, FILE};
-pub use predict::{predict_series, Measured, Prediction, Rung};
 pub use pick::{pick, Request};
+pub use predict::{predict_series, Measured, Prediction, Rung};
 pub use table::hardness_table;

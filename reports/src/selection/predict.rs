@@ -125,8 +125,7 @@ mod tests {
     #[test]
     fn a_series_without_growth_predicts_nothing() {
         let runs = [vec![run("a", 0.01, true)], vec![run("a", 10.0, false)]];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
         assert_eq!(predict_series(&rungs), [None, None]);
     }
 }

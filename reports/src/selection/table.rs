@@ -15,7 +15,9 @@ use super::class::Class;
 pub fn hardness_table(jobs: &[Calibrated]) -> Table {
     let mut columns = vec!["family".to_string(), ">jobs".to_string()];
     columns.extend(Class::ALL.iter().map(|c| format!(">{c}")));
-    columns.extend([">predicted", ">unknown answer", ">selected", ">true", ">false", ">unsolved by some"].map(String::from));
+    columns.extend(
+        [">predicted", ">unknown answer", ">selected", ">true", ">false", ">unsolved by some"].map(String::from),
+    );
     let mut table = Table::new(&columns);
     let mut families: BTreeMap<&str, Vec<&Calibrated>> = BTreeMap::new();
     for j in jobs {
