@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
+.PHONY: all build install install-files lint suite readme-figures check-predictions test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
 
 all: build
 
@@ -29,32 +29,47 @@ install-files:
 	$(PREFIX)/bin/qbfgames completions fish > $(PREFIX)/share/fish/vendor_completions.d/qbfgames.fish
 	$(PREFIX)/bin/qbfgames man --out $(PREFIX)/share/man/man1 > /dev/null
 
-# The main job: generate the default suite, calibrate it on this machine (DepQBF and CAQE,
-# each with and without Bloqqer, CALIBRATION_LIMIT CPU seconds per cell for the preprocessor
-# and the solver together; `run` re-runs the cells a busy machine starved, and `select`
-# refuses any still starved, naming the run that re-runs them), select a balanced
-# set from the calibration (SELECT: what the set must meet; an unmet request fails the
-# target and says what is missing), package it for submission, check the package as an
-# organiser would, and write the report.
+# The main job: generate the default suite, its ladders climbed with DepQBF at the
+# calibration limit and continued with rungs predicted from their growth up to the
+# competition limit; calibrate it on this machine (DepQBF and CAQE, each with and without
+# Bloqqer, on the QDIMACS track, and Qute on the QCIR track; CALIBRATION_LIMIT CPU seconds
+# per cell for the preprocessor and the solver
+# together; the predicted rungs are not run; `run` re-runs the cells a busy machine
+# starved, and `select` refuses any still starved, naming the run that re-runs them);
+# select a balanced set, classed against COMPETITION_LIMIT by measured or predicted times
+# (SELECT: what the set must meet; an unmet request fails the target and says what is
+# missing); package it for submission, check the package as an organiser would, and write
+# the report. BACKEND=slurm PROFILE=FILE runs the matrix as Slurm job arrays.
 SUITE ?= suite/default.toml
 OUT ?= out/default
 QBFGAMES := target/release/qbfgames
 CALIBRATION_LIMIT ?= 10
+COMPETITION_LIMIT ?= 900
+BACKEND ?= local
+PROFILE ?=
 SELECT ?= --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
+RUN_BACKEND := $(if $(filter slurm,$(BACKEND)),--backend slurm $(if $(PROFILE),--profile $(PROFILE)),)
 
 suite: build solvers
 	@mkdir -p $(dir $(OUT)) && echo "start $$(date +%s)" > $(OUT).times
-	$(QBFGAMES) generate $(SUITE) --out $(OUT)
+	$(QBFGAMES) generate $(SUITE) --out $(OUT) --calibration-limit $(CALIBRATION_LIMIT) --competition-limit $(COMPETITION_LIMIT) $(RUN_BACKEND)
 	@echo "generate $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) manifest verify $(OUT)
-	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G
+	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe,qute-qcir --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G $(RUN_BACKEND)
 	@echo "run $$(date +%s)" >> $(OUT).times
-	$(QBFGAMES) select $(OUT) $(SELECT)
+	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT)
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
 	@echo "end $$(date +%s)" >> $(OUT).times
 	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, selection in $(OUT)/selection.csv, report in $(OUT)/report, package $(OUT).tar.xz; step times in $(OUT).times"
+
+# The predictions of the last `make suite` checked: CHECK_COUNT predicted jobs run with
+# their predicted configuration at CHECK_LIMIT CPU seconds, predicted beside measured.
+CHECK_LIMIT ?= 300
+CHECK_COUNT ?= 10
+check-predictions: build solvers
+	$(QBFGAMES) calibrate $(OUT) --check-predictions --timeout $(CHECK_LIMIT) --count $(CHECK_COUNT) --jobs 2
 
 # The README's default-set figures, rewritten from the last `make suite` (its OUT and
 # OUT.times); `tests/readme_figures.rs` checks them against the shipped suite.

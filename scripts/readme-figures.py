@@ -92,31 +92,89 @@ def generated_only(out, suite_families, suite_jobs, stamps):
     ]
 
 
+def seconds(value):
+    return float(value) if value not in ("", None) else None
+
+
+def hardness(m):
+    """The best configuration's CPU seconds: measured, else predicted (and whether predicted)."""
+    best = seconds(m["best_s"])
+    if best is not None:
+        return best, False
+    predicted = seconds(m.get("predicted_s"))
+    return predicted, predicted is not None
+
+
+def peer_rows(out, selection, competition):
+    """Our figures beside the peer's frontier instances (suite/published/gallery-peer-frontier.csv)."""
+    published = Path(__file__).resolve().parent.parent / "suite/published/gallery-peer-frontier.csv"
+    lines = [l for l in published.read_text().split("\n") if l and not l.startswith("#")]
+    peer = defaultdict(dict)
+    for r in csv.DictReader(lines):
+        peer[(r["game"], r["board"], r["depth"])][r["solver"]] = r["peer_s"]
+    ours = {}
+    for m in selection:
+        game = re.search(r"game=games/gdl/([a-z0-9-]+?)-(\d+x\d+)\.kif", m["params"])
+        if game:
+            ours.setdefault((game.group(1), game.group(2)), []).append(m)
+    out_rows = []
+    for (game, board, depth), solvers in sorted(peer.items()):
+        figures = ", ".join(f"{s} {t} s" for s, t in sorted(solvers.items()))
+        members = ours.get((game, board), [])
+        label = f"{game} {board}" + (f" d{depth}" if depth else "")
+        if not members:
+            out_rows.append(f"| {label} | {figures} | not in the default suite |")
+            continue
+        deepest = max(int(m["depth"]) for m in members)
+        at = [m for m in members if depth and int(m["depth"]) == int(depth)]
+        if not at:
+            # The peer's depth is not generated (past the ladder's last rung, or no depth given):
+            # our deepest rung of the same board instead.
+            at = [m for m in members if int(m["depth"]) == deepest]
+        m = at[0]
+        t, predicted = hardness(m)
+        if t is None:
+            ours_text = f"d{m['depth']}: no configuration solved it at {float(m['limit_s']):g} s, no prediction"
+        elif predicted:
+            ours_text = f"d{m['depth']}: {t:,.0f} s **predicted** ({m['predicted_config']}), class {m['class']} at {competition:g} s"
+        else:
+            ours_text = f"d{m['depth']}: {t:,.2f} s measured, class {m['class']} at {competition:g} s"
+        out_rows.append(f"| {label} | {figures} | {ours_text} |")
+    return out_rows
+
+
 def section(out, suite_families, suite_jobs, stamps):
     manifest = rows(out / "manifest.csv")
     results = rows(out / "results.csv")
     selection = rows(out / "selection.csv")
     jobs = {r["job"]: r for r in manifest}
     models = {r["family"]: r["game"] for r in manifest}
-    limit = float(results[0]["timeout_s"]) if results else 0.0
+    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    competition = float(selection[0]["competition_s"]) if selection else 900.0
     statuses = Counter(r["status"] for r in results)
     per_family = defaultdict(list)
     for s in selection:
         per_family[s["family"]].append(s)
+    ladders = rows(out / "ladders.csv") if (out / "ladders.csv").is_file() else []
+    predicted_rungs = sum(1 for r in ladders if r["status"] == "predicted")
 
     def count(members, test):
         return sum(1 for m in members if test(m))
 
+    def predicted(m):
+        return m["best_s"] == "" and m.get("predicted_s", "") != ""
+
     def unsolved_by_some(m):
-        return int(m["solved"]) < int(m["runs"])
+        return int(m["solved"]) < int(m["runs"]) or int(m["runs"]) == 0
 
     def selected(m):
         return m["selected"] == "true"
 
-    header = ["family", "jobs", *CLASSES, "unknown answer", "selected", "true", "false", "unsolved by some"]
+    header = ["family", "jobs", *CLASSES, "predicted", "unknown answer", "selected", "true", "false", "unsolved by some"]
     table = ["| " + " | ".join(header) + " |", "|---|" + "---:|" * (len(header) - 1)]
     for family, members in [*sorted(per_family.items()), ("total", selection)]:
         cells = [len(members), *(count(members, lambda m, c=c: m["class"] == c) for c in CLASSES)]
+        cells.append(count(members, predicted))
         cells.append(count(members, lambda m: m["expected"] == "unknown"))
         cells.append(count(members, selected))
         cells.append(count(members, lambda m: selected(m) and m["expected"] == "true"))
@@ -126,23 +184,26 @@ def section(out, suite_families, suite_jobs, stamps):
         table.append("| " + " | ".join([name, *map(str, cells)]) + " |")
 
     chosen = [m for m in selection if selected(m)]
+    n = max(1, len(chosen))
     chosen_jobs = {m["job"] for m in chosen}
-    trivial_all = count(selection, lambda m: m["class"] == "trivial")
     trivial_chosen = count(chosen, lambda m: m["class"] == "trivial")
     true_n = count(chosen, lambda m: m["expected"] == "true")
     false_n = count(chosen, lambda m: m["expected"] == "false")
-    known = count(chosen, lambda m: m["expected"] != "unknown")
-    hard_for_some = count(chosen, unsolved_by_some)
+    unknown_n = count(chosen, lambda m: m["expected"] == "unknown")
+    at_60 = count(chosen, lambda m: (hardness(m)[0] or float("inf")) >= 60)
+    at_60_predicted = count(chosen, lambda m: predicted(m) and hardness(m)[0] >= 60)
+    past = count(chosen, lambda m: seconds(m.get("predicted_worst_s")) is not None and float(m["predicted_worst_s"]) > competition)
+    chosen_predicted = count(chosen, predicted)
     formats = Counter(r["format"] for r in manifest if r["job"] in chosen_jobs and r["format"] in ("qdimacs", "qcir"))
     sized = [r for r in manifest if r["job"] in chosen_jobs and r["format"] == "qdimacs"]
     median_vars = round(statistics.median(int(r["vars"]) for r in sized)) if sized else 0
     median_clauses = round(statistics.median(int(r["clauses"]) for r in sized)) if sized else 0
+    largest_vars = max((int(r["vars"]) for r in sized), default=0)
     kinds = Counter(KINDS.get(model, model) for model in models.values())
     kind_list = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     families = len(models)
-    share = f"{100 * true_n / max(1, true_n + false_n):.0f}%"
-    some = f"{100 * hard_for_some / max(1, len(chosen)):.0f}%"
     ran = stamps["run"] - stamps["generate"]
+    pct = lambda k: f"{100 * k / n:.0f}%"
     return [
         BEGIN,
         "",
@@ -151,23 +212,36 @@ def section(out, suite_families, suite_jobs, stamps):
         f"{duration(stamps['generate'] - stamps['start'])}, the calibration run {duration(ran)}, "
         f"{len(results)} runs of which {statuses.get('timeout', 0)} reached the {limit:g} s CPU limit, "
         f"{statuses.get('starved', 0)} starved) generates {len(jobs)} of the suite's {suite_jobs} jobs "
-        f"(a ladder stops at its first rungs out of reach) of {families} of its {suite_families} families, "
-        "calibrates them with DepQBF and CAQE, each with and without Bloqqer, and "
-        f"selects {len(chosen)} (the hardness table `select` prints, as in the archive's README):",
+        f"of {families} of its {suite_families} families ({predicted_rungs} of them rungs a ladder predicted "
+        "past its calibration, not run), calibrates them with DepQBF and CAQE, each with and without Bloqqer, "
+        f"at the calibration limit of {limit:g} s CPU, classes them against the competition limit of "
+        f"{competition:g} s CPU by measured or predicted times, and selects {len(chosen)} "
+        "(the hardness table `select` prints, as in the archive's README; `predicted` counts the jobs "
+        "whose class rests on a predicted time):",
         "",
         *table,
         "",
-        "| | qbfgames default set |",
+        f"| the selected set | qbfgames default set (limits: calibration {limit:g} s, competition {competition:g} s) |",
         "|---|---|",
         f"| families | {families} ({kind_list}) |",
         f"| instances | {len(chosen)} formulas, "
-        + ", ".join(f"{'QDIMACS 1.1' if f == 'qdimacs' else 'QCIR-G14' if f == 'qcir' else f} ({n})" for f, n in sorted(formats.items()))
+        + ", ".join(f"{'QDIMACS 1.1' if f == 'qdimacs' else 'QCIR-G14' if f == 'qcir' else f} ({k})" for f, k in sorted(formats.items()))
         + " |",
-        f"| answers known | {known} of {len(chosen)} |",
-        f"| trivial (every configuration under 1 s) | {trivial_chosen} of {len(chosen)} ({trivial_all} of {len(selection)} generated) |",
-        f"| unsolved by some configuration at {limit:g} s | {hard_for_some} of {len(chosen)} ({some}) |",
-        f"| true : false | {true_n} : {false_n} ({share} true) |",
-        f"| median size (QDIMACS) | {thousands(median_vars)} variables, {thousands(median_clauses)} clauses |",
+        f"| best configuration at 60 s or more | {at_60} of {len(chosen)} ({pct(at_60)}; {at_60_predicted} of them predicted, the rest unsolved without a prediction or measured) |",
+        f"| predicted past {competition:g} s for at least one configuration | {past} of {len(chosen)} ({pct(past)}, predicted) |",
+        f"| classed by a predicted time | {chosen_predicted} of {len(chosen)} |",
+        f"| trivial (every configuration under 1 s) | {trivial_chosen} of {len(chosen)} |",
+        f"| true : false : unknown | {true_n} : {false_n} : {unknown_n} ({100 * true_n / max(1, true_n + false_n):.0f}% of the known answers true; {pct(unknown_n)} unknown) |",
+        f"| median size (QDIMACS) | {thousands(median_vars)} variables, {thousands(median_clauses)} clauses (largest {thousands(largest_vars)} variables) |",
+        "",
+        f"Beside the frontier of a peer's QBF Gallery 2026 set (GDL games, Bloqqer then solver, 1,800 s CPU; "
+        "`suite/published/gallery-peer-frontier.csv`, as issue 34 quotes it): the same game and board in our "
+        "selection data, at the peer's depth where our ladder generated it, else at our deepest rung. A "
+        "**predicted** figure is a prediction from the ladder's growth, not a measurement.",
+        "",
+        "| game | peer (measured by the peer) | qbfgames default set |",
+        "|---|---|---|",
+        *peer_rows(out, selection, competition),
         "",
         END,
     ]

@@ -188,4 +188,24 @@ cat "$WORK/resubmit.out"
 grep -q "resubmitted shard(s) 0 " "$WORK/resubmit.out" || fail "shard 0 was not resubmitted"
 grep -q "4 shard(s): 4 complete" "$WORK/resubmit.out" || fail "the matrix is not complete after resubmission"
 same_as_local "$WORK/b" "$WORK/b-local" --solvers depqbf,slow-depqbf "${COMMON[@]}"
+
+# --- 6. the whole pipeline on Slurm: ladders in waves, run, select, package, check ----
+P=$WORK/pipeline
+CLUSTER=(--backend slurm --profile suite/slurm-test/cluster.toml)
+say "generate suite/slurm-ladders.toml --backend slurm: two predicting ladders, calibrated in job-array waves"
+"$QBFGAMES" generate suite/slurm-ladders.toml --out "$P" --config suite/slurm-test/solvers.toml "${CLUSTER[@]}" \
+    > "$WORK/p-generate.out" 2>&1 || { cat "$WORK/p-generate.out"; fail "generate --backend slurm failed"; }
+cat "$WORK/p-generate.out" | grep -E "^ladder|wave" || true
+waves=$(sed -n 's/^\([0-9]*\) Slurm wave(s) calibrated the ladders/\1/p' "$WORK/p-generate.out")
+[ -n "$waves" ] && [ "$waves" -ge 2 ] || fail "the ladders were not calibrated in Slurm waves"
+grep -q "predicted" "$P/ladders.csv" || fail "no ladder went on with predicted rungs"
+ls "$P/.waves" >/dev/null 2>&1 && fail "the waves' scratch folder was left behind"
+say "run --backend slurm, select, package, package --check"
+"$QBFGAMES" run "$P" --solvers depqbf --config suite/slurm-test/solvers.toml --timeout 2 --memory 512M "${CLUSTER[@]}" \
+    > "$WORK/p-run.out" 2>&1 || { cat "$WORK/p-run.out"; fail "run --backend slurm failed"; }
+"$QBFGAMES" select "$P" --competition-limit 60 > "$WORK/p-select.out" 2>&1 || { cat "$WORK/p-select.out"; fail "select failed"; }
+cat "$WORK/p-select.out"
+grep -q "predicted" "$P/selection.csv" || fail "selection.csv has no predicted column"
+"$QBFGAMES" package "$P" -o "$WORK/pipeline.tar.xz" > "$WORK/p-package.out" 2>&1 || { cat "$WORK/p-package.out"; fail "package failed"; }
+"$QBFGAMES" package --check "$WORK/pipeline.tar.xz" || fail "package --check found problems"
 say "PASS"

@@ -62,6 +62,11 @@ const SKIP: &[(&str, &str, &str)] = &[
     ),
     ("docs/reports.md", "qbfgames report out/default", "the default suite's run: `make suite`"),
     (
+        "qbfgames calibrate --help",
+        "",
+        "checks the predictions of the default suite's selection: `make suite`, then `make check-predictions` (minutes per job)",
+    ),
+    (
         "qbfgames run --help",
         "qbfgames run out/demo --solvers depqbf --timeout 5 --certify",
         "certifying DepQBF's proofs of the demo suite takes over 150 s here",

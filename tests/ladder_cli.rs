@@ -110,11 +110,11 @@ fn generate_climbs_a_depth_ladder_until_fails_unsolved_rungs_in_a_row() {
 
     let csv = fs::read_to_string(out.join("ladders.csv")).expect("ladders.csv");
     let rows = csv_rows(&csv);
-    assert_eq!(rows[0].join(","), "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory");
+    assert_eq!(rows[0].join(","), "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory,job");
     let statuses: Vec<(&str, &str)> = rows[1..].iter().map(|r| (r[3].as_str(), r[4].as_str())).collect();
     assert_eq!(statuses, [("1", "false"), ("2", "false"), ("3", "false"), ("4", "timeout"), ("5", "timeout")]);
     assert!(rows[1..].iter().all(|r| r[0] == "tic" && r[1] == LADDER && r[2] == "depth"));
-    assert!(rows[1..].iter().all(|r| r[6..] == ["mock", "mock 1", "0.3", "4096M"]), "{csv}");
+    assert!(rows[1..].iter().all(|r| r[6..10] == ["mock", "mock 1", "0.3", "4096M"]), "{csv}");
     let timed_out: f64 = rows[4][5].parse().expect("CPU seconds");
     assert!(timed_out > 0.2, "a timeout used about its limit of CPU time: {timed_out}");
     assert_eq!(fs::read(out.join("models/ladders.csv")).ok(), Some(csv.into_bytes()), "the package carries the reach");

@@ -30,8 +30,9 @@ pub struct Growth {
 }
 
 impl Growth {
-    /// Fits `(rung, cpu seconds)` of solved runs; `None` when fewer than two distinct
-    /// rungs reach [`FLOOR_S`] or the time does not grow.
+    /// Fits `(rung, cpu seconds)` of solved runs (and of a run that ran out of its limit,
+    /// at that limit: a lower bound); `None` when fewer than two distinct rungs reach
+    /// [`FLOOR_S`] or the time does not grow.
     pub fn fit(solved: &[(f64, f64)]) -> Option<Growth> {
         let mut points: Vec<(f64, f64)> =
             solved.iter().copied().filter(|&(x, t)| x.is_finite() && t.is_finite() && t >= FLOOR_S).collect();

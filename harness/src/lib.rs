@@ -68,6 +68,7 @@ mod timed;
 mod tool_run;
 mod tree;
 mod version;
+pub mod wave;
 
 pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};

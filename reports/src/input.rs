@@ -41,6 +41,15 @@ impl RunData {
         RunData { instances, records }
     }
 
+    /// The part of the run on one track: the instances written in `format` (`qdimacs`,
+    /// `qcir`) and their records.
+    pub fn track(&self, format: &str) -> RunData {
+        let instances: BTreeMap<String, Row> =
+            self.instances.iter().filter(|(_, r)| r.format == format).map(|(k, r)| (k.clone(), r.clone())).collect();
+        let records = self.records.iter().filter(|r| instances.contains_key(&r.instance)).cloned().collect();
+        RunData { instances, records }
+    }
+
     /// Every configuration with a record, sorted by name (see [`RunData::naming`]).
     pub fn configurations(&self) -> Vec<String> {
         let name = self.naming();

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use harness::{RealExecutor, Tools};
+use harness::slurm::{Profile, SlurmCli};
+use harness::wave::WaveExecutor;
+use harness::{Executor, RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use suites::certified::Outcome;
 use suites::generate::{generate_with, Certifier, Reach};
@@ -22,12 +24,16 @@ use suites::builder::Encoders;
 
 use crate::generate_lines::FamilyLines;
 
-/// `--calibration-limit` and `--competition-limit`: the limits of every ladder, in place of
-/// the suite's.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct LadderLimits {
+/// How the ladders climb: `--calibration-limit` and `--competition-limit` in place of every
+/// ladder's `limit` and `predict_to`, and where the calibration runs run (`--backend`).
+#[derive(Clone, Debug, Default)]
+pub struct Ladders {
     pub calibration_s: Option<f64>,
     pub competition_s: Option<f64>,
+    /// On Slurm, in job-array waves ([`harness::wave`]).
+    pub slurm: bool,
+    /// The cluster profile (`--profile`).
+    pub profile: Option<PathBuf>,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -39,13 +45,13 @@ pub fn run(
     recalibrate: bool,
     config: &Path,
     certify: Option<f64>,
-    limits: LadderLimits,
+    climb: &Ladders,
 ) -> Result<ExitCode> {
     let file = &crate::locate::suite_file(file)?;
     let mut suite = load(file)?;
     for ladder in suite.families.iter_mut().filter_map(|f| f.ladder.as_mut()) {
-        ladder.limit_s = limits.calibration_s.unwrap_or(ladder.limit_s);
-        ladder.predict_to = limits.competition_s.or(ladder.predict_to);
+        ladder.limit_s = climb.calibration_s.unwrap_or(ladder.limit_s);
+        ladder.predict_to = climb.competition_s.or(ladder.predict_to);
     }
     for warning in load_models(&suite)? {
         errln!("warning: {}: {}", warning.job, warning.message);
@@ -97,7 +103,23 @@ pub fn run(
         }
         _ => Default::default(),
     };
-    let calibration = Calibration { solvers: &solvers, executor: &RealExecutor };
+    let waves = if climb.slurm && recorded.is_none() && !ladders.is_empty() {
+        let profile = match &climb.profile {
+            Some(path) => Profile::load(path)?,
+            None => Profile::default(),
+        };
+        let qbfgames = profile.qbfgames.clone().unwrap_or_else(|| exe.clone());
+        errln!("the ladders' calibration runs go to Slurm, each wave of rungs one job array");
+        Some(WaveExecutor::new(&out, &qbfgames, profile, &SlurmCli, ladders.len())?)
+    } else {
+        None
+    };
+    let threads = if waves.is_some() { threads.max(ladders.len() + 1) } else { threads };
+    let executor: &dyn Executor = match &waves {
+        Some(w) => w,
+        None => &RealExecutor,
+    };
+    let calibration = Calibration { solvers: &solvers, executor };
     let reach = match &recorded {
         Some(r) => Some(Reach::Recorded(r)),
         None if ladders.is_empty() => None,
@@ -143,6 +165,9 @@ pub fn run(
     );
     bar.finish_and_clear();
     let summary = summary?;
+    if let Some(w) = &waves {
+        errln!("{} Slurm wave(s) calibrated the ladders", w.waves());
+    }
     outln!("{}: {summary} -> {}", suite.name, out.display());
     for reached in ladder::reached(&summary.rungs) {
         outln!("ladder {reached}");

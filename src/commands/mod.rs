@@ -85,9 +85,16 @@ pub fn run(command: Command) -> Result<ExitCode> {
             certify,
             calibration_limit,
             competition_limit,
+            backend,
+            profile,
         } => {
-            let limits = generate::LadderLimits { calibration_s: calibration_limit, competition_s: competition_limit };
-            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify, limits)
+            let ladders = generate::Ladders {
+                calibration_s: calibration_limit,
+                competition_s: competition_limit,
+                slurm: matches!(backend, crate::flags::Backend::Slurm),
+                profile,
+            };
+            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify, &ladders)
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
             certify_qdimacs::run(&file, &config, Certify { timeout_s: timeout, memory, max_proof }, &scratch)
@@ -137,6 +144,11 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Compare { a, b, csv } => compare::run(&a, &b, csv.as_deref()),
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
+        Command::RunWaveTask { dir, task } => {
+            harness::wave::run_task(&dir, task)
+                .with_context(|| format!("running task {task} of the wave in {}", dir.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Collect { dir, resubmit_failed, no_wait } => slurm_collect::run(&dir, resubmit_failed, no_wait),
         Command::Strategy(cmd) => strategy::run(cmd),
         Command::Play(cmd) => play::run(cmd),

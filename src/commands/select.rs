@@ -23,6 +23,7 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     };
     let predicted = suites::ladder::predicted_jobs(&args.dir)?;
     let mut jobs = selection::calibrate(&data, &settings, &predicted)?;
+    selection::tracks(&mut jobs, &data, &settings, &predicted)?;
     let limits = Limits { calibration_s: selection::calibration_limit(&data), competition_s: args.competition_limit };
     let request = Request {
         per_family: args.per_family,
@@ -40,6 +41,10 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
         limits.calibration_s
     );
     write_text(std::io::stdout().lock(), &hardness_table(&jobs))?;
+    for track in selection::TRACKS.iter().filter(|t| jobs.iter().any(|j| j.tracks.contains_key(**t))) {
+        outln!("\nhardness on the {track} track (its runs alone):");
+        write_text(std::io::stdout().lock(), &selection::track_table(&jobs, track))?;
+    }
     picked?;
     selection::write(&args.dir, &jobs, limits)?;
     let chosen = jobs.iter().filter(|j| j.selected).count();

@@ -100,6 +100,14 @@ pub enum Command {
         /// one is predicted past this limit.
         #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
         competition_limit: Option<f64>,
+        /// Where the ladders' calibration runs run: on this machine, or on Slurm, every
+        /// ladder's next rung in one job array per wave.
+        #[arg(long, value_enum, default_value_t = Backend::Local)]
+        backend: Backend,
+        /// The cluster profile of --backend slurm (partition, account, modules; see
+        /// suite/cluster.toml).
+        #[arg(long, value_name = "FILE", requires = "backend")]
+        profile: Option<PathBuf>,
     },
     /// Internal: certify one QDIMACS file with DepQBF's tracer (the solvers file's
     /// `depqbf` `trace` command) and print the outermost block's constants as `--qdo`
@@ -287,6 +295,16 @@ pub enum Command {
         /// The shard to run (the array task's index).
         #[arg(long)]
         shard: usize,
+    },
+    /// Internal: run one task of a ladder calibration wave on Slurm (what each array task
+    /// of `generate --backend slurm` does).
+    #[command(hide = true)]
+    RunWaveTask {
+        /// The wave's folder (DIR/.waves/wave-N).
+        dir: PathBuf,
+        /// The task to run (the array task's index).
+        #[arg(long)]
+        task: usize,
     },
     /// Merge the results of Slurm batches into DIR/results.csv; report failed shards.
     #[command(

@@ -437,6 +437,10 @@ pub fn climb(
             unsolved += 1;
         }
         if unsolved >= l.fails {
+            // The rung it ran out on enters the fit at the limit: a lower bound of its time.
+            if status == Status::Timeout {
+                solved_points.push((x, l.limit_s));
+            }
             growth = l.predict_to.and_then(|_| Growth::fit(&solved_points));
             if growth.is_none() {
                 break;

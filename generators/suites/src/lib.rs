@@ -39,5 +39,7 @@ pub mod verify;
 
 pub use contract::Depth;
 pub use expand::{expand, Job};
-pub use resolve::{load, resolve, Certify, Expected, Family, Mark, Param, Params, Point, Suite, SuiteError};
+pub use resolve::{
+    load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Param, Params, Point, Suite, SuiteError,
+};
 pub use schema::{Encoding, GdlPrefix, ModelKind, OutFormat};

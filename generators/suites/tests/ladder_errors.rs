@@ -90,11 +90,11 @@ fn two_ladders() -> Suite {
     resolved(&text("formats = [\"qdimacs\"]\n", "board = [3, 4]\n", LADDER)).unwrap_or_else(|e| panic!("{e}"))
 }
 
-const HEADER: &str = "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory\n";
+const HEADER: &str = "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory,job\n";
 
 fn row(board: u32, rung: u32, status: &str) -> String {
     format!(
-        "f,\"board={board};first=black;pq=1,1;shape=tic;torus=false/d=*/corplus\",depth,{rung},{status},0.010,depqbf,DepQBF 5.01,1,4096M\n"
+        "f,\"board={board};first=black;pq=1,1;shape=tic;torus=false/d=*/corplus\",depth,{rung},{status},0.010,depqbf,DepQBF 5.01,1,4096M,\"f/board={board};first=black;pq=1,1;shape=tic;torus=false/d={rung}/corplus\"\n"
     )
 }
 
@@ -123,6 +123,8 @@ fn reach_error(text: &str) -> String {
 fn a_recorded_reach_that_does_not_match_the_suite_is_an_error_at_its_place() {
     assert_eq!(reach_error(&good()), "accepted: 8 rungs");
     let good = good();
+    let predicted = format!("{good}{}", row(4, 4, "predicted")).replacen(",predicted,0.010,", ",predicted,250.000,", 1);
+    assert_eq!(reach_error(&predicted), "accepted: 9 rungs", "a predicted rung past the stop");
     let cases: Vec<(&str, String)> = vec![
         ("reach_empty", String::new()),
         ("reach_bad_header", good.replacen("cpu_s", "seconds", 1)),
@@ -133,7 +135,9 @@ fn a_recorded_reach_that_does_not_match_the_suite_is_an_error_at_its_place() {
         ("reach_past_the_cap", format!("{good}{}", row(3, 6, "true"))),
         ("reach_cut_short", good.replace(&row(4, 3, "memout"), "")),
         ("reach_missing_ladder", good.lines().filter(|l| !l.contains("board=4;")).map(|l| format!("{l}\n")).collect()),
-        ("reach_other_limit", good.replacen(",1,4096M", ",10,4096M", 1)),
+        ("reach_bad_limit", good.replacen(",1,4096M", ",0,4096M", 1)),
+        ("reach_wrong_job", good.replacen("/d=2/corplus", "/d=3/corplus", 1)),
+        ("reach_predicted_early", good.replacen(",depth,2,false,", ",depth,2,predicted,", 1)),
         ("reach_other_memory", good.replacen(",1,4096M", ",1,2048M", 1)),
         ("reach_other_solver", good.replacen(",depqbf,", ",caqe,", 1)),
         ("reach_bad_status", good.replacen(",false,", ",starved,", 1)),

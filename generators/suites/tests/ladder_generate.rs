@@ -103,6 +103,8 @@ fn suite(text: &str) -> Suite {
 #[derive(Copy, Clone, PartialEq)]
 enum Act {
     Answer(bool),
+    /// An answer after this many CPU seconds.
+    AnswerIn(bool, f64),
     Timeout,
     Starve,
 }
@@ -126,6 +128,7 @@ fn measured(act: Act, limit: Duration) -> Measurement {
     match act {
         Act::Answer(true) => exited(10, ""),
         Act::Answer(false) => exited(20, ""),
+        Act::AnswerIn(v, s) => Measurement { cpu: Duration::from_secs_f64(s), ..exited(if v { 10 } else { 20 }, "") },
         Act::Timeout => Measurement { cpu_killed: true, cpu: limit, wall: limit, ..Measurement::default() },
         Act::Starve => Measurement { wall_killed: true, wall: limit * 31, ..Measurement::default() },
     }
@@ -203,11 +206,11 @@ fn a_ladder_stops_after_fails_unsolved_rungs_in_a_row_and_keeps_them() {
 
     let csv = fs::read_to_string(dir.path().join("ladders.csv")).expect("ladders.csv");
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory");
+    assert_eq!(lines[0], "family,ladder,over,rung,status,cpu_s,solver,solver_version,limit_s,memory,job");
     assert_eq!(lines.len(), 1 + 8 + 9);
     assert_eq!(
         lines[5],
-        "climb,\"board=2;first=black;pq=1,1;shape=tic;torus=false/d=*/corplus\",depth,5,timeout,1.000,mock,mock 1,1,4096M"
+        "climb,\"board=2;first=black;pq=1,1;shape=tic;torus=false/d=*/corplus\",depth,5,timeout,1.000,mock,mock 1,1,4096M,\"climb/board=2;first=black;pq=1,1;shape=tic;torus=false/d=5/corplus\""
     );
     assert!(lines[1].starts_with("climb,\"board=2;") && lines[1].contains(",depth,1,true,0.000,mock,mock 1,1,4096M"));
     assert!(lines[9].starts_with("climb,\"board=3;") && lines[9].contains(",depth,1,true,"), "{}", lines[9]);
@@ -218,6 +221,61 @@ fn a_ladder_stops_after_fails_unsolved_rungs_in_a_row_and_keeps_them() {
             "climb board=2;first=black;pq=1,1;shape=tic;torus=false/d=*/corplus: 8 rungs up to 8, last solved 6, 3.00 s calibration CPU",
             "climb board=3;first=black;pq=1,1;shape=tic;torus=false/d=*/corplus: 9 rungs up to 9, last solved 9, 1.00 s calibration CPU",
         ]
+    );
+}
+
+#[test]
+fn a_predicting_ladder_goes_on_with_rungs_predicted_from_its_growth() {
+    let suite = suite(&SUITE.replace("fails = 2\n", "fails = 1\npredict_to = 30\n"));
+    let dir = tempfile::tempdir().expect("tmp");
+    // Board 2 doubles per ply from 0.1 s and runs out of its 1 s at depth 5; board 3 solves
+    // every rung at once, so it has no growth and nothing to predict.
+    let (summary, runs) =
+        calibrate(&suite, &Toy { unknown_from: 99 }, dir.path(), |board, depth| match (board, depth) {
+            (2, 5) => Act::Timeout,
+            (2, 6..) => panic!("board 2 stopped at depth 5: its later rungs are predicted, not run"),
+            (2, d) => Act::AnswerIn(d % 2 == 1, 0.1 * 2f64.powi(d as i32 - 1)),
+            (_, d) => Act::Answer(d % 2 == 1),
+        });
+    let summary = summary.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(runs.iter().filter(|(b, _)| *b == 2).count(), 5, "depths 1 to 5 run");
+    assert_eq!(depths_by_board(dir.path(), "climb")["2"].len(), 9, "and 6 to 9 are generated");
+    // The fit: the solved rungs and the rung it ran out on, at its limit of 1 s.
+    let growth =
+        harness::growth::Growth::fit(&[(1.0, 0.1), (2.0, 0.2), (3.0, 0.4), (4.0, 0.8), (5.0, 1.0)]).expect("a growth");
+    let predicted: Vec<(String, String, f64)> = summary
+        .rungs
+        .iter()
+        .filter(|r| r.predicted())
+        .map(|r| (r.rung.clone(), format!("{:.3}", r.cpu_s), r.limit_s))
+        .collect();
+    let expected: Vec<(String, String, f64)> =
+        (6..=9).map(|d| (d.to_string(), format!("{:.3}", growth.predict(f64::from(d)).max(1.0)), 30.0)).collect();
+    assert_eq!(predicted, expected, "at most four, recorded with the competition limit");
+    let reached: Vec<String> = ladder::reached(&summary.rungs).iter().map(ToString::to_string).collect();
+    assert!(reached[0].contains("; 4 predicted, the last at "), "{}", reached[0]);
+    let jobs = ladder::predicted_jobs(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(jobs.len(), 4);
+    assert!(jobs.iter().all(|j| j.starts_with("climb/board=2;")), "{jobs:?}");
+
+    // Read back as a reach: the same rungs, none run.
+    let (_, ladders) = ladder::split(expand(&suite));
+    let recorded = Recorded::read(&dir.path().join("ladders.csv"), &ladders).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(recorded.reach("climb", &ladders[0].key), 9);
+    let again = tempfile::tempdir().expect("tmp");
+    generate_with(&suite, &Toy { unknown_from: 99 }, again.path(), 1, &|_| {}, Some(Reach::Recorded(&recorded)), None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(tree(dir.path()) == tree(again.path()), "byte for byte, predicted rungs included");
+
+    // A predicted rung before the ladder stopped is refused at its place.
+    let csv = fs::read_to_string(dir.path().join("ladders.csv")).expect("ladders.csv");
+    let early = csv.replacen(",depth,4,false,", ",depth,4,predicted,", 1);
+    let message = Recorded::parse(&Source::from_bytes("ladders.csv", early), &ladders).err().map(|e| e.to_string());
+    assert!(
+        message.as_deref().is_some_and(
+            |m| m.contains("ladders.csv:5:") && m.contains("a rung is predicted only after the ladder stopped")
+        ),
+        "{message:?}"
     );
 }
 
@@ -258,7 +316,7 @@ fn starved_runs_are_run_again_and_not_counted() {
     let summary = summary.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(runs.len(), 8 + 9 + 2, "the starved run went twice more");
     assert_eq!(summary.rungs.len(), 8 + 9, "and is recorded once");
-    assert!(summary.rungs.iter().all(|r| r.status != harness::Status::Starved));
+    assert!(summary.rungs.iter().all(|r| r.status != ladder::Calibrated::Run(harness::Status::Starved)));
 
     let always = calibrate(&suite, &Toy { unknown_from: 99 }, dir.path(), |_, _| Act::Starve).0;
     let message = always.err().map(|e| e.to_string()).unwrap_or_default();

@@ -11,7 +11,7 @@ use contract::{Depth, Verdict};
 
 use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
-use super::super::selection::{hardness_table, Calibrated, Class, Limits};
+use super::super::selection::{hardness_table, track_table, Calibrated, Class, Limits, TRACKS};
 use super::names::is_qbf;
 
 /// The facts of one family, from its manifest rows.
@@ -192,10 +192,26 @@ fn hardness(calibration: Option<(&[Calibrated], Limits)>) -> String {
          The set keeps, per family, jobs with a known answer (and unsolved ones without), trivial\n\
          ones dropped (at most two kept where a family has nothing harder), true and false\n\
          answers alternated and the classes taken in turn, the frontier first. `selected`,\n\
-         `true`, `false` and `unsolved by some` count the set.\n\n{table}{}",
+         `true`, `false` and `unsolved by some` count the set.\n\n{table}{}{}",
         selected.len(),
+        track_tables(jobs),
         predicted_list(&selected)
     )
+}
+
+/// The classes per track, from each track's runs alone.
+fn track_tables(jobs: &[Calibrated]) -> String {
+    let mut text = String::new();
+    for track in TRACKS.iter().filter(|t| jobs.iter().any(|j| j.tracks.contains_key(**t))) {
+        let mut table = Vec::new();
+        if write_markdown(&mut table, &track_table(jobs, track)).is_ok() {
+            text += &format!(
+                "\nHardness on the `{track}` track (by the configurations run on its files alone):\n\n{}",
+                String::from_utf8_lossy(&table)
+            );
+        }
+    }
+    text
 }
 
 /// The selected jobs classed by a predicted time: one line each, marked predicted.

@@ -30,6 +30,9 @@ pub struct Calibrated {
     pub best_s: Option<f64>,
     /// Where no run solved it: its predicted hardness.
     pub prediction: Option<Prediction>,
+    /// Its class on each track it was run on (`qdimacs`, `qcir`), from that track's runs
+    /// alone (see [`tracks`]).
+    pub tracks: BTreeMap<String, Class>,
     /// The answer, and where it comes from: the manifest's source (`reference`,
     /// `published`, …) or `agreement` (that many configurations said so, none the opposite;
     /// not certified).
@@ -147,6 +150,7 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
             solved: times.iter().flatten().count(),
             best_s,
             prediction,
+            tracks: BTreeMap::new(),
             expected,
             expected_by,
             selected: false,
@@ -160,6 +164,37 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
         return Err(Error::Uncalibrated { count: missing.len(), limit, first: shortlist(&missing) });
     }
     Ok(out)
+}
+
+/// The tracks of a run: `qdimacs` and `qcir`, where the run has records of that format.
+pub const TRACKS: [&str; 2] = ["qdimacs", "qcir"];
+
+/// Sets each job's class per track, [`calibrate`] on that track's instances and records
+/// alone (a job without records on a track has no class there).
+pub fn tracks(
+    jobs: &mut [Calibrated],
+    data: &RunData,
+    settings: &Settings,
+    predicted: &BTreeSet<String>,
+) -> Result<(), Error> {
+    for track in TRACKS {
+        let part = data.track(track);
+        if part.records.is_empty() {
+            continue;
+        }
+        let ran: BTreeSet<&str> =
+            part.records.iter().filter_map(|r| part.instances.get(&r.instance)).map(job_of).collect();
+        let mut part_predicted: BTreeSet<String> = predicted.clone();
+        part_predicted.extend(part.instances.values().map(job_of).filter(|j| !ran.contains(j)).map(String::from));
+        let classes: BTreeMap<String, Class> =
+            calibrate(&part, settings, &part_predicted)?.into_iter().map(|c| (c.job, c.class)).collect();
+        for job in jobs.iter_mut() {
+            if let Some(&class) = classes.get(&job.job) {
+                job.tracks.insert(track.to_string(), class);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The prediction of each job (in order) from its depth series: the jobs of one family,

@@ -157,6 +157,7 @@ mod tests {
                 worst_s: best_s,
                 from: "fit".into(),
             }),
+            tracks: Default::default(),
             expected: None,
             expected_by: String::new(),
             selected,

@@ -9,6 +9,7 @@ use contract::{write_atomically, Depth, Verdict};
 
 use super::super::Error;
 use super::calibrate::Calibrated;
+use super::class::Class;
 use super::predict::Prediction;
 
 /// The file's name in a suite directory.
@@ -32,6 +33,8 @@ struct Line {
     predicted_config: String,
     predicted_worst_s: Option<f64>,
     predicted_from: String,
+    qdimacs_class: String,
+    qcir_class: String,
     expected: String,
     expected_by: String,
     selected: bool,
@@ -72,6 +75,8 @@ pub fn write(dir: &Path, jobs: &[Calibrated], limits: Limits) -> Result<(), Erro
                 predicted_config: j.prediction.as_ref().map(|p| p.config.clone()).unwrap_or_default(),
                 predicted_worst_s: j.prediction.as_ref().map(|p| ms(p.worst_s)),
                 predicted_from: j.prediction.as_ref().map(|p| p.from.clone()).unwrap_or_default(),
+                qdimacs_class: j.tracks.get("qdimacs").map(Class::to_string).unwrap_or_default(),
+                qcir_class: j.tracks.get("qcir").map(Class::to_string).unwrap_or_default(),
                 expected: j.expected.map_or("unknown".into(), |v| v.to_string()),
                 expected_by: j.expected_by.clone(),
                 selected: j.selected,
@@ -117,6 +122,11 @@ pub fn read(dir: &Path) -> Result<Option<(Vec<Calibrated>, Limits)>, Error> {
                 worst_s: line.predicted_worst_s.unwrap_or(best_s),
                 from: line.predicted_from.clone(),
             }),
+            tracks: [("qdimacs", &line.qdimacs_class), ("qcir", &line.qcir_class)]
+                .into_iter()
+                .filter(|(_, c)| !c.is_empty())
+                .map(|(t, c)| Ok((t.to_string(), c.parse::<Class>().map_err(|e| bad(i + 2, e))?)))
+                .collect::<Result<_, Error>>()?,
             expected,
             expected_by: line.expected_by,
             selected: line.selected,

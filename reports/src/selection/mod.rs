@@ -19,10 +19,10 @@ mod pick;
 mod predict;
 mod table;
 
-pub use calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
+pub use calibrate::{calibrate, calibration_limit, job_of, tracks, Calibrated, Settings, TRACKS};
 pub use check::{check_table, compare, fold, to_check, Checked};
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, Limits, FILE};
 pub use pick::{pick, Request};
 pub use predict::{predict_series, Measured, Prediction, Rung};
-pub use table::hardness_table;
+pub use table::{hardness_table, track_table};

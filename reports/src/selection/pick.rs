@@ -239,6 +239,7 @@ mod tests {
             solved: if best.is_some() { 2 } else { 0 },
             best_s: best,
             prediction: None,
+            tracks: Default::default(),
             expected: expected.map(Verdict::from_bool),
             expected_by: "reference".into(),
             selected: false,

@@ -1,8 +1,11 @@
 //! Hardness predicted past the calibration limit: along each series of a job's depths
 //! (the same family, parameters and encoding: a depth ladder, or the depths a family
 //! lists), every configuration's CPU time grows as fitted on the depths it solved
-//! ([`Growth`]); a job no configuration solved gets each fitted configuration's predicted
-//! time, never less than a limit it was measured to run out of.
+//! ([`Growth`]) and on the first depth past them it ran out of its limit on, entered at
+//! that limit (a lower bound of its time there: without it, a constant cost such as a
+//! preprocessor's start-up flattens the growth near the frontier); a job no
+//! configuration solved gets each fitted configuration's predicted time, never less than
+//! a limit it was measured to run out of at that depth or a shallower one.
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -50,16 +53,24 @@ pub struct Rung<'a> {
 pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
     let mut fits: BTreeMap<&str, Option<Growth>> = BTreeMap::new();
     let mut points: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut ran_out: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
     for rung in rungs {
         for run in rung.runs {
             let entry = points.entry(&run.config).or_default();
             if run.solved {
                 entry.push((rung.depth, run.cpu_s));
+            } else {
+                ran_out.entry(&run.config).or_default().push((rung.depth, run.limit_s));
             }
         }
     }
     for (config, solved) in &points {
-        fits.insert(config, Growth::fit(solved));
+        let top = solved.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+        let mut fitted = solved.clone();
+        let censored =
+            ran_out.get(config).into_iter().flatten().filter(|p| p.0 > top).min_by(|a, b| a.0.total_cmp(&b.0));
+        fitted.extend(censored);
+        fits.insert(config, Growth::fit(&fitted));
     }
     rungs
         .iter()
@@ -70,7 +81,13 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
             let mut best: Option<(f64, &str, &Growth)> = None;
             let mut worst = 0.0f64;
             for (config, fit) in &fits {
-                let ran_out = rung.runs.iter().filter(|r| r.config == *config).map(|r| r.limit_s).fold(0.0, f64::max);
+                let ran_out = ran_out
+                    .get(config)
+                    .into_iter()
+                    .flatten()
+                    .filter(|p| p.0 <= rung.depth)
+                    .map(|p| p.1)
+                    .fold(0.0, f64::max);
                 let Some(fit) = fit else {
                     worst = worst.max(ran_out);
                     continue;
@@ -115,11 +132,20 @@ mod tests {
         assert!(p[..3].iter().all(Option::is_none), "solved rungs are measured");
         let at9 = p[3].as_ref().expect("a prediction at 9");
         assert_eq!(at9.config, "b");
-        assert!((at9.best_s - 10.0).abs() < 1e-6, "b's 4 s is under the 10 s it ran out of: {at9}");
-        assert!((at9.worst_s - 1000.0).abs() < 1e-6, "a: 1 s at 5, ×10 per two plies");
+        assert!((at9.worst_s - 100.0).abs() < 1e-6, "a: 0.1, 1 and (at least) 10 s at 3, 5 and 7: ×10 per two plies");
         let at11 = p[4].as_ref().expect("a prediction past the measured rungs");
-        assert!((at11.best_s - 8.0).abs() < 1e-6, "b: 2 s at 7, ×2 per two plies: {at11}");
-        assert!(at11.from.starts_with("fit on 3 5 7"), "{}", at11.from);
+        assert!(at11.best_s > at9.best_s && at9.best_s >= 10.0, "b ran out of 10 s at 9: {at9}, {at11}");
+        assert!(at11.from.starts_with("fit on 3 5 7 9"), "b's fit ends at the depth it ran out at: {}", at11.from);
+    }
+
+    #[test]
+    fn a_flat_start_up_cost_does_not_flatten_the_growth_past_a_timeout() {
+        // 0.6 s and 0.77 s of start-up, then out of 10 s at 7: the growth comes from the timeout.
+        let runs = [vec![run("p", 0.6, true)], vec![run("p", 0.77, true)], vec![run("p", 10.0, false)], vec![]];
+        let rungs: Vec<Rung<'_>> =
+            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let at9 = predict_series(&rungs)[3].clone().expect("a prediction");
+        assert!(at9.best_s > 20.0, "{at9}");
     }
 
     #[test]

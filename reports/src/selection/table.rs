@@ -38,3 +38,26 @@ pub fn hardness_table(jobs: &[Calibrated]) -> Table {
     }
     table
 }
+
+/// The classes on one track (`qdimacs` or `qcir`): per family, the jobs run on it, how many
+/// fell in each class by that track's runs alone, and how many of the selected ones it has.
+pub fn track_table(jobs: &[Calibrated], track: &str) -> Table {
+    let mut columns = vec!["family".to_string(), ">jobs".to_string()];
+    columns.extend(Class::ALL.iter().map(|c| format!(">{c}")));
+    columns.push(">selected".to_string());
+    let mut table = Table::new(&columns);
+    let on: Vec<&Calibrated> = jobs.iter().filter(|j| j.tracks.contains_key(track)).collect();
+    let mut families: BTreeMap<&str, Vec<&Calibrated>> = BTreeMap::new();
+    for j in &on {
+        families.entry(&j.family).or_default().push(j);
+    }
+    for (family, members) in families.iter().map(|(f, m)| (*f, m)).chain([("total", &on)]) {
+        let mut row = vec![family.to_string(), members.len().to_string()];
+        row.extend(
+            Class::ALL.iter().map(|&c| members.iter().filter(|j| j.tracks.get(track) == Some(&c)).count().to_string()),
+        );
+        row.push(members.iter().filter(|j| j.selected).count().to_string());
+        table.push_row(row);
+    }
+    table
+}
