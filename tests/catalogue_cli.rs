@@ -31,7 +31,12 @@ fn the_catalogue_lists_models_with_parameters_and_examples_and_the_shipped_suite
         assert!(models.contains(needle), "`list` shows {needle:?}:\n{models}");
     }
     let suites = stdout(&qbfgames(&["list", "suites"]));
-    assert!(suites.lines().any(|l| l.starts_with("default ") && l.contains("14 families")), "{suites}");
+    let checked = stdout(&qbfgames(&["suite", "check", "default"]));
+    let families = checked.split("valid: ").nth(1).and_then(|t| t.split(" families").next()).unwrap_or("?");
+    assert!(
+        suites.lines().any(|l| l.starts_with("default ") && l.contains(&format!("{families} families"))),
+        "{suites}\n{checked}"
+    );
     let families = stdout(&qbfgames(&["list", "families"]));
     assert!(families.lines().any(|l| l.starts_with("corplus") && l.contains("corplus")), "{families}");
     let shapes = stdout(&qbfgames(&["list", "shapes"]));
@@ -63,7 +68,10 @@ fn stats_and_suite_list_print_json() {
     assert!(stats[0]["clauses"].is_u64() && stats[0]["format"] == "qdimacs", "{stats}");
     let jobs: serde_json::Value =
         serde_json::from_str(&stdout(&qbfgames(&["suite", "list", "default", "--format", "json"]))).expect("JSON");
-    assert_eq!(jobs.as_array().map(Vec::len), Some(103), "the default suite's jobs, by name");
+    let checked = stdout(&qbfgames(&["suite", "check", "default"]));
+    let count: Option<usize> = checked.split(" families, ").nth(1).and_then(|t| t.split(" jobs").next()).and_then(|n| n.parse().ok());
+    assert!(count.is_some_and(|n| n > 100), "{checked}");
+    assert_eq!(jobs.as_array().map(Vec::len), count, "the default suite's jobs, by name, as `suite check` counts them");
 }
 
 #[test]

@@ -79,6 +79,7 @@ fn instance(n: u8, expected: Option<Verdict>) -> Instance {
         path: PathBuf::from(format!("/inst/{id}.qdimacs")),
         id,
         family: "fam".into(),
+        job: String::new(),
         format: InputFormat::Qdimacs,
         expected,
     }

@@ -39,7 +39,14 @@ fn tool_runs() -> Result<(Vec<ToolRun>, ToolRun), Error> {
 
 fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
     let id = format!("{:064x}", n);
-    Instance { path: PathBuf::from(format!("/inst/{id}.{format}")), id, family: "fam".into(), format, expected }
+    Instance {
+        path: PathBuf::from(format!("/inst/{id}.{format}")),
+        id,
+        family: "fam".into(),
+        job: String::new(),
+        format,
+        expected,
+    }
 }
 
 fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> Result<Plan, Error> {

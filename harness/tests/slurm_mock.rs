@@ -39,6 +39,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
                 path: PathBuf::from(format!("/inst/{id}.qdimacs")),
                 id,
                 family: "fam".into(),
+                job: String::new(),
                 format: InputFormat::Qdimacs,
                 expected: Some(if n % 2 == 0 { Verdict::True } else { Verdict::False }),
             }

@@ -62,6 +62,7 @@ fn contradicting_variants_are_reported_per_instance() -> Result<(), Box<dyn std:
         starved_retries: harness::STARVED_RETRIES,
         memory: "1G".into(),
         qbfgames_version: "test".into(),
+        subset: harness::Subset::All,
     };
     let out = dir.path().join("out");
     let builder = Encoders { exe: PathBuf::from("/nonexistent") };
