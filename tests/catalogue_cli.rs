@@ -69,7 +69,8 @@ fn stats_and_suite_list_print_json() {
     let jobs: serde_json::Value =
         serde_json::from_str(&stdout(&qbfgames(&["suite", "list", "default", "--format", "json"]))).expect("JSON");
     let checked = stdout(&qbfgames(&["suite", "check", "default"]));
-    let count: Option<usize> = checked.split(" families, ").nth(1).and_then(|t| t.split(" jobs").next()).and_then(|n| n.parse().ok());
+    let count: Option<usize> =
+        checked.split(" families, ").nth(1).and_then(|t| t.split(" jobs").next()).and_then(|n| n.parse().ok());
     assert!(count.is_some_and(|n| n > 100), "{checked}");
     assert_eq!(jobs.as_array().map(Vec::len), count, "the default suite's jobs, by name, as `suite check` counts them");
 }

@@ -90,10 +90,9 @@ fn first_depths() -> String {
         }
         let line = line.replace("\"games/", &format!("\"{}/games/", root.display()));
         let cut = match line.strip_prefix("depths = [") {
-            Some(list) => format!(
-                "depths = [{}]",
-                list.trim_end_matches(']').split(", ").take(4).collect::<Vec<_>>().join(", ")
-            ),
+            Some(list) => {
+                format!("depths = [{}]", list.trim_end_matches(']').split(", ").take(4).collect::<Vec<_>>().join(", "))
+            }
             None => match line.strip_prefix("depths = { from = ") {
                 Some(range) => {
                     let from: u32 = range.split(',').next().and_then(|n| n.trim().parse().ok()).expect("a range");

@@ -68,8 +68,14 @@ fn select_classes_picks_and_refuses_what_it_cannot_do() {
     let manifest = archive_file(&archive, "small/manifest.csv");
     assert_eq!(manifest.lines().filter(|l| l.contains(",qdimacs,")).count(), 4, "{manifest}");
     let readme = archive_file(&archive, "small/README.md");
-    assert!(readme.contains("## Hardness and selection") && readme.contains("limit of 10 s CPU"), "{readme}");
-    assert!(readme.contains("- hardness: 2 of 4 generated jobs selected (generated: 4 trivial"), "{readme}");
+    assert!(readme.contains("## Hardness and selection") && readme.contains("calibrated at 10 s CPU"), "{readme}");
+    assert!(readme.contains("competition limit of 900 s CPU"), "{readme}");
+    assert!(
+        readme.contains(
+            "- hardness: 2 of 4 generated jobs selected, 0 of them classed by a predicted time (generated: 4 trivial"
+        ),
+        "{readme}"
+    );
 
     // Without the reference solver's answers, two solvers that agree give them (`agreement`);
     // three cannot, and a selection without answers is refused.

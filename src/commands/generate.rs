@@ -24,10 +24,13 @@ use suites::builder::Encoders;
 
 use crate::generate_lines::FamilyLines;
 
-/// How the ladders climb: `--calibration-limit` and `--competition-limit` in place of every
+/// How the ladders climb: to a recorded reach (`--reach`, or DIR/ladders.csv unless
+/// `--recalibrate`), `--calibration-limit` and `--competition-limit` in place of every
 /// ladder's `limit` and `predict_to`, and where the calibration runs run (`--backend`).
 #[derive(Clone, Debug, Default)]
 pub struct Ladders {
+    pub reach: Option<PathBuf>,
+    pub recalibrate: bool,
     pub calibration_s: Option<f64>,
     pub competition_s: Option<f64>,
     /// On Slurm, in job-array waves ([`harness::wave`]).
@@ -36,17 +39,15 @@ pub struct Ladders {
     pub profile: Option<PathBuf>,
 }
 
-#[allow(clippy::too_many_arguments)]
 pub fn run(
     file: &Path,
     out: Option<PathBuf>,
     jobs: Option<usize>,
-    reach: Option<&Path>,
-    recalibrate: bool,
     config: &Path,
     certify: Option<f64>,
     climb: &Ladders,
 ) -> Result<ExitCode> {
+    let (reach, recalibrate) = (climb.reach.as_deref(), climb.recalibrate);
     let file = &crate::locate::suite_file(file)?;
     let mut suite = load(file)?;
     for ladder in suite.families.iter_mut().filter_map(|f| f.ladder.as_mut()) {

@@ -89,12 +89,14 @@ pub fn run(command: Command) -> Result<ExitCode> {
             profile,
         } => {
             let ladders = generate::Ladders {
+                reach,
+                recalibrate,
                 calibration_s: calibration_limit,
                 competition_s: competition_limit,
                 slurm: matches!(backend, crate::flags::Backend::Slurm),
                 profile,
             };
-            generate::run(&suite, out, jobs, reach.as_deref(), recalibrate, &config, certify, &ladders)
+            generate::run(&suite, out, jobs, &config, certify, &ladders)
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
             certify_qdimacs::run(&file, &config, Certify { timeout_s: timeout, memory, max_proof }, &scratch)

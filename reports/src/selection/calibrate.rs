@@ -108,7 +108,7 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
     }
     let mut missing = Vec::new();
     let mut disagreements = Vec::new();
-    let mut kept: Vec<(&str, &Row, Vec<&Record>, Vec<Measured>)> = Vec::new();
+    let mut kept: Vec<Runs<'_>> = Vec::new();
     for (job, (row, records)) in jobs {
         if records.is_empty() && !predicted.contains(job) {
             missing.push(job.to_string());
@@ -123,11 +123,11 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
                 solved: r.answer().is_some(),
             })
             .collect();
-        kept.push((job, row, records, measured));
+        kept.push(Runs { job, row, records, measured });
     }
     let predictions = predictions(&kept);
     let mut out = Vec::with_capacity(kept.len());
-    for ((job, row, records, measured), prediction) in kept.iter().zip(predictions) {
+    for (Runs { job, row, records, measured }, prediction) in kept.iter().zip(predictions) {
         let (expected, expected_by) = match answer(row, records, settings.agree) {
             Ok(a) => a,
             Err(said) => {
@@ -197,11 +197,21 @@ pub fn tracks(
     Ok(())
 }
 
+/// One job with its usable records, and each as the prediction reads it.
+struct Runs<'a> {
+    job: &'a str,
+    row: &'a Row,
+    records: Vec<&'a Record>,
+    measured: Vec<Measured>,
+}
+
 /// The prediction of each job (in order) from its depth series: the jobs of one family,
 /// parameters and encoding at numbered depths.
-fn predictions(jobs: &[(&str, &Row, Vec<&Record>, Vec<Measured>)]) -> Vec<Option<Prediction>> {
-    let mut series: BTreeMap<(&str, &str, &str), Vec<(u32, usize)>> = BTreeMap::new();
-    for (i, (_, row, _, _)) in jobs.iter().enumerate() {
+fn predictions(jobs: &[Runs<'_>]) -> Vec<Option<Prediction>> {
+    // Family, parameters and encoding: the jobs (depth, index) of one series.
+    type Series<'r> = (&'r str, &'r str, &'r str);
+    let mut series: BTreeMap<Series<'_>, Vec<(u32, usize)>> = BTreeMap::new();
+    for (i, Runs { row, .. }) in jobs.iter().enumerate() {
         if let Some(d) = row.depth.plies() {
             series.entry((&row.family, &row.params, &row.encoding)).or_default().push((d, i));
         }
@@ -210,7 +220,7 @@ fn predictions(jobs: &[(&str, &Row, Vec<&Record>, Vec<Measured>)]) -> Vec<Option
     for members in series.values_mut() {
         members.sort_unstable();
         let rungs: Vec<Rung<'_>> =
-            members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].3 }).collect();
+            members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].measured }).collect();
         for (&(_, i), p) in members.iter().zip(predict_series(&rungs)) {
             out[i] = p;
         }
