@@ -284,6 +284,18 @@ impl Resolver<'_> {
         )
     }
 
+    /// A positive, finite number of CPU seconds (an integer or a decimal) at `key`; an
+    /// error with `help` otherwise.
+    fn seconds(&self, value: &Spanned<Value>, key: &str, help: &str) -> Result<f64, ParseError> {
+        match value.get_ref() {
+            Value::Integer(n) => Some(*n as f64),
+            Value::Float(x) => Some(*x),
+            _ => None,
+        }
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| self.err(value, format!("`{key}` must be a positive number of CPU seconds"), help))
+    }
+
     fn err<T>(&self, at: &Spanned<T>, message: impl Into<String>, help: impl Into<String>) -> ParseError {
         ParseError::at(self.source, at.span().start, message, help)
     }
@@ -465,19 +477,7 @@ impl Resolver<'_> {
 
     /// `[certify]` or `[family.certify]`: a positive CPU limit, and sizes that parse.
     fn certify(&self, c: &CertifyFile) -> Result<Certify, ParseError> {
-        let timeout_s = match c.timeout.get_ref() {
-            Value::Integer(n) => Some(*n as f64),
-            Value::Float(x) => Some(*x),
-            _ => None,
-        }
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| {
-            self.err(
-                &c.timeout,
-                "`timeout` must be a positive number of CPU seconds",
-                "e.g. timeout = 60 or timeout = 2.5 (per instance)",
-            )
-        })?;
+        let timeout_s = self.seconds(&c.timeout, "timeout", "e.g. timeout = 60 or timeout = 2.5 (per instance)")?;
         let size = |value: &Option<Spanned<String>>, default: u64| match value {
             None => Ok(default),
             Some(m) => harness::parse_memory(m.get_ref()).map_err(|_| {
@@ -520,32 +520,12 @@ impl Resolver<'_> {
                 "the ladder stops after this many unsolved rungs in a row, e.g. fails = 2",
             )
         })?;
-        let limit_s = match l.limit.get_ref() {
-            Value::Integer(n) => Some(*n as f64),
-            Value::Float(x) => Some(*x),
-            _ => None,
-        }
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| {
-            self.err(&l.limit, "`limit` must be a positive number of CPU seconds", "e.g. limit = 10 or limit = 2.5")
-        })?;
+        let limit_s = self.seconds(&l.limit, "limit", "e.g. limit = 10 or limit = 2.5")?;
         let predict_to = l
             .predict_to
             .as_ref()
             .map(|p| {
-                match p.get_ref() {
-                    Value::Integer(n) => Some(*n as f64),
-                    Value::Float(x) => Some(*x),
-                    _ => None,
-                }
-                .filter(|x| x.is_finite() && *x > 0.0)
-                .ok_or_else(|| {
-                    self.err(
-                        p,
-                        "`predict_to` must be a positive number of CPU seconds",
-                        "the competition limit the ladder predicts up to, e.g. predict_to = 900",
-                    )
-                })
+                self.seconds(p, "predict_to", "the competition limit the ladder predicts up to, e.g. predict_to = 900")
             })
             .transpose()?;
         let memory = match &l.memory {
