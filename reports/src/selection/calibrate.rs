@@ -119,6 +119,7 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
             .map(|r| Measured {
                 config: r.configuration(),
                 cpu_s: seconds(r),
+                pre_s: r.pre_cpu_s,
                 limit_s: r.timeout_s,
                 solved: r.answer().is_some(),
             })

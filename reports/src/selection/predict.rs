@@ -3,20 +3,28 @@
 //! lists), every configuration's CPU time grows as fitted on the depths it solved
 //! ([`Growth`]) and on the first depth past them it ran out of its limit on, entered at
 //! that limit (a lower bound of its time there: without it, a constant cost such as a
-//! preprocessor's start-up flattens the growth near the frontier); a job no
-//! configuration solved gets each fitted configuration's predicted time, never less than
-//! a limit it was measured to run out of at that depth or a shallower one.
+//! solver's start-up flattens the growth near the frontier); a job no configuration
+//! solved gets each fitted configuration's predicted time, never less than a limit it was
+//! measured to run out of at that depth or a shallower one.
+//!
+//! A preprocessor's time and its solver's are fitted apart and added: on the shallow
+//! rungs a preprocessor such as Bloqqer often takes nearly all the time (or solves the
+//! formula itself), and its slow growth would hide the solver's. A configuration whose
+//! solver never took measurable time ([`FLOOR_S`]) predicts nothing: the rungs say
+//! nothing about how its search grows.
 
 use std::collections::BTreeMap;
 use std::fmt;
 
-use harness::growth::Growth;
+use harness::growth::{Growth, FLOOR_S};
 
-/// One configuration's measured runs of a job: CPU seconds and whether it answered.
+/// One configuration's measured runs of a job: CPU seconds (the preprocessor's and the
+/// solver's together, and the preprocessor's alone) and whether it answered.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
     pub config: String,
     pub cpu_s: f64,
+    pub pre_s: f64,
     pub limit_s: f64,
     pub solved: bool,
 }
@@ -51,34 +59,35 @@ pub struct Rung<'a> {
 /// The prediction of every rung of one series that no run solved (`None` for solved
 /// rungs, and for rungs no configuration's growth reaches).
 pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
-    let mut fits: BTreeMap<&str, Option<Growth>> = BTreeMap::new();
-    let mut points: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
-    let mut ran_out: BTreeMap<&str, Vec<(f64, f64)>> = BTreeMap::new();
+    let mut points: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
+    let mut ran_out: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
     for rung in rungs {
         for run in rung.runs {
-            let entry = points.entry(&run.config).or_default();
-            if run.solved {
-                entry.push((rung.depth, run.cpu_s));
-            } else {
-                ran_out.entry(&run.config).or_default().push((rung.depth, run.limit_s));
-            }
+            let side = if run.solved { &mut points } else { &mut ran_out };
+            side.entry(&run.config).or_default().push((rung.depth, run));
         }
     }
-    for (config, solved) in &points {
-        let top = solved.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-        let mut fitted = solved.clone();
-        let censored =
-            ran_out.get(config).into_iter().flatten().filter(|p| p.0 > top).min_by(|a, b| a.0.total_cmp(&b.0));
-        fitted.extend(censored);
-        fits.insert(config, Growth::fit(&fitted));
-    }
+    let fits: BTreeMap<&str, Option<Fit>> = points
+        .iter()
+        .map(|(config, solved)| {
+            let top = solved.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+            let censored = ran_out
+                .get(config)
+                .into_iter()
+                .flatten()
+                .filter(|p| p.0 > top)
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .copied();
+            (*config, Fit::new(solved, censored))
+        })
+        .collect();
     rungs
         .iter()
         .map(|rung| {
             if rung.runs.iter().any(|r| r.solved) {
                 return None;
             }
-            let mut best: Option<(f64, &str, &Growth)> = None;
+            let mut best: Option<(f64, &str, &Fit)> = None;
             let mut worst = 0.0f64;
             for (config, fit) in &fits {
                 let ran_out = ran_out
@@ -86,7 +95,7 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
                     .into_iter()
                     .flatten()
                     .filter(|p| p.0 <= rung.depth)
-                    .map(|p| p.1)
+                    .map(|p| p.1.limit_s)
                     .fold(0.0, f64::max);
                 let Some(fit) = fit else {
                     worst = worst.max(ran_out);
@@ -108,12 +117,75 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
         .collect()
 }
 
+/// One configuration's growth along a series: its solver's, and its preprocessor's.
+#[derive(Clone, Debug)]
+struct Fit {
+    solver: Growth,
+    preprocessor: Preprocessing,
+}
+
+/// How a configuration's preprocessing time goes on.
+#[derive(Clone, Debug)]
+enum Preprocessing {
+    /// No preprocessor, or one that took no measurable time.
+    None,
+    /// It grows as fitted.
+    Grows(Growth),
+    /// It did not grow: its longest measured time, taken as it is.
+    Flat(f64),
+}
+
+impl Fit {
+    /// Fits the solved runs (depth, run) and the first run past them that ran out of its
+    /// limit: its solver's part is at least the limit less the preprocessor's time.
+    fn new(solved: &[(f64, &Measured)], ran_out: Option<(f64, &Measured)>) -> Option<Fit> {
+        let mut solver: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.cpu_s - r.pre_s)).collect();
+        solver.extend(ran_out.map(|(x, r)| (x, r.limit_s - r.pre_s)).filter(|p| p.1 >= FLOOR_S));
+        let solver = Growth::fit(&solver)?;
+        let pre: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.pre_s)).collect();
+        let longest = pre.iter().map(|p| p.1).fold(0.0, f64::max);
+        let preprocessor = match Growth::fit(&pre) {
+            Some(g) => Preprocessing::Grows(g),
+            None if longest > 0.0 => Preprocessing::Flat(longest),
+            None => Preprocessing::None,
+        };
+        Some(Fit { solver, preprocessor })
+    }
+
+    /// The predicted CPU seconds at depth `x`, preprocessing included.
+    fn predict(&self, x: f64) -> f64 {
+        self.solver.predict(x)
+            + match &self.preprocessor {
+                Preprocessing::None => 0.0,
+                Preprocessing::Grows(g) => g.predict(x),
+                Preprocessing::Flat(s) => *s,
+            }
+    }
+}
+
+impl fmt::Display for Fit {
+    /// The solver's fit, then the preprocessor's:
+    /// `fit on 5 7 9: ×3.10 per step, error ×1.25; preprocessing ×1.20 per step`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.solver)?;
+        match &self.preprocessor {
+            Preprocessing::None => Ok(()),
+            Preprocessing::Grows(g) => write!(f, "; preprocessing ×{:.2} per step", g.per_unit()),
+            Preprocessing::Flat(s) => write!(f, "; preprocessing {s:.2} s"),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run(config: &str, cpu_s: f64, solved: bool) -> Measured {
-        Measured { config: config.into(), cpu_s, limit_s: 10.0, solved }
+        Measured { config: config.into(), cpu_s, pre_s: 0.0, limit_s: 10.0, solved }
+    }
+
+    fn preprocessed(pre_s: f64, cpu_s: f64, solved: bool) -> Measured {
+        Measured { config: "bloqqer+s".into(), cpu_s, pre_s, limit_s: 10.0, solved }
     }
 
     #[test]
@@ -153,5 +225,38 @@ mod tests {
         let runs = [vec![run("a", 0.01, true)], vec![run("a", 10.0, false)]];
         let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
         assert_eq!(predict_series(&rungs), [None, None]);
+    }
+
+    #[test]
+    fn a_preprocessor_that_took_all_the_time_predicts_nothing() {
+        // Bloqqer takes 0.5, 0.9 and 1.2 s and leaves the solver next to nothing: the
+        // totals grow slowly, but they say nothing about the solver's search.
+        let runs = [
+            vec![preprocessed(0.5, 0.5, true), run("s", 0.3, true)],
+            vec![preprocessed(0.9, 0.92, true), run("s", 2.8, true)],
+            vec![preprocessed(1.2, 1.23, true), run("s", 10.0, false)],
+            vec![],
+        ];
+        let rungs: Vec<Rung<'_>> =
+            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let at9 = predict_series(&rungs)[3].clone().expect("the plain solver predicts");
+        assert_eq!(at9.config, "s", "{at9}");
+        assert!(at9.best_s > 30.0, "{at9}");
+    }
+
+    #[test]
+    fn a_preprocessor_and_its_solver_grow_apart_and_add_up() {
+        // The preprocessor takes 1 s throughout; the solver after it grows ×4 per step.
+        let runs = [
+            vec![preprocessed(1.0, 1.1, true)],
+            vec![preprocessed(1.0, 1.4, true)],
+            vec![preprocessed(1.0, 2.6, true)],
+            vec![preprocessed(1.0, 7.4, true)],
+            vec![],
+        ];
+        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let at4 = predict_series(&rungs)[4].clone().expect("a prediction");
+        assert!((at4.best_s - (1.0 + 25.6)).abs() < 0.5, "0.1·4⁴ s of search and 1 s of preprocessing: {at4}");
+        assert!(at4.from.ends_with("; preprocessing 1.00 s"), "{}", at4.from);
     }
 }
