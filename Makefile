@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures check-predictions test bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
+.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
 
 all: build
 
@@ -90,6 +90,13 @@ lint:
 # All tests; installs what they need first.
 test: solvers chromium
 	$(CARGO) test --workspace
+
+# The large GDL games (suite/games/gdl/large/): grounding on demand agrees with full
+# grounding, and the size estimates bound the formulas. A few minutes in a release build;
+# not part of `make test`.
+test-large:
+	$(CARGO) test --release -p games --test gdl_demand -- --ignored
+	$(CARGO) test --release -p encodings --test size_estimate -- --ignored
 
 # Headless Chromium and its WebDriver for the tests that open and drive the HTML report
 # (Debian's packages; idempotent).

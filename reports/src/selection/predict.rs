@@ -67,9 +67,13 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
             side.entry(&run.config).or_default().push((rung.depth, run));
         }
     }
+    // Every configuration that ran: one that never solved a rung has no fit, but its
+    // limits still bound the worst case.
     let fits: BTreeMap<&str, Option<Fit>> = points
-        .iter()
-        .map(|(config, solved)| {
+        .keys()
+        .chain(ran_out.keys())
+        .map(|&config| {
+            let solved = points.get(config).map_or(&[][..], Vec::as_slice);
             let top = solved.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
             let censored = ran_out
                 .get(config)
@@ -78,7 +82,7 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
                 .filter(|p| p.0 > top)
                 .min_by(|a, b| a.0.total_cmp(&b.0))
                 .copied();
-            (*config, Fit::new(solved, censored))
+            (config, Fit::new(solved, censored))
         })
         .collect();
     rungs
@@ -258,5 +262,15 @@ mod tests {
         let at4 = predict_series(&rungs)[4].clone().expect("a prediction");
         assert!((at4.best_s - (1.0 + 25.6)).abs() < 0.5, "0.1·4⁴ s of search and 1 s of preprocessing: {at4}");
         assert!(at4.from.ends_with("; preprocessing 1.00 s"), "{}", at4.from);
+    }
+
+    #[test]
+    fn a_configuration_that_never_solved_bounds_the_worst_case() {
+        let never = Measured { config: "n".into(), cpu_s: 300.0, pre_s: 0.0, limit_s: 300.0, solved: false };
+        let runs = [vec![run("a", 0.5, true)], vec![run("a", 2.0, true)], vec![never]];
+        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let at2 = predict_series(&rungs)[2].clone().expect("a's prediction");
+        assert_eq!(at2.config, "a");
+        assert_eq!(at2.worst_s, 300.0, "n ran out of 300 s there: {at2}");
     }
 }
