@@ -1,9 +1,12 @@
 //! Hardness predicted past the calibration limit: along each series of a job's depths
 //! (the same family, parameters and encoding: a depth ladder, or the depths a family
 //! lists), every configuration's CPU time grows as fitted on the depths it solved
-//! ([`Growth`]) and on the first depth past them it ran out of its limit on, entered at
-//! that limit (a lower bound of its time there: without it, a constant cost such as a
-//! solver's start-up flattens the growth near the frontier); a job no configuration
+//! ([`Growth`]), steepened by the first depth past them it ran out of its limit on,
+//! entered at that limit, where that depth says the time grows faster (a lower bound of
+//! its time there: without it, a constant cost such as a solver's start-up flattens the
+//! growth near the frontier; but alone beside one solved depth it says nothing of the
+//! growth, and a configuration that solved one depth near the limit and ran out on the
+//! next predicts nothing); a job no configuration
 //! solved gets each fitted configuration's predicted time, never less than a limit it was
 //! measured to run out of at that depth or a shallower one.
 //!
@@ -140,12 +143,16 @@ enum Preprocessing {
 }
 
 impl Fit {
-    /// Fits the solved runs (depth, run) and the first run past them that ran out of its
-    /// limit: its solver's part is at least the limit less the preprocessor's time.
+    /// Fits the solved runs (depth, run), then steepens the fit with the first run past
+    /// them that ran out of its limit (its solver's part at least the limit less the
+    /// preprocessor's time) when that says the time grows faster. The solved runs alone
+    /// must show growth: a run that ran out just after one solved near the limit is a
+    /// lower bound, not a flat growth.
     fn new(solved: &[(f64, &Measured)], ran_out: Option<(f64, &Measured)>) -> Option<Fit> {
-        let mut solver: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.cpu_s - r.pre_s)).collect();
-        solver.extend(ran_out.map(|(x, r)| (x, r.limit_s - r.pre_s)).filter(|p| p.1 >= FLOOR_S));
-        let solver = Growth::fit(&solver)?;
+        let mut points: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.cpu_s - r.pre_s)).collect();
+        let alone = Growth::fit(&points)?;
+        points.extend(ran_out.map(|(x, r)| (x, r.limit_s - r.pre_s)).filter(|p| p.1 >= FLOOR_S));
+        let solver = Growth::fit(&points).filter(|g| g.slope > alone.slope).unwrap_or(alone);
         let pre: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.pre_s)).collect();
         let longest = pre.iter().map(|p| p.1).fold(0.0, f64::max);
         let preprocessor = match Growth::fit(&pre) {
@@ -272,5 +279,14 @@ mod tests {
         let at2 = predict_series(&rungs)[2].clone().expect("a's prediction");
         assert_eq!(at2.config, "a");
         assert_eq!(at2.worst_s, 300.0, "n ran out of 300 s there: {at2}");
+    }
+
+    #[test]
+    fn one_solved_depth_near_the_limit_then_a_timeout_predicts_nothing() {
+        // 9.65 s at 5 and out of 10 s at 7: the timeout is a lower bound, not a growth of ×1.02.
+        let runs = [vec![run("c", 9.65, true)], vec![run("c", 10.0, false)], vec![]];
+        let rungs: Vec<Rung<'_>> =
+            runs.iter().enumerate().map(|(i, r)| Rung { depth: (5 + 2 * i) as f64, runs: r }).collect();
+        assert_eq!(predict_series(&rungs)[2], None);
     }
 }
