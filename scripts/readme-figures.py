@@ -151,6 +151,8 @@ def section(out, suite_families, suite_jobs, stamps):
     models = {r["family"]: r["game"] for r in manifest}
     limit = min((float(r["timeout_s"]) for r in results), default=0.0)
     competition = float(selection[0]["competition_s"]) if selection else 900.0
+    checks = [r for r in results if float(r["timeout_s"]) > limit]
+    results = [r for r in results if float(r["timeout_s"]) == limit]
     statuses = Counter(r["status"] for r in results)
     per_family = defaultdict(list)
     for s in selection:
@@ -217,7 +219,15 @@ def section(out, suite_families, suite_jobs, stamps):
         f"at the calibration limit of {limit:g} s CPU, classes them against the competition limit of "
         f"{competition:g} s CPU by measured or predicted times, and selects {len(chosen)} "
         "(the hardness table `select` prints, as in the archive's README; `predicted` counts the jobs "
-        "whose class rests on a predicted time):",
+        "whose class rests on a predicted time"
+        + (
+            f"; the selection also uses the {len(checks)} runs of `make check-predictions` at "
+            + ", ".join(f"{t:g} s" for t in sorted({float(r['timeout_s']) for r in checks}))
+            + " CPU, which measured some predicted jobs"
+            if checks
+            else ""
+        )
+        + "):",
         "",
         *table,
         "",

@@ -11,10 +11,10 @@ use harness::Record;
 use super::error::Error;
 use super::input::RunData;
 
-/// `Ok` when no record of `data` at the CPU limit `limit` (every limit: `None`) is starved;
-/// else the error with the `run` that re-runs them, for each set of limits they were run at.
-pub fn refuse_starved(data: &RunData, dir: &Path, limit: Option<f64>) -> Result<(), Error> {
-    let starved: Vec<&Record> = data.starved().filter(|r| limit.is_none_or(|l| r.timeout_s == l)).collect();
+/// `Ok` when no record of `data` at the CPU limit `limit` is starved; else the error with
+/// the `run` that re-runs them, for each set of limits they were run at.
+pub fn refuse_starved(data: &RunData, dir: &Path, limit: f64) -> Result<(), Error> {
+    let starved: Vec<&Record> = data.starved().filter(|r| r.timeout_s == limit).collect();
     if starved.is_empty() {
         return Ok(());
     }

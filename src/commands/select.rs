@@ -17,7 +17,7 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     }
     // The set rests on the calibration runs; a prediction check's run at a longer limit
     // that starved is no measurement, and `calibrate --check-predictions` runs it again.
-    refuse_starved(&data, &args.dir, Some(selection::calibration_limit(&data)))?;
+    refuse_starved(&data, &args.dir, selection::calibration_limit(&data))?;
     let settings = Settings {
         thresholds: Thresholds { trivial_s: args.trivial, ..Thresholds::default() },
         agree: args.agree,
