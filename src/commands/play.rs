@@ -25,11 +25,12 @@ use strategy::session::{conclusion, session, Left, Mode, Playable, User};
 
 use games::positional::named::NamedGame;
 
-use super::{
-    geography_rule, geography_variant, graph_name, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg,
-    qdo_runner,
-};
-use crate::flags::games::PositionalEncoding;
+use models::bddl::load_bddl;
+use models::gdl::load_gdl;
+use models::geography::{geography_rule, geography_variant, graph_name, load_geography};
+use models::positional::{load_gttt, load_hex, load_pg, PositionalEncoding};
+
+use super::qdo_runner;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
 /// How a session ended: every game as the solver promised, or the first failure.
@@ -103,7 +104,7 @@ pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
                 rounds,
             };
             let played = play(opts, game, args.size.budget())?;
-            (opts, format!("geography {} within {rounds} rounds", graph_name(args)), played)
+            (opts, format!("geography {} within {rounds} rounds", graph_name(&args.graph)), played)
         }
     };
     let result = match result {

@@ -29,11 +29,12 @@ use strategy::session::Thinking;
 use suites::certified::Outcome;
 use suites::Certify;
 
-use super::{
-    certify_in_child, depqbf_tracer, geography_encoding, load_bddl, load_gdl, load_geography, load_gttt, load_hex,
-    load_pg, qdo_runner,
-};
-use crate::flags::games::PositionalEncoding;
+use models::bddl::load_bddl;
+use models::gdl::load_gdl;
+use models::geography::{geography_encoding, load_geography};
+use models::positional::{load_gttt, load_hex, load_pg, PositionalEncoding};
+
+use super::{certify_in_child, depqbf_tracer, qdo_runner};
 use crate::flags::strategy::{FirstMoveModel, FirstMoveOpts, StrategyCmd};
 use crate::output::write_atomically;
 

@@ -4,9 +4,10 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::flags::games::{
-    BddlGame, GdlGame, GeoEncodingArg, GeographyGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
-};
+use models::bddl::BddlGame;
+use models::gdl::GdlGame;
+use models::geography::{GeoEncodingArg, GeographyGame};
+use models::positional::{GtttArgs, HexArgs, PgArgs, PositionalEncoding};
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]

@@ -1,0 +1,172 @@
+//! The game models behind one seam. A model is a [`GameModel`]: its name, the arguments of
+//! `qbfgames encode NAME` and `qbfgames solve NAME` (clap `Args`, declared once in the
+//! model's file), and what those commands do. The binary mounts every model of [`MODELS`]
+//! under `encode` and `solve` and dispatches to it by name ([`EncodeModel`],
+//! [`SolveModel`]); it names no model itself.
+//!
+//! Adding a game is a file here (its flags, its loader, its encodings and reference
+//! solver, from the `games` and `encodings` crates) and a line in [`MODELS`].
+
+/// `eprintln!` that drops what standard error cannot take instead of panicking: the work
+/// and its exit code never depend on a diagnostic.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        drop(writeln!(std::io::stderr().lock(), $($arg)*))
+    }};
+}
+
+pub mod bddl;
+pub mod cli;
+pub mod gdl;
+pub mod gdl_asp;
+pub mod geography;
+pub mod positional;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
+
+/// One game model, as the command line sees it.
+///
+/// `encode` and `solve` receive the matches of the command that holds the model's
+/// subcommand (`encode`, `solve`), so that a model parses its own arguments with the clap
+/// type that declared them.
+pub trait GameModel: Sync {
+    /// The name of the model's subcommands (`geography`, `gttt`, …).
+    fn name(&self) -> &'static str;
+
+    /// `qbfgames encode NAME`: its arguments and help; `None` when the model has no
+    /// encoding of its own.
+    fn encode_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Runs `qbfgames encode NAME`.
+    fn encode(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        let _ = matches;
+        anyhow::bail!("`{}` has no `encode`", self.name())
+    }
+
+    /// `qbfgames solve NAME`: its arguments and help; `None` when the model has no
+    /// reference solver.
+    fn solve_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Runs `qbfgames solve NAME`; `json` prints the answer as one object. The exit code is
+    /// 10 when the first player wins within the limit, 20 when not.
+    fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
+        let _ = (matches, json);
+        anyhow::bail!("`{}` has no `solve`", self.name())
+    }
+}
+
+/// Every model, in the order `encode --help` and `solve --help` list them.
+pub static MODELS: &[&dyn GameModel] = &[
+    &bddl::Bddl,
+    &positional::Pg,
+    &positional::Gttt,
+    &positional::Hex,
+    &gdl::Gdl,
+    &geography::Geography,
+    &gdl_asp::GdlAsp,
+];
+
+/// The model named `name`.
+pub fn lookup(name: &str) -> Option<&'static dyn GameModel> {
+    MODELS.iter().copied().find(|m| m.name() == name)
+}
+
+/// The single subcommand a one-variant clap `Subcommand` declares: how a model's file
+/// declares `encode NAME` or `solve NAME` with derive (doc comment as help, examples as
+/// `after_help`) and hands it to the registry.
+pub fn command_of<S: Subcommand>() -> Command {
+    let holder = S::augment_subcommands(Command::new("model"));
+    let mut subcommands = holder.get_subcommands();
+    match (subcommands.next(), subcommands.next()) {
+        (Some(one), None) => one.clone(),
+        _ => unreachable!("a model declares exactly one subcommand per verb"),
+    }
+}
+
+/// Parses the arguments of a model's subcommand, declared by `S` (see [`command_of`]).
+pub fn parse<S: FromArgMatches>(matches: &ArgMatches) -> Result<S> {
+    Ok(S::from_arg_matches(matches)?)
+}
+
+/// A model chosen on the command line, with the matches of the command that holds it.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub name: String,
+    matches: ArgMatches,
+}
+
+impl Chosen {
+    fn model(&self) -> Result<&'static dyn GameModel> {
+        lookup(&self.name).ok_or_else(|| anyhow::anyhow!("no model `{}`", self.name))
+    }
+}
+
+fn chosen(matches: &ArgMatches) -> Result<Chosen, clap::Error> {
+    match matches.subcommand_name() {
+        Some(name) => Ok(Chosen { name: name.to_string(), matches: matches.clone() }),
+        None => Err(clap::Error::raw(clap::error::ErrorKind::MissingSubcommand, "name a game model")),
+    }
+}
+
+/// Implements clap's `Subcommand` for a newtype over [`Chosen`]: one subcommand per model
+/// that has `$command`.
+macro_rules! model_subcommand {
+    ($name:ident, $command:ident) => {
+        impl FromArgMatches for $name {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                chosen(matches).map($name)
+            }
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl Subcommand for $name {
+            fn augment_subcommands(cmd: Command) -> Command {
+                // Each model's command was declared alone (display order 0): number them in
+                // the registry's order, which `--help` keeps.
+                let commands = MODELS.iter().filter_map(|m| m.$command());
+                commands.enumerate().fold(cmd, |cmd, (i, c)| cmd.subcommand(c.display_order(i)))
+            }
+            fn augment_subcommands_for_update(cmd: Command) -> Command {
+                Self::augment_subcommands(cmd)
+            }
+            fn has_subcommand(name: &str) -> bool {
+                MODELS.iter().any(|m| m.name() == name && m.$command().is_some())
+            }
+        }
+    };
+}
+
+/// The model of `qbfgames encode MODEL …`.
+#[derive(Clone, Debug)]
+pub struct EncodeModel(pub Chosen);
+model_subcommand!(EncodeModel, encode_command);
+
+impl EncodeModel {
+    /// Runs the chosen model's `encode`.
+    pub fn run(&self) -> Result<ExitCode> {
+        self.0.model()?.encode(&self.0.matches)
+    }
+}
+
+/// The model of `qbfgames solve MODEL …`.
+#[derive(Clone, Debug)]
+pub struct SolveModel(pub Chosen);
+model_subcommand!(SolveModel, solve_command);
+
+impl SolveModel {
+    /// Runs the chosen model's `solve`.
+    pub fn run(&self, json: bool) -> Result<ExitCode> {
+        self.0.model()?.solve(&self.0.matches, json)
+    }
+}
