@@ -21,6 +21,7 @@ pub mod cli;
 pub mod gdl;
 pub mod gdl_asp;
 pub mod geography;
+pub mod kayles;
 pub mod positional;
 
 use std::process::ExitCode;
@@ -71,6 +72,7 @@ pub static MODELS: &[&dyn GameModel] = &[
     &positional::Hex,
     &gdl::Gdl,
     &geography::Geography,
+    &kayles::Kayles,
     &gdl_asp::GdlAsp,
 ];
 
