@@ -18,6 +18,8 @@ pub struct SolveCmd {
     pub model: SolveModel,
     /// Print the answer as one JSON object (model, game, limit, unit, wins, and critical,
     /// winning_move, role, positions where they apply) instead of lines.
-    #[arg(long, global = true)]
+    // Its place in each model's help, pinned: clap would number it after the models'
+    // subcommands, and so move it whenever a model is added.
+    #[arg(long, global = true, display_order = 6)]
     pub json: bool,
 }

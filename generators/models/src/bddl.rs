@@ -6,16 +6,20 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
+use contract::Budget;
 use encodings::lifted::Lifted;
 use encodings::{Encoding, Form, Side};
 use games::bddl::{Game, Solver};
 use qbf::io::write_qcir;
 use qbf::tseitin::ClauseForm;
+use strategy::first_move::{first_move_bddl, FirstMove as Found};
+use strategy::play::QdoSolver;
+use strategy::session::Playable;
 
 use crate::cli::{
     encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
 };
-use crate::{command_of, parse, GameModel};
+use crate::{command_of, parse, GameModel, PlayResult, Session};
 
 /// The files of a BDDL game.
 #[derive(Args, Debug)]
@@ -69,6 +73,30 @@ enum Solve {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum FirstMove {
+    /// A BDDL game, lifted encoding.
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5"
+    )]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum Play {
+    /// A BDDL game (Black moves first).
+    #[command(
+        after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5 --auto --all"
+    )]
+    Bddl {
+        #[command(flatten)]
+        game: BddlGame,
+    },
+}
+
 /// The `bddl` model.
 pub struct Bddl;
 
@@ -93,6 +121,31 @@ impl GameModel for Bddl {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let Solve::Bddl { game, critical } = parse(matches)?;
         solve(&game, critical, json)
+    }
+
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMove>())
+    }
+
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMove::Bddl { game } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMove::Bddl { game } = parse(matches)?;
+        Ok(first_move_bddl(&load_bddl(&game)?, solver)?)
+    }
+
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<Play>())
+    }
+
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let Play::Bddl { game: args } = parse(matches)?;
+        let game = load_bddl(&args)?;
+        let name = format!("{} at depth {}", args.problem, game.depth());
+        Ok((name, session(Playable::Bddl(&game), args.size.budget())?))
     }
 }
 

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::Budget;
 use encodings::gdl::{GdlEncoding, PrefixMethod, Reason, Rules, Size};
@@ -13,9 +13,13 @@ use games::gdl::player::Solver;
 use games::gdl::GroundGame;
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
+use strategy::first_move::{first_move_gdl, FirstMove as Found, FirstMoveError};
+use strategy::gdl::GdlSetup;
+use strategy::play::QdoSolver;
+use strategy::session::Playable;
 
 use crate::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
-use crate::{command_of, parse, GameModel};
+use crate::{command_of, parse, GameModel, PlayResult, Session};
 
 /// A GDL game, its horizon and its encoding.
 #[derive(Args, Debug)]
@@ -107,6 +111,30 @@ enum Solve {
     Gdl(SolveGdl),
 }
 
+#[derive(Subcommand, Debug)]
+enum FirstMove {
+    /// A two-player GDL game: Black is the role that must win (--first).
+    #[command(
+        after_help = "Examples:\n  qbfgames strategy first-move gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames strategy first-move gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --prefix gd"
+    )]
+    Gdl {
+        #[command(flatten)]
+        game: GdlGame,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum Play {
+    /// A two-player GDL game: Black is the role that must win (--first), White the other.
+    #[command(
+        after_help = "Examples:\n  qbfgames play gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames play gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --auto --all\n  qbfgames play gdl --game suite/games/gdl/tictactoe.kif --depth 9 --as black"
+    )]
+    Gdl {
+        #[command(flatten)]
+        game: GdlGame,
+    },
+}
+
 /// The `gdl` model.
 pub struct Gdl;
 
@@ -127,6 +155,33 @@ impl GameModel for Gdl {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let Solve::Gdl(args) = parse(matches)?;
         solve(&args, json)
+    }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMove>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMove::Gdl { game } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMove::Gdl { game: args } = parse(matches)?;
+        let (game, encoding, _) = load_gdl(&args, None)?;
+        match first_move_gdl(&game, encoding, args.depth, solver) {
+            Err(FirstMoveError::Map(e)) => {
+                Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))
+            }
+            found => Ok(found?),
+        }
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<Play>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let Play::Gdl { game: args } = parse(matches)?;
+        let (game, encoding, _) = load_gdl(&args, None)?;
+        let setup = GdlSetup { game: &game, encoding };
+        let played = session(Playable::Gdl(setup, args.depth), args.size.budget())?;
+        Ok((format!("{} at depth {}", args.game, args.depth), played))
     }
 }
 

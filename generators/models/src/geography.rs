@@ -7,14 +7,18 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::RangedU64ValueParser;
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
+use contract::Budget;
 use encodings::gdl::Size;
 use encodings::geography::{GeoEncoding, Geography as GeographyEncoding};
 use encodings::{Encoding, Form, Qbf, Side};
 use games::geography::{self as geo, Graph, Rule, Solver, Variant, MAX_NODES};
 use qbf::io::{write_qcir, write_qdimacs};
+use strategy::first_move::{first_move_geography, FirstMove as Found};
+use strategy::play::QdoSolver;
+use strategy::session::Playable;
 
 use crate::cli::{encode_error, read_source, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
-use crate::{command_of, parse, GameModel};
+use crate::{command_of, parse, GameModel, PlayResult, Session};
 
 #[derive(Args, Debug)]
 pub struct EncodeGeography {
@@ -151,6 +155,35 @@ enum Solve {
     Geography(SolveGeography),
 }
 
+#[derive(Subcommand, Debug)]
+enum FirstMove {
+    /// Generalized geography: Black is the first player; the move is the node he names.
+    #[command(
+        after_help = "Examples:\n  qbfgames strategy first-move geography --graph suite/games/geography/thesis-example.txt\n  qbfgames strategy first-move geography --generate grid --w 3 --h 3 --rounds 3 --encoding compact"
+    )]
+    Geography {
+        #[command(flatten)]
+        game: GeographyGame,
+        /// The encoding the solver is asked about.
+        #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
+        encoding: GeoEncodingArg,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum Play {
+    /// Generalized geography, the thesis's game interface: each turn shows the current
+    /// node, the visited nodes and the legal moves; type a node. The computer plays the
+    /// reference solver's winning moves (the first player's, or with --as black the second's).
+    #[command(
+        after_help = "Examples:\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --auto --all\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --variant last-mover --as black"
+    )]
+    Geography {
+        #[command(flatten)]
+        game: GeographyGame,
+    },
+}
+
 /// The `geography` model.
 pub struct Geography;
 
@@ -171,6 +204,33 @@ impl GameModel for Geography {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let Solve::Geography(args) = parse(matches)?;
         solve(&args, json)
+    }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMove>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMove::Geography { game, .. } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMove::Geography { game, encoding } = parse(matches)?;
+        let (graph, rounds) = load_geography(&game)?;
+        Ok(first_move_geography(&graph, geography_encoding(&game, encoding), rounds, solver)?)
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<Play>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let Play::Geography { game: args } = parse(matches)?;
+        let (graph, rounds) = load_geography(&args)?;
+        let game = Playable::Geography {
+            graph: &graph,
+            variant: geography_variant(&args),
+            rule: geography_rule(&args),
+            rounds,
+        };
+        let played = session(game, args.size.budget())?;
+        Ok((format!("geography {} within {rounds} rounds", graph_name(&args.graph)), played))
     }
 }
 

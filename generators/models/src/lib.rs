@@ -28,6 +28,18 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
+use contract::Budget;
+use strategy::first_move::FirstMove;
+use strategy::play::{Failure, Played, QdoSolver};
+use strategy::session::{Left, Playable};
+
+/// How a game of `qbfgames play` ended: every game as the solver promised, the first
+/// failure, or the user left.
+pub type PlayResult = Result<Result<Played, Failure>, Left>;
+
+/// The session `qbfgames play` runs a model's game in (the binary's, with the user and the
+/// solver): the game and the size budget of the formulas it encodes.
+pub type Session<'s> = dyn FnMut(Playable<'_>, Budget) -> Result<PlayResult> + 's;
 
 /// One game model, as the command line sees it.
 ///
@@ -61,6 +73,36 @@ pub trait GameModel: Sync {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let _ = (matches, json);
         anyhow::bail!("`{}` has no `solve`", self.name())
+    }
+
+    /// `qbfgames strategy first-move NAME`: the model's own arguments and help (the binary
+    /// adds the solver's); `None` when the model has no first move to check.
+    fn first_move_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// The size budget of the formulas `strategy first-move NAME` encodes.
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let _ = matches;
+        anyhow::bail!("`{}` has no `strategy first-move`", self.name())
+    }
+
+    /// Black's first move, read from `solver`'s answer and judged by the reference solver.
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<FirstMove> {
+        let _ = (matches, solver);
+        anyhow::bail!("`{}` has no `strategy first-move`", self.name())
+    }
+
+    /// `qbfgames play NAME`: the model's own arguments and help (the binary adds the
+    /// session's); `None` when the model cannot be played.
+    fn play_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Plays the model's game in `session`; returns the instance's name and how it ended.
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let _ = (matches, session);
+        anyhow::bail!("`{}` has no `play`", self.name())
     }
 }
 
@@ -106,44 +148,65 @@ pub struct Chosen {
 }
 
 impl Chosen {
-    fn model(&self) -> Result<&'static dyn GameModel> {
+    /// The model of the subcommand `matches` holds.
+    pub fn of(matches: &ArgMatches) -> Result<Chosen, clap::Error> {
+        match matches.subcommand_name() {
+            Some(name) => Ok(Chosen { name: name.to_string(), matches: matches.clone() }),
+            None => Err(clap::Error::raw(clap::error::ErrorKind::MissingSubcommand, "name a game model")),
+        }
+    }
+
+    /// The chosen model.
+    pub fn model(&self) -> Result<&'static dyn GameModel> {
         lookup(&self.name).ok_or_else(|| anyhow::anyhow!("no model `{}`", self.name))
+    }
+
+    /// The matches of the command that holds the model's subcommand (what the model's
+    /// entry points take).
+    pub fn matches(&self) -> &ArgMatches {
+        &self.matches
+    }
+
+    /// The matches of the model's subcommand itself (where arguments a caller added live).
+    pub fn own(&self) -> &ArgMatches {
+        self.matches.subcommand_matches(&self.name).unwrap_or(&self.matches)
     }
 }
 
-fn chosen(matches: &ArgMatches) -> Result<Chosen, clap::Error> {
-    match matches.subcommand_name() {
-        Some(name) => Ok(Chosen { name: name.to_string(), matches: matches.clone() }),
-        None => Err(clap::Error::raw(clap::error::ErrorKind::MissingSubcommand, "name a game model")),
-    }
+/// `cmd` with `commands` as its subcommands, numbered in the registry's order (each was
+/// declared alone, display order 0), which `--help` keeps.
+pub fn mount(cmd: Command, commands: impl Iterator<Item = Command>) -> Command {
+    commands.enumerate().fold(cmd, |cmd, (i, c)| cmd.subcommand(c.display_order(i)))
 }
 
 /// Implements clap's `Subcommand` for a newtype over [`Chosen`]: one subcommand per model
-/// that has `$command`.
+/// whose `GameModel::$command` gives one, each passed through `$with` (a caller adds its
+/// own arguments after the model's; the identity by default).
+#[macro_export]
 macro_rules! model_subcommand {
     ($name:ident, $command:ident) => {
-        impl FromArgMatches for $name {
-            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-                chosen(matches).map($name)
+        $crate::model_subcommand!($name, $command, |c: ::clap::Command| c);
+    };
+    ($name:ident, $command:ident, $with:expr) => {
+        impl ::clap::FromArgMatches for $name {
+            fn from_arg_matches(matches: &::clap::ArgMatches) -> Result<Self, ::clap::Error> {
+                $crate::Chosen::of(matches).map($name)
             }
-            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+            fn update_from_arg_matches(&mut self, matches: &::clap::ArgMatches) -> Result<(), ::clap::Error> {
                 *self = Self::from_arg_matches(matches)?;
                 Ok(())
             }
         }
 
-        impl Subcommand for $name {
-            fn augment_subcommands(cmd: Command) -> Command {
-                // Each model's command was declared alone (display order 0): number them in
-                // the registry's order, which `--help` keeps.
-                let commands = MODELS.iter().filter_map(|m| m.$command());
-                commands.enumerate().fold(cmd, |cmd, (i, c)| cmd.subcommand(c.display_order(i)))
+        impl ::clap::Subcommand for $name {
+            fn augment_subcommands(cmd: ::clap::Command) -> ::clap::Command {
+                $crate::mount(cmd, $crate::MODELS.iter().filter_map(|m| m.$command()).map($with))
             }
-            fn augment_subcommands_for_update(cmd: Command) -> Command {
+            fn augment_subcommands_for_update(cmd: ::clap::Command) -> ::clap::Command {
                 Self::augment_subcommands(cmd)
             }
             fn has_subcommand(name: &str) -> bool {
-                MODELS.iter().any(|m| m.name() == name && m.$command().is_some())
+                $crate::MODELS.iter().any(|m| m.name() == name && m.$command().is_some())
             }
         }
     };

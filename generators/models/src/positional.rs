@@ -17,9 +17,12 @@ use games::positional::named::{LoadError, NamedGame};
 use games::positional::solver::Solver;
 use games::positional::Player;
 use qbf::tseitin::ClauseForm;
+use strategy::first_move::{first_move_bddl, first_move_positional, FirstMove as Found};
+use strategy::play::QdoSolver;
+use strategy::session::Playable;
 
 use crate::cli::{write_atomically, SizeBudget, Solved};
-use crate::{command_of, parse, GameModel};
+use crate::{command_of, parse, GameModel, PlayResult, Session};
 
 /// Selects a PG file.
 #[derive(Args, Debug)]
@@ -189,6 +192,75 @@ enum SolveHex {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum FirstMovePg {
+    /// A positional game from a PG file, COR+ encoding.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum FirstMoveGttt {
+    /// Generalized tic-tac-toe, COR+ encoding.
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe"
+    )]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum FirstMoveHex {
+    /// A Hex puzzle, COR+ or lifted encoding.
+    #[command(
+        after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted"
+    )]
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum PlayPg {
+    /// A positional game from a PG file.
+    Pg {
+        #[command(flatten)]
+        game: PgArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum PlayGttt {
+    /// Generalized tic-tac-toe.
+    #[command(
+        after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7"
+    )]
+    Gttt {
+        #[command(flatten)]
+        game: GtttArgs,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+enum PlayHex {
+    /// A Hex puzzle.
+    Hex {
+        #[command(flatten)]
+        game: HexArgs,
+        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
+        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
+        encoding: PositionalEncoding,
+    },
+}
+
 /// The `pg` model: a positional game from a PG file.
 pub struct Pg;
 
@@ -209,6 +281,24 @@ impl GameModel for Pg {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let SolvePg::Pg { game, solve: opts } = parse(matches)?;
         solve("pg", load_pg(&game)?, &opts, json)
+    }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMovePg>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMovePg::Pg { game } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMovePg::Pg { game } = parse(matches)?;
+        Ok(first_move_positional(&load_pg(&game)?.game, solver)?)
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<PlayPg>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let PlayPg::Pg { game } = parse(matches)?;
+        play(load_pg(&game)?, game.size.budget(), session)
     }
 }
 
@@ -233,6 +323,24 @@ impl GameModel for Gttt {
         let SolveGttt::Gttt { game, solve: opts } = parse(matches)?;
         solve("gttt", load_gttt(&game)?, &opts, json)
     }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMoveGttt>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMoveGttt::Gttt { game } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMoveGttt::Gttt { game } = parse(matches)?;
+        Ok(first_move_positional(&load_gttt(&game)?.game, solver)?)
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<PlayGttt>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let PlayGttt::Gttt { game } = parse(matches)?;
+        play(load_gttt(&game)?, game.size.budget(), session)
+    }
 }
 
 /// The `hex` model: a Hex puzzle.
@@ -255,6 +363,34 @@ impl GameModel for Hex {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let SolveHex::Hex { game, solve: opts } = parse(matches)?;
         solve("hex", load_hex(&game)?, &opts, json)
+    }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMoveHex>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMoveHex::Hex { game, .. } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMoveHex::Hex { game, encoding } = parse(matches)?;
+        let named = load_hex(&game)?;
+        Ok(match encoding {
+            PositionalEncoding::Corplus => first_move_positional(&named.game, solver)?,
+            PositionalEncoding::Lifted => first_move_bddl(&BddlFiles::new(&named.game)?.game()?, solver)?,
+        })
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<PlayHex>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let PlayHex::Hex { game, encoding } = parse(matches)?;
+        let named = load_hex(&game)?;
+        if encoding == PositionalEncoding::Corplus {
+            return play(named, game.size.budget(), session);
+        }
+        let bddl = BddlFiles::new(&named.game)?.game()?;
+        let played = session(Playable::Bddl(&bddl), game.size.budget())?;
+        Ok((format!("{} (lifted) at depth {}", named.name, bddl.depth()), played))
     }
 }
 
@@ -318,6 +454,12 @@ fn encode(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut, budge
     };
     write_atomically(&out.output, |w| streamed.write(w, &[&comment]))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `qbfgames play pg|gttt|hex` (COR+): the game in `session`, named with its depth.
+fn play(named: NamedGame, budget: Budget, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+    let name = format!("{} at depth {}", named.name, named.game.turns.len());
+    Ok((name, session(Playable::Positional(&named.game), budget)?))
 }
 
 /// `qbfgames solve pg|gttt|hex`: the reference solver's verdict (exit 10 / 20).
