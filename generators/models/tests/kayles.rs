@@ -192,3 +192,41 @@ fn black_needs_two_plies_and_white_one_free_vertex() {
     // P_2: whatever Black picks takes both.
     assert_eq!(Player::new(&Kayles::from_graph(&grid(2, 1))).winning_moves(2), vec![0, 1]);
 }
+
+/// `strategy first-move kayles`: DepQBF's first move on both encodings is one the
+/// reference player wins with, or both say Black has none.
+#[test]
+fn first_moves_from_depqbf_are_winning_moves() {
+    use models::kayles::{KaylesArgs, KaylesSetup};
+    use strategy::first_move::Judgement;
+    use strategy::qdo::{Program, QdoRunner};
+
+    #[derive(clap::Parser)]
+    struct Flags {
+        #[command(flatten)]
+        game: KaylesArgs,
+    }
+
+    let mut valid = 0;
+    for (name, graph) in graphs().iter().step_by(8) {
+        let n = graph.nodes() as u32;
+        for depth in [2, 4, n + 1] {
+            let text = graph.to_text(depth);
+            let file = std::env::temp_dir().join(format!("kayles-first-move-{}.txt", std::process::id()));
+            std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
+            let flags = <Flags as clap::Parser>::try_parse_from(["kayles", "--graph", &file.display().to_string()])
+                .unwrap_or_else(|e| panic!("{e}"));
+            let setup = KaylesSetup::from_args(&flags.game).unwrap_or_else(|e| panic!("{e}"));
+            for encoding in KaylesEncoding::ALL {
+                let mut runner = QdoRunner { program: Program::Depqbf, timeout: 60, budget: Default::default() };
+                let found = setup.first_move(encoding, &mut runner).unwrap_or_else(|e| panic!("{e}"));
+                match found.judgement {
+                    Judgement::Valid(_) => valid += 1,
+                    Judgement::NoStrategy { .. } => {}
+                    other => panic!("{name} d={depth} {encoding:?}: {other}"),
+                }
+            }
+        }
+    }
+    assert!(valid > 20, "{valid} valid first moves");
+}

@@ -124,7 +124,7 @@ impl KaylesEncoding {
 }
 
 /// Bits of a binary index of `n` values (0 for one value).
-fn bits_for(n: usize) -> usize {
+pub(super) fn bits_for(n: usize) -> usize {
     (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize
 }
 

@@ -17,8 +17,11 @@ use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
 use encodings::gdl::Size;
+use encodings::{check_outermost_of, Assignment, Move, SymbolMap};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
+use strategy::first_move::{FirstMove as Found, Judgement};
+use strategy::play::QdoSolver;
 
 use crate::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use crate::geography::{graph_name, load_graph, GraphArgs};
@@ -79,6 +82,21 @@ enum Solve {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum FirstMove {
+    /// Node Kayles: Black picks first; the move is the vertex he picks.
+    #[command(
+        after_help = "Examples:\n  qbfgames strategy first-move kayles --generate grid --w 3 --h 1 --depth 2   # valid: 1\n  qbfgames strategy first-move kayles --generate grid --w 3 --h 3 --depth 7 --encoding compact --solver caqe"
+    )]
+    Kayles {
+        #[command(flatten)]
+        game: KaylesArgs,
+        /// The encoding the solver is asked about.
+        #[arg(long, value_enum, default_value_t = KaylesEncoding::Onehot)]
+        encoding: KaylesEncoding,
+    },
+}
+
 /// The `kayles` model.
 pub struct Kayles;
 
@@ -108,6 +126,17 @@ impl GameModel for Kayles {
     fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
         let Solve::Kayles { game, critical } = parse(matches)?;
         KaylesSetup::from_args(&game)?.solve(critical, json)
+    }
+    fn first_move_command(&self) -> Option<Command> {
+        Some(command_of::<FirstMove>())
+    }
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let FirstMove::Kayles { game, .. } = parse(matches)?;
+        Ok(game.size.budget())
+    }
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        let FirstMove::Kayles { game, encoding } = parse(matches)?;
+        KaylesSetup::from_args(&game)?.first_move(encoding, solver)
     }
 }
 
@@ -186,6 +215,50 @@ impl KaylesSetup {
             (Some(refused), None) => refused.into(),
             (None, _) => e.into(),
         }
+    }
+
+    /// Black's first move in `encoding`, read from `solver`'s answer (the first ply's block
+    /// is the outermost one) and judged by the reference player: valid when Black still
+    /// wins within the plies after it.
+    pub fn first_move(&self, encoding: KaylesEncoding, solver: &mut QdoSolver<'_>) -> Result<Found> {
+        encoding.fits(&self.game, self.plies, solver.budget())?;
+        let cnf = qbf::tseitin::to_cnf(&encoding.circuit(&self.game, self.plies), ClauseForm::default());
+        let n = self.game.vertices() as u32;
+        let map = match encoding {
+            KaylesEncoding::Onehot => SymbolMap::Geography { nodes: (0..n).collect(), vars: (1..=n).collect() },
+            KaylesEncoding::Compact => {
+                SymbolMap::GeographyBits { nodes: n, bits: (1..=encoding::bits_for(n as usize) as u32).collect() }
+            }
+        };
+        check_outermost_of(&cnf.prefix, &map.vars(), false)?;
+        // A matrix without clauses (compact, where every index is a vertex and any first
+        // move wins) is true under every assignment, the all-false one too; DepQBF's `--qdo`
+        // crashes on it.
+        let (verdict, assignment) = if cnf.cnf.is_empty() { (true, Assignment::new()) } else { solver.solve(&cnf)? };
+        let mut player = Player::new(&self.game);
+        let depth = self.plies;
+        let judgement = if !verdict {
+            if player.wins_within(depth) {
+                Judgement::Contradicted { depth }
+            } else {
+                Judgement::NoStrategy { depth }
+            }
+        } else {
+            let mv = map.decode(&assignment);
+            let position = "the start, every vertex available".to_string();
+            match mv {
+                Move::Vertex { index, .. } if player.winning_moves(depth).contains(&(index as u32)) => {
+                    Judgement::Valid(mv)
+                }
+                Move::Vertex { .. } => Judgement::Invalid {
+                    mv,
+                    position,
+                    reason: format!("after it White holds out for the remaining {} plies", depth - 1),
+                },
+                other => Judgement::Invalid { mv: other, position, reason: "not one vertex".to_string() },
+            }
+        };
+        Ok(Found { map, judgement })
     }
 
     /// `qbfgames solve kayles`: exit 10 when Black wins within the plies, 20 when not;
