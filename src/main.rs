@@ -7,10 +7,8 @@
 mod output;
 mod commands;
 mod flags;
-mod from_file;
 mod generate_lines;
 mod locate;
-mod solved;
 
 use std::process::ExitCode;
 

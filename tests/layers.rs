@@ -4,7 +4,8 @@
 //! The layers are the pipeline's: the contract at the bottom, then the QBF core, the games
 //! and the harness that runs solvers, the encodings and the certification of solver answers
 //! (over the QBF core and the harness), then what builds on encodings (suites,
-//! strategies) and on results (reports), verification of published tables, and the binary.
+//! strategies) and on results (reports), the game models' seam (over games, encodings and
+//! strategies), verification of published tables, and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("strategy", 3),
     ("suites", 3),
     ("reports", 3),
+    ("models", 4),
     ("verify", 4),
     ("tune", 4),
     ("qbfgames", 5),

@@ -18,18 +18,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use contract::Budget;
-use games::positional::bddl::BddlFiles;
-use strategy::gdl::GdlSetup;
 use strategy::play::{Failure, Played};
 use strategy::session::{conclusion, session, Left, Mode, Playable, User};
 
-use games::positional::named::NamedGame;
+use clap::FromArgMatches;
 
-use super::{
-    geography_rule, geography_variant, graph_name, load_bddl, load_gdl, load_geography, load_gttt, load_hex, load_pg,
-    qdo_runner,
-};
-use crate::flags::games::PositionalEncoding;
+use super::qdo_runner;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
 
 /// How a session ended: every game as the solver promised, or the first failure.
@@ -61,51 +55,11 @@ fn play(opts: &PlayOpts, game: Playable<'_>, budget: Budget) -> Result<Result<Ou
     Ok(session(game, user(opts), mode(opts)?, &runner, std::io::stdin().lock(), &out, opts.verbose))
 }
 
-/// A positional game (COR+) played as the options ask, named with its depth.
-fn positional(opts: &PlayOpts, named: NamedGame, budget: Budget) -> Result<(&PlayOpts, String, Result<Outcome, Left>)> {
-    let name = format!("{} at depth {}", named.name, named.game.turns.len());
-    Ok((opts, name, play(opts, Playable::Positional(&named.game), budget)?))
-}
-
 pub fn run(cmd: PlayCmd) -> Result<ExitCode> {
-    let (opts, instance, result) = match &cmd.model {
-        PlayModel::Bddl { game: args, play: opts } => {
-            let game = load_bddl(args)?;
-            (
-                opts,
-                format!("{} at depth {}", args.problem, game.depth()),
-                play(opts, Playable::Bddl(&game), args.size.budget())?,
-            )
-        }
-        PlayModel::Pg { game, play: opts } => positional(opts, load_pg(game)?, game.size.budget())?,
-        PlayModel::Gttt { game, play: opts } => positional(opts, load_gttt(game)?, game.size.budget())?,
-        PlayModel::Hex { game, encoding: PositionalEncoding::Corplus, play: opts } => {
-            positional(opts, load_hex(game)?, game.size.budget())?
-        }
-        PlayModel::Hex { game, encoding: PositionalEncoding::Lifted, play: opts } => {
-            let named = load_hex(game)?;
-            let bddl = BddlFiles::new(&named.game)?.game()?;
-            let played = play(opts, Playable::Bddl(&bddl), game.size.budget())?;
-            (opts, format!("{} (lifted) at depth {}", named.name, bddl.depth()), played)
-        }
-        PlayModel::Gdl { game: args, play: opts } => {
-            let (game, encoding, _) = load_gdl(args, None)?;
-            let setup = GdlSetup { game: &game, encoding };
-            let played = play(opts, Playable::Gdl(setup, args.depth), args.size.budget())?;
-            (opts, format!("{} at depth {}", args.game, args.depth), played)
-        }
-        PlayModel::Geography { game: args, play: opts } => {
-            let (graph, rounds) = load_geography(args)?;
-            let game = Playable::Geography {
-                graph: &graph,
-                variant: geography_variant(args),
-                rule: geography_rule(args),
-                rounds,
-            };
-            let played = play(opts, game, args.size.budget())?;
-            (opts, format!("geography {} within {rounds} rounds", graph_name(args)), played)
-        }
-    };
+    let PlayModel(chosen) = cmd.model;
+    let opts = PlayOpts::from_arg_matches(chosen.own())?;
+    let (instance, result) = chosen.model()?.play(chosen.matches(), &mut |game, budget| play(&opts, game, budget))?;
+    let opts = &opts;
     let result = match result {
         Ok(result) => result,
         Err(left) => {

@@ -17,23 +17,18 @@ use std::time::Instant;
 use anyhow::{anyhow, Context, Result};
 use contract::Budget;
 use encodings::Assignment;
-use games::positional::bddl::BddlFiles;
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
-use strategy::first_move::{
-    first_move_bddl, first_move_gdl, first_move_geography, first_move_positional, FirstMove, FirstMoveError,
-};
+use strategy::first_move::FirstMove;
 use strategy::play::QdoSolver;
 use strategy::qdo::{parse_qdo, Program, QdoError, QdoOracle, QdoRunner};
 use strategy::session::Thinking;
 use suites::certified::Outcome;
 use suites::Certify;
 
-use super::{
-    certify_in_child, depqbf_tracer, geography_encoding, load_bddl, load_gdl, load_geography, load_gttt, load_hex,
-    load_pg, qdo_runner,
-};
-use crate::flags::games::PositionalEncoding;
+use clap::FromArgMatches;
+
+use super::{certify_in_child, depqbf_tracer, qdo_runner};
 use crate::flags::strategy::{FirstMoveModel, FirstMoveOpts, StrategyCmd};
 use crate::output::write_atomically;
 
@@ -172,56 +167,15 @@ impl Oracle {
 }
 
 pub fn run(cmd: StrategyCmd) -> Result<ExitCode> {
-    let StrategyCmd::FirstMove(model) = cmd;
-    let (opts, oracle, found) = match &model {
-        FirstMoveModel::Bddl { game, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_bddl(&load_bddl(game)?, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-        FirstMoveModel::Pg { game, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_pg(game)?.game, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-        FirstMoveModel::Gttt { game, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_gttt(game)?.game, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-        FirstMoveModel::Hex { game, encoding: PositionalEncoding::Corplus, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let found = first_move_positional(&load_hex(game)?.game, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-        FirstMoveModel::Hex { game, encoding: PositionalEncoding::Lifted, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let bddl = BddlFiles::new(&load_hex(game)?.game)?.game()?;
-            let found = first_move_bddl(&bddl, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-        FirstMoveModel::Gdl { game: args, opts } => {
-            let mut oracle = Oracle::of(opts, args.size.budget())?;
-            let (game, encoding, _) = load_gdl(args, None)?;
-            match first_move_gdl(&game, encoding, args.depth, &mut oracle.solver()) {
-                Err(FirstMoveError::Map(e)) => {
-                    return Err(e).with_context(|| format!("{}: no first move of Black to read", args.game))
-                }
-                found => (opts, oracle, found),
-            }
-        }
-        FirstMoveModel::Geography { game, encoding, opts } => {
-            let mut oracle = Oracle::of(opts, game.size.budget())?;
-            let (graph, rounds) = load_geography(game)?;
-            let found = first_move_geography(&graph, geography_encoding(game, *encoding), rounds, &mut oracle.solver());
-            (opts, oracle, found)
-        }
-    };
-    let found = found?;
+    let StrategyCmd::FirstMove(FirstMoveModel(chosen)) = cmd;
+    let model = chosen.model()?;
+    let opts = FirstMoveOpts::from_arg_matches(chosen.own())?;
+    let mut oracle = Oracle::of(&opts, model.first_move_budget(chosen.matches())?)?;
+    let found = model.first_move(chosen.matches(), &mut oracle.solver())?;
     if let Some(note) = oracle.note() {
         errln!("{note}");
     }
-    report(opts, &found)
+    report(&opts, &found)
 }
 
 /// Writes the map if asked, prints the judgement and turns it into the exit code.

@@ -10,9 +10,9 @@ pub mod strategy;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use qbf::tseitin::{ClauseForm, Definitions, GatePlacement};
 
 pub use games::{EncodeCmd, SolveCmd};
+pub use models::cli::ClauseArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -607,51 +607,6 @@ pub struct DepthArgs {
     /// Output format of the table.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
-}
-
-/// How a circuit becomes clauses (the clause-form variants of docs/encodings.md).
-#[derive(Args, Copy, Clone, Debug)]
-pub struct ClauseArgs {
-    /// polarity: only the gate clauses each gate's polarity needs (Plaisted–Greenbaum;
-    /// smaller and faster on game encodings); tseitin: both directions of every gate;
-    /// universal: both directions only for gates under a universal variable's influence.
-    #[arg(long, value_enum, default_value_t = DefinitionsArg::Polarity)]
-    pub clause_form: DefinitionsArg,
-    /// innermost: every gate variable in the innermost existential block; earliest: each in
-    /// the earliest existential block after its inputs (helps expansion solvers).
-    #[arg(long, value_enum, default_value_t = GatesArg::Innermost)]
-    pub gates: GatesArg,
-}
-
-impl ClauseArgs {
-    /// The clause form these flags choose.
-    pub fn form(&self) -> ClauseForm {
-        let definitions = match self.clause_form {
-            DefinitionsArg::Polarity => Definitions::Polarity,
-            DefinitionsArg::Tseitin => Definitions::Tseitin,
-            DefinitionsArg::Universal => Definitions::Universal,
-        };
-        let gates = match self.gates {
-            GatesArg::Innermost => GatePlacement::Innermost,
-            GatesArg::Earliest => GatePlacement::Earliest,
-        };
-        ClauseForm { definitions, gates }
-    }
-}
-
-/// Which defining clauses each gate gets.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum DefinitionsArg {
-    Polarity,
-    Tseitin,
-    Universal,
-}
-
-/// Where gate variables are quantified.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GatesArg {
-    Innermost,
-    Earliest,
 }
 
 /// How a command prints a table.

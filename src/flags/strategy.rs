@@ -2,11 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand, ValueEnum};
-
-use crate::flags::games::{
-    BddlGame, GdlGame, GeoEncodingArg, GeographyGame, GtttArgs, HexArgs, PgArgs, PositionalEncoding,
-};
+use clap::{Args, Command, Subcommand, ValueEnum};
+use models::Chosen;
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -19,73 +16,27 @@ pub enum StrategyCmd {
     FirstMove(FirstMoveModel),
 }
 
-/// The models `strategy first-move` knows (BDDL: lifted encoding; GDL: its own; the others: COR+).
-#[derive(Subcommand, Debug)]
-pub enum FirstMoveModel {
-    /// A BDDL game, lifted encoding.
-    #[command(
-        after_help = "Example:\n  qbfgames strategy first-move bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5"
-    )]
-    Bddl {
-        #[command(flatten)]
-        game: BddlGame,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
-    /// A positional game from a PG file, COR+ encoding.
-    Pg {
-        #[command(flatten)]
-        game: PgArgs,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
-    /// Generalized tic-tac-toe, COR+ encoding.
-    #[command(
-        after_help = "Example:\n  qbfgames strategy first-move gttt --shape el --board 3 --depth 5 --solver caqe"
-    )]
-    Gttt {
-        #[command(flatten)]
-        game: GtttArgs,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
-    /// A Hex puzzle, COR+ or lifted encoding.
-    #[command(
-        after_help = "Example:\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5\n  qbfgames strategy first-move hex --puzzle suite/games/hex/hein_04_3x3.hex --depth 5 --encoding lifted"
-    )]
-    Hex {
-        #[command(flatten)]
-        game: HexArgs,
-        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
-        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
-        encoding: PositionalEncoding,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
-    /// A two-player GDL game: Black is the role that must win (--first).
-    #[command(
-        after_help = "Examples:\n  qbfgames strategy first-move gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames strategy first-move gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --prefix gd"
-    )]
-    Gdl {
-        #[command(flatten)]
-        game: GdlGame,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
-    /// Generalized geography: Black is the first player; the move is the node he names.
-    #[command(
-        after_help = "Examples:\n  qbfgames strategy first-move geography --graph suite/games/geography/thesis-example.txt\n  qbfgames strategy first-move geography --generate grid --w 3 --h 3 --rounds 3 --encoding compact"
-    )]
-    Geography {
-        #[command(flatten)]
-        game: GeographyGame,
-        /// The encoding the solver is asked about.
-        #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
-        encoding: GeoEncodingArg,
-        #[command(flatten)]
-        opts: FirstMoveOpts,
-    },
+/// A model's command with the arguments of `A` after its own, keeping the model's help
+/// (clap would take `A`'s doc comment as the command's).
+fn with<A: Args>(command: Command) -> Command {
+    let (about, long_about) = (command.get_about().cloned(), command.get_long_about().cloned());
+    let command = A::augment_args(command);
+    let command = match about {
+        Some(about) => command.about(about),
+        None => command.about(None::<&str>),
+    };
+    match long_about {
+        Some(long_about) => command.long_about(long_about),
+        None => command.long_about(None::<&str>),
+    }
 }
+
+/// The models `strategy first-move` knows: every model of the registry that has a first
+/// move to check, with its own arguments and the solver's ([`FirstMoveOpts`]).
+#[derive(Clone, Debug)]
+pub struct FirstMoveModel(pub Chosen);
+
+models::model_subcommand!(FirstMoveModel, first_move_command, with::<FirstMoveOpts>);
 
 /// The QBF solvers that print the outermost existential block with `--qdo`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -142,69 +93,12 @@ pub struct PlayCmd {
     pub model: PlayModel,
 }
 
-/// The models `play` knows (BDDL: lifted encoding; GDL: its own; the others: COR+).
-#[derive(Subcommand, Debug)]
-pub enum PlayModel {
-    /// A BDDL game (Black moves first).
-    #[command(
-        after_help = "Examples:\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_domino.ig --depth 3\n  qbfgames play bddl --domain suite/games/bddl/positional/domain.ig --problem suite/games/bddl/httt/3x3_el.ig --depth 5 --auto --all"
-    )]
-    Bddl {
-        #[command(flatten)]
-        game: BddlGame,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-    /// A positional game from a PG file.
-    Pg {
-        #[command(flatten)]
-        game: PgArgs,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-    /// Generalized tic-tac-toe.
-    #[command(
-        after_help = "Examples:\n  qbfgames play gttt --shape el --board 3 --depth 5\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --all\n  qbfgames play gttt --shape el --board 3 --depth 5 --auto --games 10 --seed 7"
-    )]
-    Gttt {
-        #[command(flatten)]
-        game: GtttArgs,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-    /// A Hex puzzle.
-    Hex {
-        #[command(flatten)]
-        game: HexArgs,
-        /// The encoding: COR+, or the lifted encoding of the puzzle written as BDDL.
-        #[arg(long, value_enum, default_value_t = PositionalEncoding::Corplus)]
-        encoding: PositionalEncoding,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-    /// A two-player GDL game: Black is the role that must win (--first), White the other.
-    #[command(
-        after_help = "Examples:\n  qbfgames play gdl --game suite/games/gdl/connect3-4x4.kif --depth 9\n  qbfgames play gdl --game suite/games/gdl/gttt-1-1-elly.kif --depth 7 --encoding sd --auto --all\n  qbfgames play gdl --game suite/games/gdl/tictactoe.kif --depth 9 --as black"
-    )]
-    Gdl {
-        #[command(flatten)]
-        game: GdlGame,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-    /// Generalized geography, the thesis's game interface: each turn shows the current
-    /// node, the visited nodes and the legal moves; type a node. The computer plays the
-    /// reference solver's winning moves (the first player's, or with --as black the second's).
-    #[command(
-        after_help = "Examples:\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --auto --all\n  qbfgames play geography --graph suite/games/geography/thesis-example.txt --variant last-mover --as black"
-    )]
-    Geography {
-        #[command(flatten)]
-        game: GeographyGame,
-        #[command(flatten)]
-        play: PlayOpts,
-    },
-}
+/// The models `play` knows: every model of the registry that can be played, with its own
+/// arguments and the session's ([`PlayOpts`]).
+#[derive(Clone, Debug)]
+pub struct PlayModel(pub Chosen);
+
+models::model_subcommand!(PlayModel, play_command, with::<PlayOpts>);
 
 /// The side the user (or `--auto`) plays; the solver plays the other.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

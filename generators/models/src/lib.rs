@@ -1,0 +1,237 @@
+//! The game models behind one seam. A model is a [`GameModel`]: its name, the arguments of
+//! `qbfgames encode NAME` and `qbfgames solve NAME` (clap `Args`, declared once in the
+//! model's file), and what those commands do. The binary mounts every model of [`MODELS`]
+//! under `encode` and `solve` and dispatches to it by name ([`EncodeModel`],
+//! [`SolveModel`]); it names no model itself.
+//!
+//! Adding a game is a file here (its flags, its loader, its encodings and reference
+//! solver, from the `games` and `encodings` crates) and a line in [`MODELS`].
+
+/// `eprintln!` that drops what standard error cannot take instead of panicking: the work
+/// and its exit code never depend on a diagnostic.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        drop(writeln!(std::io::stderr().lock(), $($arg)*))
+    }};
+}
+
+pub mod bddl;
+pub mod cli;
+pub mod gdl;
+pub mod gdl_asp;
+pub mod geography;
+pub mod kayles;
+pub mod positional;
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
+use contract::Budget;
+use strategy::first_move::FirstMove;
+use strategy::play::{Failure, Played, QdoSolver};
+use strategy::session::{Left, Playable};
+
+/// How a game of `qbfgames play` ended: every game as the solver promised, the first
+/// failure, or the user left.
+pub type PlayResult = Result<Result<Played, Failure>, Left>;
+
+/// The session `qbfgames play` runs a model's game in (the binary's, with the user and the
+/// solver): the game and the size budget of the formulas it encodes.
+pub type Session<'s> = dyn FnMut(Playable<'_>, Budget) -> Result<PlayResult> + 's;
+
+/// One game model, as the command line sees it.
+///
+/// `encode` and `solve` receive the matches of the command that holds the model's
+/// subcommand (`encode`, `solve`), so that a model parses its own arguments with the clap
+/// type that declared them.
+pub trait GameModel: Sync {
+    /// The name of the model's subcommands (`geography`, `gttt`, …).
+    fn name(&self) -> &'static str;
+
+    /// `qbfgames encode NAME`: its arguments and help; `None` when the model has no
+    /// encoding of its own.
+    fn encode_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Runs `qbfgames encode NAME`.
+    fn encode(&self, matches: &ArgMatches) -> Result<ExitCode> {
+        let _ = matches;
+        anyhow::bail!("`{}` has no `encode`", self.name())
+    }
+
+    /// `qbfgames solve NAME`: its arguments and help; `None` when the model has no
+    /// reference solver.
+    fn solve_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Runs `qbfgames solve NAME`; `json` prints the answer as one object. The exit code is
+    /// 10 when the first player wins within the limit, 20 when not.
+    fn solve(&self, matches: &ArgMatches, json: bool) -> Result<ExitCode> {
+        let _ = (matches, json);
+        anyhow::bail!("`{}` has no `solve`", self.name())
+    }
+
+    /// `qbfgames strategy first-move NAME`: the model's own arguments and help (the binary
+    /// adds the solver's); `None` when the model has no first move to check.
+    fn first_move_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// The size budget of the formulas `strategy first-move NAME` encodes.
+    fn first_move_budget(&self, matches: &ArgMatches) -> Result<Budget> {
+        let _ = matches;
+        anyhow::bail!("`{}` has no `strategy first-move`", self.name())
+    }
+
+    /// Black's first move, read from `solver`'s answer and judged by the reference solver.
+    fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<FirstMove> {
+        let _ = (matches, solver);
+        anyhow::bail!("`{}` has no `strategy first-move`", self.name())
+    }
+
+    /// `qbfgames play NAME`: the model's own arguments and help (the binary adds the
+    /// session's); `None` when the model cannot be played.
+    fn play_command(&self) -> Option<Command> {
+        None
+    }
+
+    /// Plays the model's game in `session`; returns the instance's name and how it ended.
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let _ = (matches, session);
+        anyhow::bail!("`{}` has no `play`", self.name())
+    }
+}
+
+/// Every model, in the order `encode --help` and `solve --help` list them.
+pub static MODELS: &[&dyn GameModel] = &[
+    &bddl::Bddl,
+    &positional::Pg,
+    &positional::Gttt,
+    &positional::Hex,
+    &gdl::Gdl,
+    &geography::Geography,
+    &kayles::Kayles,
+    &gdl_asp::GdlAsp,
+];
+
+/// The model named `name`.
+pub fn lookup(name: &str) -> Option<&'static dyn GameModel> {
+    MODELS.iter().copied().find(|m| m.name() == name)
+}
+
+/// The single subcommand a one-variant clap `Subcommand` declares: how a model's file
+/// declares `encode NAME` or `solve NAME` with derive (doc comment as help, examples as
+/// `after_help`) and hands it to the registry.
+pub fn command_of<S: Subcommand>() -> Command {
+    let holder = S::augment_subcommands(Command::new("model"));
+    let mut subcommands = holder.get_subcommands();
+    match (subcommands.next(), subcommands.next()) {
+        (Some(one), None) => one.clone(),
+        _ => unreachable!("a model declares exactly one subcommand per verb"),
+    }
+}
+
+/// Parses the arguments of a model's subcommand, declared by `S` (see [`command_of`]).
+pub fn parse<S: FromArgMatches>(matches: &ArgMatches) -> Result<S> {
+    Ok(S::from_arg_matches(matches)?)
+}
+
+/// A model chosen on the command line, with the matches of the command that holds it.
+#[derive(Clone, Debug)]
+pub struct Chosen {
+    pub name: String,
+    matches: ArgMatches,
+}
+
+impl Chosen {
+    /// The model of the subcommand `matches` holds.
+    pub fn of(matches: &ArgMatches) -> Result<Chosen, clap::Error> {
+        match matches.subcommand_name() {
+            Some(name) => Ok(Chosen { name: name.to_string(), matches: matches.clone() }),
+            None => Err(clap::Error::raw(clap::error::ErrorKind::MissingSubcommand, "name a game model")),
+        }
+    }
+
+    /// The chosen model.
+    pub fn model(&self) -> Result<&'static dyn GameModel> {
+        lookup(&self.name).ok_or_else(|| anyhow::anyhow!("no model `{}`", self.name))
+    }
+
+    /// The matches of the command that holds the model's subcommand (what the model's
+    /// entry points take).
+    pub fn matches(&self) -> &ArgMatches {
+        &self.matches
+    }
+
+    /// The matches of the model's subcommand itself (where arguments a caller added live).
+    pub fn own(&self) -> &ArgMatches {
+        self.matches.subcommand_matches(&self.name).unwrap_or(&self.matches)
+    }
+}
+
+/// `cmd` with `commands` as its subcommands, numbered in the registry's order (each was
+/// declared alone, display order 0), which `--help` keeps.
+pub fn mount(cmd: Command, commands: impl Iterator<Item = Command>) -> Command {
+    commands.enumerate().fold(cmd, |cmd, (i, c)| cmd.subcommand(c.display_order(i)))
+}
+
+/// Implements clap's `Subcommand` for a newtype over [`Chosen`]: one subcommand per model
+/// whose `GameModel::$command` gives one, each passed through `$with` (a caller adds its
+/// own arguments after the model's; the identity by default).
+#[macro_export]
+macro_rules! model_subcommand {
+    ($name:ident, $command:ident) => {
+        $crate::model_subcommand!($name, $command, |c: ::clap::Command| c);
+    };
+    ($name:ident, $command:ident, $with:expr) => {
+        impl ::clap::FromArgMatches for $name {
+            fn from_arg_matches(matches: &::clap::ArgMatches) -> Result<Self, ::clap::Error> {
+                $crate::Chosen::of(matches).map($name)
+            }
+            fn update_from_arg_matches(&mut self, matches: &::clap::ArgMatches) -> Result<(), ::clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+
+        impl ::clap::Subcommand for $name {
+            fn augment_subcommands(cmd: ::clap::Command) -> ::clap::Command {
+                $crate::mount(cmd, $crate::MODELS.iter().filter_map(|m| m.$command()).map($with))
+            }
+            fn augment_subcommands_for_update(cmd: ::clap::Command) -> ::clap::Command {
+                Self::augment_subcommands(cmd)
+            }
+            fn has_subcommand(name: &str) -> bool {
+                $crate::MODELS.iter().any(|m| m.name() == name && m.$command().is_some())
+            }
+        }
+    };
+}
+
+/// The model of `qbfgames encode MODEL …`.
+#[derive(Clone, Debug)]
+pub struct EncodeModel(pub Chosen);
+model_subcommand!(EncodeModel, encode_command);
+
+impl EncodeModel {
+    /// Runs the chosen model's `encode`.
+    pub fn run(&self) -> Result<ExitCode> {
+        self.0.model()?.encode(&self.0.matches)
+    }
+}
+
+/// The model of `qbfgames solve MODEL …`.
+#[derive(Clone, Debug)]
+pub struct SolveModel(pub Chosen);
+model_subcommand!(SolveModel, solve_command);
+
+impl SolveModel {
+    /// Runs the chosen model's `solve`.
+    pub fn run(&self, json: bool) -> Result<ExitCode> {
+        self.0.model()?.solve(&self.0.matches, json)
+    }
+}
