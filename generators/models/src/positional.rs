@@ -40,6 +40,8 @@ pub struct PgArgs {
 #[derive(Args, Debug)]
 pub struct GtttArgs {
     /// A shape name (domino tic el elly fatty knobby tippy skinny snaky l), connect<k>, or cells like "00 10 11".
+    // The text is the flag's help: `connect<k>` as the user types it, not HTML.
+    #[allow(rustdoc::invalid_html_tags)]
     #[arg(long)]
     pub shape: String,
     /// The board is n×n.
@@ -68,6 +70,8 @@ pub struct GtttArgs {
 #[derive(Args, Debug)]
 pub struct HexArgs {
     /// The puzzle file (`n`, then b[cell] / w[cell] stones).
+    // The text is the flag's help: `b[cell]` as the file holds it, not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long)]
     pub puzzle: String,
     /// Number of time points, Black first (default: the number of empty cells).

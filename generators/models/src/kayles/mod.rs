@@ -179,7 +179,7 @@ impl KaylesSetup {
 
     /// Writes the formula in `encoding` and `format` to `w`; returns the summary line.
     /// A formula past the budget is refused before any work, as an `io::Error` of kind
-    /// `InvalidInput` carrying the refusal ([`KaylesSetup::refusal`] names its place).
+    /// `InvalidInput` carrying the refusal (the refusal names its place).
     pub fn encode(
         &self,
         encoding: KaylesEncoding,
