@@ -10,10 +10,15 @@ use harness::Record;
 
 use super::error::Error;
 use super::input::RunData;
+use super::selection::calibration_limit;
 
-/// `Ok` when no record of `data` at the CPU limit `limit` is starved; else the error with
-/// the `run` that re-runs them, for each set of limits they were run at.
-pub fn refuse_starved(data: &RunData, dir: &Path, limit: f64) -> Result<(), Error> {
+/// `Ok` when no record of `data` at its calibration limit (the smallest CPU limit of its
+/// records) is starved; else the error with the `run` that re-runs them, for each set of
+/// limits they were run at. The set is judged on the calibration runs: a prediction check's
+/// run at a longer limit that starved is no measurement (the report's footer counts it),
+/// and `calibrate --check-predictions` runs it again.
+pub fn refuse_starved(data: &RunData, dir: &Path) -> Result<(), Error> {
+    let limit = calibration_limit(data);
     let starved: Vec<&Record> = data.starved().filter(|r| r.timeout_s == limit).collect();
     if starved.is_empty() {
         return Ok(());

@@ -31,9 +31,7 @@ pub fn run(
     };
     let data = RunData::load(dir)?;
     if !allow_starved {
-        // At the calibration limit: a starved run of a prediction check at a longer limit
-        // is counted in the footer, and `calibrate --check-predictions` runs it again.
-        refuse_starved(&data, dir, reports::selection::calibration_limit(&data))?;
+        refuse_starved(&data, dir)?;
     }
     // The suite `generate` copied next to the instances names the report; without one, the
     // folder does.

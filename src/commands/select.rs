@@ -15,9 +15,7 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     if data.records.is_empty() {
         return Err(reports::Error::NothingToSelect(args.dir.clone()).into());
     }
-    // The set rests on the calibration runs; a prediction check's run at a longer limit
-    // that starved is no measurement, and `calibrate --check-predictions` runs it again.
-    refuse_starved(&data, &args.dir, selection::calibration_limit(&data))?;
+    refuse_starved(&data, &args.dir)?;
     let settings = Settings {
         thresholds: Thresholds { trivial_s: args.trivial, ..Thresholds::default() },
         agree: args.agree,

@@ -6,9 +6,9 @@
 //! its time there: without it, a constant cost such as a solver's start-up flattens the
 //! growth near the frontier; but alone beside one solved depth it says nothing of the
 //! growth, and a configuration that solved one depth near the limit and ran out on the
-//! next predicts nothing); a job no configuration
-//! solved gets each fitted configuration's predicted time, never less than a limit it was
-//! measured to run out of at that depth or a shallower one.
+//! next predicts nothing); a job no configuration solved gets each fitted configuration's
+//! predicted time, never less than a limit it was measured to run out of at that depth or
+//! a shallower one.
 //!
 //! A preprocessor's time and its solver's are fitted apart and added: on the shallow
 //! rungs a preprocessor such as Bloqqer often takes nearly all the time (or solves the
@@ -16,7 +16,7 @@
 //! solver never took measurable time ([`FLOOR_S`]) predicts nothing: the rungs say
 //! nothing about how its search grows.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use harness::growth::{Growth, FLOOR_S};
@@ -72,10 +72,10 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
     }
     // Every configuration that ran: one that never solved a rung has no fit, but its
     // limits still bound the worst case.
-    let fits: BTreeMap<&str, Option<Fit>> = points
-        .keys()
-        .chain(ran_out.keys())
-        .map(|&config| {
+    let configs: BTreeSet<&str> = points.keys().chain(ran_out.keys()).copied().collect();
+    let fits: BTreeMap<&str, Option<Fit>> = configs
+        .into_iter()
+        .map(|config| {
             let solved = points.get(config).map_or(&[][..], Vec::as_slice);
             let top = solved.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
             let censored = ran_out
