@@ -2,7 +2,7 @@
 CARGO ?= cargo
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography chromium test-report test-slurm certify tune-headline gallery-headline
+.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
 
 all: build
 
@@ -156,6 +156,12 @@ verify: build solvers
 # solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).
 verify-geography: solvers
 	$(CARGO) test -p encodings --test geography -- --ignored
+
+# Node Kayles at every ply limit: DepQBF and CAQE on both encodings against the reference
+# player, 336 random graphs of at most 14 vertices (over 50 min on two cores; `make test`
+# checks the same graphs at sampled ply limits).
+verify-kayles: solvers
+	$(CARGO) test -p models --test kayles -- --ignored
 
 # Certified answers of the generated set (docs/certify.md): every DepQBF answer with its
 # Q-resolution proof checked and its certificate verified; certified cells are recorded
