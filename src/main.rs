@@ -9,6 +9,7 @@ mod commands;
 mod flags;
 mod generate_lines;
 mod locate;
+mod reference;
 
 use std::process::ExitCode;
 

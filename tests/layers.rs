@@ -3,9 +3,10 @@
 //!
 //! The layers are the pipeline's: the contract at the bottom, then the QBF core, the games
 //! and the harness that runs solvers, the encodings and the certification of solver answers
-//! (over the QBF core and the harness), then what builds on encodings (suites,
-//! strategies) and on results (reports), the game models' seam (over games, encodings and
-//! strategies), verification of published tables, and the binary.
+//! (over the QBF core and the harness), then what builds on encodings (strategies) and on
+//! results (reports), the game models' seam (over games, encodings and strategies), the
+//! suites that name the models, verification of published tables and tuning (over
+//! suites), and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -21,12 +22,12 @@ const LAYERS: &[(&str, u32)] = &[
     ("encodings", 2),
     ("certify", 2),
     ("strategy", 3),
-    ("suites", 3),
     ("reports", 3),
     ("models", 4),
-    ("verify", 4),
-    ("tune", 4),
-    ("qbfgames", 5),
+    ("suites", 5),
+    ("verify", 6),
+    ("tune", 6),
+    ("qbfgames", 7),
 ];
 
 struct Package {

@@ -3,10 +3,10 @@
 
 use std::process::ExitCode;
 
+use crate::reference::encoders;
 use anyhow::{Context, Result};
 use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;
-use suites::builder::Encoders;
 use suites::depth::{Deepening, COLUMNS};
 use suites::load;
 
@@ -19,7 +19,7 @@ pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let tool = tools.solver(&args.solver, &args.config)?;
     let solver = prepare(tool, &RealExecutor)?;
     let limits = Limits::parse(args.timeout, None, &args.memory)?;
-    let builder = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
+    let builder = encoders()?;
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let deepening = Deepening {
         suite: &suite,

@@ -20,7 +20,7 @@ use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
 use suites::{expand, load, Certify, OutFormat, Suite};
 
-use suites::builder::Encoders;
+use crate::reference::encoders;
 
 use crate::generate_lines::FamilyLines;
 
@@ -139,7 +139,7 @@ pub fn run(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} jobs {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let builder = Encoders { exe };
+    let builder = encoders()?;
     let lines = (!std::io::stderr().is_terminal()).then(|| FamilyLines::new(&plain, &ladders));
     if lines.is_some() {
         errln!(

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
-use suites::schema::{Kind, GRAPH_GENERATORS, GTTT_SHAPES};
-use suites::{ModelKind, Param};
+use suites::schema::Kind;
+use suites::{Model, Param};
 
 use crate::flags::Catalogue;
 use crate::locate;
@@ -45,8 +45,10 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
         }
         Catalogue::Games => print_files("games")?,
         Catalogue::Shapes => {
-            outln!("{}", GTTT_SHAPES.join("\n"));
-            outln!("\nExample family point: {{ shape = \"tippy\", board = 4 }} (model = \"gttt\")");
+            for (model, shapes) in Model::all().filter_map(|m| choices(m, "shape").map(|c| (m, c))) {
+                outln!("{}", shapes.join("\n"));
+                outln!("\nExample family point: {{ shape = \"tippy\", board = 4 }} (model = \"{}\")", model.name());
+            }
         }
         Catalogue::Puzzles => {
             print_files("games/hex")?;
@@ -59,7 +61,7 @@ pub fn run(what: Catalogue) -> Result<ExitCode> {
 /// Each model: its parameters (kind, default), encodings, formats, and one point of a
 /// shipped suite as an example.
 fn models(suites: &[(PathBuf, suites::Suite)]) -> Result<()> {
-    for &model in ModelKind::ALL {
+    for model in Model::all() {
         let schema = model.schema();
         outln!("{}", model.name());
         for key in schema.keys {
@@ -95,12 +97,24 @@ fn models(suites: &[(PathBuf, suites::Suite)]) -> Result<()> {
                 })
                 .collect();
             outln!("  example ({}, family {}): {{ {} }}", suite.name, family.name, params.join(", "));
-        } else if model == ModelKind::Geography {
-            outln!("  graph generators: {}", GRAPH_GENERATORS.join(", "));
+        } else {
+            for key in schema.keys {
+                if let Kind::PathOr(generators) = key.kind {
+                    outln!("  {} generators: {}", key.name, generators.join(", "));
+                }
+            }
         }
         outln!();
     }
     Ok(())
+}
+
+/// The fixed choices of a model's grid key `name`, if it has such a key.
+fn choices(model: Model, name: &str) -> Option<&'static [&'static str]> {
+    model.schema().keys.iter().find(|k| k.name == name).and_then(|k| match k.kind {
+        Kind::Str(Some(choices)) => Some(choices),
+        _ => None,
+    })
 }
 
 /// The shipped files under `sub` of the first suite folder, sorted, relative to it.

@@ -3,9 +3,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
+use crate::reference::encoders;
 use anyhow::{Context, Result};
 use contract::manifest::read;
-use suites::builder::Encoders;
 use suites::coverage::coverage;
 use suites::models::copied_suite;
 use suites::recheck::{derivable, recheck};
@@ -56,8 +56,7 @@ fn answers(dir: &Path, suite: Option<&Path>) -> Result<Vec<String>> {
         return Ok(Vec::new());
     };
     let suite = suites::load(&file)?;
-    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solver")?;
     let mut found = coverage(&suite, dir, &rows);
-    found.extend(recheck(&suite, &Encoders { exe }, &rows));
+    found.extend(recheck(&suite, &encoders()?, &rows));
     Ok(found)
 }

@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use crate::reference::encoders;
+use anyhow::{bail, Result};
 use harness::options::RunOptions;
 use harness::RealExecutor;
-use suites::builder::Encoders;
 use tune::{named, summarize, variants, Event, Tune};
 
 use crate::flags::TuneArgs;
@@ -42,8 +42,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
         subset: harness::Subset::All,
     };
-    let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
-    let builder = Encoders { exe };
+    let builder = encoders()?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let tune =
         Tune { suite: &suite, variants: &variants, out: &out, builder: &builder, run: &run, jobs: args.jobs, threads };

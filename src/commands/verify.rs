@@ -3,9 +3,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
+use crate::reference::encoders;
 use anyhow::{anyhow, Context, Result};
 use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
-use suites::builder::Encoders;
 use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
 
 use crate::flags::{TableFormat, VerifyArgs};
@@ -18,7 +18,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     }
     let memory = parse_memory(&args.memory).context("--memory")?;
     let tools = Tools::load(&args.config)?;
-    let encoders = Encoders { exe: std::env::current_exe().context("locating the qbfgames executable")? };
+    let encoders = encoders()?;
     let config = args.config.display().to_string();
     let json = args.format == TableFormat::Json;
     let mut summaries = Vec::new();

@@ -296,6 +296,14 @@ pub enum Command {
         #[arg(long)]
         shard: usize,
     },
+    /// Internal: the reference player's answer for one suite job's game, given as the JSON
+    /// set-up the suite builder writes (what `generate` and `verify` run as a child process
+    /// under the suite's time budget). Exit 10 when the first player wins, 20 when not.
+    #[command(hide = true)]
+    Reference {
+        /// The job's set-up, as JSON.
+        setup: String,
+    },
     /// Internal: run one task of a ladder calibration wave on Slurm (what each array task
     /// of `generate --backend slurm` does).
     #[command(hide = true)]

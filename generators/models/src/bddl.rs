@@ -19,7 +19,20 @@ use strategy::session::Playable;
 use crate::cli::{
     encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
 };
+use crate::suite::{key, Encoding as SuiteEncoding};
+use crate::suite::{BuildError, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
 use crate::{command_of, parse, GameModel, PlayResult, Session};
+
+/// `model = "bddl"`: a domain and a problem file.
+const SCHEMA: Schema = Schema {
+    keys: &[key("domain", Kind::Path, None), key("problem", Kind::Path, None)],
+    template_keys: true,
+    encodings: &[SuiteEncoding::Lifted],
+    default_encoding: None,
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl],
+    model_depth: true,
+    odd_depths: false,
+};
 
 /// The files of a BDDL game.
 #[derive(Args, Debug)]
@@ -146,6 +159,30 @@ impl GameModel for Bddl {
         let game = load_bddl(&args)?;
         let name = format!("{} at depth {}", args.problem, game.depth());
         Ok((name, session(Playable::Bddl(&game), args.size.budget())?))
+    }
+
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&SCHEMA)
+    }
+
+    fn check(&self, setup: &Setup, _: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        let (domain, problem) = (setup.read("domain")?, setup.read("problem")?);
+        Ok(games::bddl::load(&domain, &problem, setup.depth)?.past_full_board().map(|past| past.to_string()))
+    }
+
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        let (domain, problem) = (request.setup.read("domain")?, request.setup.read("problem")?);
+        let game = games::bddl::load(&domain, &problem, request.setup.depth)?;
+        let sources = vec![
+            SourceFile { label: "bddl-domain", bytes: domain.bytes },
+            SourceFile { label: "bddl-problem", bytes: problem.bytes },
+        ];
+        request.instance(&Lifted, &game, game.depth(), &[Form::Circuit], sources)
+    }
+
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        let game = games::bddl::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
+        Ok(Solver::new(&game)?.wins(game.depth()))
     }
 }
 

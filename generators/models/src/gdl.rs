@@ -19,7 +19,26 @@ use strategy::play::QdoSolver;
 use strategy::session::Playable;
 
 use crate::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
+use crate::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
+use crate::suite::{Request, Schema, Setup, SourceFile};
 use crate::{command_of, parse, GameModel, PlayResult, Session};
+
+/// `model = "gdl"`: a game file and the role that must win.
+const SCHEMA: Schema = Schema {
+    keys: &[key("game", Kind::Path, None), key("first", Kind::Str(None), Some(""))],
+    template_keys: true,
+    encodings: &[
+        SuiteEncoding::GdlGe(GdlPrefix::Gn),
+        SuiteEncoding::GdlGe(GdlPrefix::Gt),
+        SuiteEncoding::GdlGe(GdlPrefix::Gd),
+        SuiteEncoding::GdlSd,
+        SuiteEncoding::GdlAuto,
+    ],
+    default_encoding: Some(SuiteEncoding::GdlAuto),
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Gdl],
+    model_depth: false,
+    odd_depths: false,
+};
 
 /// A GDL game, its horizon and its encoding.
 #[derive(Args, Debug)]
@@ -183,6 +202,24 @@ impl GameModel for Gdl {
         let played = session(Playable::Gdl(setup, args.depth), args.size.budget())?;
         Ok((format!("{} at depth {}", args.game, args.depth), played))
     }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&SCHEMA)
+    }
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        if first_time("game") {
+            games::gdl::check(setup.read("game")?)?;
+        }
+        Ok(None)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        build(request)
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+        let game = games::gdl::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
+        let first = role_index(&game, first_role(setup))?;
+        Ok(Solver::new(&game, first)?.wins_within(depth)?)
+    }
 }
 
 /// Loads and grounds a GDL game file within `budget`, with parse errors shown as
@@ -280,4 +317,45 @@ fn solve(args: &SolveGdl, json: bool) -> Result<ExitCode> {
     errln!("{} positions expanded", solver.nodes());
     out.set("positions", solver.nodes());
     out.finish(won)
+}
+
+/// The role of grid key `first`; `None` (the file's first role) when it is empty.
+fn first_role(setup: &Setup) -> Option<&str> {
+    match setup.params.get("first") {
+        Some(Param::Str(s)) if !s.is_empty() => Some(s),
+        _ => None,
+    }
+}
+
+/// A suite job's instance: the job's encoding, or, for `gdl-auto`, the one the ground
+/// game's structure calls for (noted in the instance's header).
+fn build(request: &Request) -> Result<Instance, BuildError> {
+    let setup = &request.setup;
+    let source = setup.read("game")?;
+    let sources = vec![SourceFile { label: "gdl", bytes: source.bytes.clone() }];
+    let game = match setup.depth {
+        Some(depth) => games::gdl::load_for_depth(source, setup.budget(), depth)?,
+        None => games::gdl::load_within(source, setup.budget())?,
+    };
+    let first = match first_role(setup) {
+        None => 0,
+        Some(name) => game.role_index(name).ok_or_else(|| BuildError::NoRole(name.to_string()))?,
+    };
+    let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+    let asked = |rules, prefix| (GdlEncoding { rules, prefix, first }, Reason::Asked);
+    let (encoding, reason) = match request.encoding {
+        SuiteEncoding::GdlGe(GdlPrefix::Gn) => asked(Rules::General, PrefixMethod::Naive),
+        SuiteEncoding::GdlGe(GdlPrefix::Gt) => asked(Rules::General, PrefixMethod::Time),
+        SuiteEncoding::GdlGe(GdlPrefix::Gd) => asked(Rules::General, PrefixMethod::Dependency),
+        SuiteEncoding::GdlSd => asked(Rules::StrictTurns, PrefixMethod::Dependency),
+        SuiteEncoding::GdlAuto => {
+            GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, setup.budget())?
+        }
+        other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
+    };
+    let mut out = request.instance(&encoding, &game, depth, &request.clauses_and_circuit(), sources)?;
+    if reason != Reason::Asked {
+        out.notes.push(encoding.choice(&reason));
+    }
+    Ok(out)
 }

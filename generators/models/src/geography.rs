@@ -18,7 +18,45 @@ use strategy::play::QdoSolver;
 use strategy::session::Playable;
 
 use crate::cli::{encode_error, read_source, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
+use crate::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, Kind, OutFormat, Param, Request};
+use crate::suite::{Schema, Setup};
 use crate::{command_of, parse, GameModel, PlayResult, Session};
+
+/// The graph generators of a suite's `graph` key, besides a graph file.
+pub const GRAPH_GENERATORS: &[&str] = &["gnp", "gnm", "grid", "torus", "thesis-example"];
+
+/// The grid keys of a graph game in a suite: the graph file or generator, and the
+/// generator's parameters.
+pub const GRAPH_KEYS: [Key; 7] = [
+    key("graph", Kind::PathOr(GRAPH_GENERATORS), None),
+    key("n", Kind::Int, Some("")),
+    key("p", Kind::Decimal, Some("")),
+    key("m", Kind::Int, Some("")),
+    key("seed", Kind::Int, Some("")),
+    key("w", Kind::Int, Some("")),
+    key("h", Kind::Int, Some("")),
+];
+
+/// `model = "geography"`: the graph, the variant and the rule.
+const SCHEMA: Schema = Schema {
+    keys: &[
+        GRAPH_KEYS[0],
+        GRAPH_KEYS[1],
+        GRAPH_KEYS[2],
+        GRAPH_KEYS[3],
+        GRAPH_KEYS[4],
+        GRAPH_KEYS[5],
+        GRAPH_KEYS[6],
+        key("variant", Kind::Str(Some(&["thesis", "last-mover"])), Some("thesis")),
+        key("rule", Kind::Str(Some(&["vertex", "edge"])), Some("vertex")),
+    ],
+    template_keys: false,
+    encodings: &[SuiteEncoding::OneHot, SuiteEncoding::Compact],
+    default_encoding: None,
+    formats: &[OutFormat::Qcir, OutFormat::Qdimacs],
+    model_depth: true,
+    odd_depths: false,
+};
 
 #[derive(Args, Debug)]
 pub struct EncodeGeography {
@@ -232,6 +270,31 @@ impl GameModel for Geography {
         let played = session(game, args.size.budget())?;
         Ok((format!("geography {} within {rounds} rounds", graph_name(&args.graph)), played))
     }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&SCHEMA)
+    }
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        check_graph(setup, first_time)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        let setup = &request.setup;
+        let graph = suite_graph(setup)?;
+        let rounds = suite_rounds(setup, &graph)?;
+        let encoding = match request.encoding {
+            SuiteEncoding::OneHot => GeoEncoding::OneHot,
+            SuiteEncoding::Compact => GeoEncoding::Compact,
+            other => return Err(BuildError::NoEncoding { model: "geography", encoding: other.name() }),
+        };
+        let (variant, rule) = suite_rules(setup)?;
+        let geography = GeographyEncoding { encoding, variant, rule };
+        request.instance(&geography, &graph, rounds, &request.clauses_and_circuit(), Vec::new())
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        let graph = suite_graph(setup)?;
+        let rounds = suite_rounds(setup, &graph)?;
+        let (variant, rule) = suite_rules(setup)?;
+        Ok(Solver::new(&graph, variant, rule).wins_within(rounds)?)
+    }
 }
 
 /// The graph of `--graph` or `--generate`, and the rounds of `--rounds` (default: the first
@@ -400,4 +463,52 @@ fn solve(args: &SolveGeography, json: bool) -> Result<ExitCode> {
     errln!("{} positions expanded", solver.expanded());
     out.set("positions", solver.expanded());
     out.finish(won)
+}
+
+/// The variant and rule of a suite job's grid keys.
+fn suite_rules(setup: &Setup) -> Result<(Variant, Rule), BuildError> {
+    let variant = setup.str("variant")?.parse().map_err(|_| setup.wrong("variant", "a variant"))?;
+    let rule = setup.str("rule")?.parse().map_err(|_| setup.wrong("rule", "a rule"))?;
+    Ok((variant, rule))
+}
+
+/// Reads the graph file of a suite job the first time a job names it.
+pub fn check_graph(setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+    if first_time("graph") {
+        Graph::parse(&setup.read("graph")?)?;
+    }
+    Ok(None)
+}
+
+/// The rounds (plies) of a suite job: its depth, or the first line of its graph file.
+pub fn suite_rounds(setup: &Setup, graph: &Graph) -> Result<u32, BuildError> {
+    setup
+        .depth
+        .or(graph.rounds())
+        .ok_or_else(|| BuildError::NoRounds(setup.params.get("graph").map(Param::to_string).unwrap_or_default()))
+}
+
+/// The graph of a suite job: its file, or its generator with the generator's keys.
+pub fn suite_graph(setup: &Setup) -> Result<Graph, BuildError> {
+    let generator = match setup.params.get("graph") {
+        Some(Param::Path(_)) => return Ok(Graph::parse(&setup.read("graph")?)?),
+        Some(Param::Str(name)) => name.as_str(),
+        _ => return Err(setup.wrong("graph", "a graph file or generator")),
+    };
+    let seed = || u64::try_from(setup.int("seed")?).map_err(|_| setup.wrong("seed", "a seed from 0"));
+    Ok(match generator {
+        "gnp" => {
+            let p = match setup.params.get("p") {
+                Some(Param::Decimal(text)) => text.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)),
+                _ => None,
+            }
+            .ok_or_else(|| setup.wrong("p", "a probability from 0 to 1"))?;
+            geo::gnp(setup.count("n")?, p, seed()?)
+        }
+        "gnm" => geo::gnm(setup.count("n")?, setup.count("m")?, seed()?),
+        "grid" => geo::grid(setup.count("w")?, setup.count("h")?),
+        "torus" => geo::torus(setup.count("w")?, setup.count("h")?),
+        "thesis-example" => geo::thesis_example(),
+        _ => return Err(setup.wrong("graph", "a graph file or generator")),
+    })
 }

@@ -23,6 +23,7 @@ pub mod gdl_asp;
 pub mod geography;
 pub mod kayles;
 pub mod positional;
+pub mod suite;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,7 @@ use contract::Budget;
 use strategy::first_move::FirstMove;
 use strategy::play::{Failure, Played, QdoSolver};
 use strategy::session::{Left, Playable};
+use suite::{BuildError, Instance, Request, Schema, Setup};
 
 /// How a game of `qbfgames play` ended: every game as the solver promised, the first
 /// failure, or the user left.
@@ -103,6 +105,33 @@ pub trait GameModel: Sync {
     fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
         let _ = (matches, session);
         anyhow::bail!("`{}` has no `play`", self.name())
+    }
+
+    /// What a family with `model = "NAME"` accepts in a suite file; `None` when suites
+    /// cannot name the model.
+    fn schema(&self) -> Option<&'static Schema> {
+        None
+    }
+
+    /// Reads and checks the model files of a suite job before anything is generated (each
+    /// file once: `first_time` says whether a path is new); a warning about what loads but
+    /// is probably not what the user meant.
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        let _ = (setup, first_time);
+        Ok(None)
+    }
+
+    /// Builds the instance of a suite job.
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        let _ = request;
+        Err(BuildError::NotInSuites(self.name()))
+    }
+
+    /// The reference player's answer for a suite job's game: whether the first player
+    /// wins within its depth.
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        let _ = setup;
+        Err(BuildError::NotInSuites(self.name()).into())
     }
 }
 

@@ -33,66 +33,18 @@ pub use crate::error::GenError;
 use crate::expand::{expand, Job};
 use crate::ladder::{self, Calibration, Recorded, Rung, Rungs};
 use crate::resolve::{Expected, Param, Suite};
-use crate::schema::OutFormat;
 use crate::unlisted::{content_addressed, walk};
+use crate::OutFormat;
 use contract::manifest::{self, Row};
 use contract::Source;
 use contract::Verdict;
-use encodings::SymbolMap;
-use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::identity::{gbd_hash, sha256_hex, to_hex};
-use qbf::io::{write_qcir, write_qdimacs, QdimacsStream};
 use qbf::stats::stats;
-use qbf::tseitin::{to_cnf_into, ClauseForm};
 
 /// The version written into every instance and manifest row.
 pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
 
-/// A built instance: the formula in one or both shapes and, where the model has them, its
-/// source files.
-pub struct Instance {
-    /// The circuit (written as QCIR, and as QDIMACS through Tseitin when `cnf` is `None`).
-    pub circuit: Option<CircuitQbf>,
-    /// The encoding's own clauses (written as QDIMACS).
-    pub cnf: Option<CnfQbf>,
-    /// The game as BDDL, PG or GDL text, one entry per file.
-    pub sources: Vec<SourceFile>,
-    /// Where Black's first move is in the QBF (the same variables in QCIR and QDIMACS).
-    pub map: Option<SymbolMap>,
-    /// Header comment lines the encoding adds to the job's (why it chose what it wrote).
-    pub notes: Vec<String>,
-}
-
-impl Instance {
-    /// Writes the QDIMACS form: the encoding's own clauses, or the circuit's clauses in
-    /// `form`.
-    pub fn write_qdimacs(&self, w: &mut dyn Write, form: ClauseForm, comments: &[&str]) -> io::Result<()> {
-        match (&self.cnf, &self.circuit) {
-            (Some(c), _) => write_qdimacs(w, c, comments),
-            (None, Some(c)) => {
-                let mut stream = QdimacsStream::new()?;
-                let prefix = to_cnf_into(c, form, &mut stream);
-                stream.finish(w, c.vars.max_index(), &prefix, comments).map(|_| ())
-            }
-            (None, None) => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding produced no formula")),
-        }
-    }
-
-    /// Writes the QCIR form, if the encoding has a circuit.
-    pub fn write_qcir(&self, w: &mut dyn Write, comments: &[&str]) -> io::Result<()> {
-        match &self.circuit {
-            Some(c) => write_qcir(w, c, comments),
-            None => Err(io::Error::new(io::ErrorKind::InvalidInput, "the encoding has no circuit form")),
-        }
-    }
-}
-
-/// A source file of an instance: the game as BDDL (a domain and a problem), PG or GDL.
-pub struct SourceFile {
-    /// The manifest's `format` column: `bddl-domain`, `bddl-problem`, `pg` or `gdl`.
-    pub label: &'static str,
-    pub bytes: Vec<u8>,
-}
+pub use ::models::suite::{Instance, SourceFile};
 
 /// The source files a format stands for, as (manifest label, extension).
 pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)] {

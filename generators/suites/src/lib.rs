@@ -5,9 +5,9 @@
 //! refused), [`resolve`](mod@resolve) checks every value against the model's [`schema`] and expands
 //! the grid, and [`expand`](mod@expand) lists the instances in a stable order. [`generate`] builds
 //! every job through a [`generate::Builder`] into content-addressed files and a manifest;
-//! [`builder::Encoders`] is the builder that chooses each job's
-//! [`Encoding`](encodings::Encoding) and asks the reference solvers (`qbfgames solve`) for
-//! expected answers. [`verify`] re-hashes a generated directory against its manifest,
+//! [`builder::Encoders`] is the builder that builds each job through its game model (the
+//! `models` crate's registry, [`Model`]) and asks the model's reference player for
+//! expected answers, in a child process that receives the job's set-up. [`verify`] re-hashes a generated directory against its manifest,
 //! [`recheck`] re-derives its expected answers from their recorded source, [`coverage`]
 //! checks that it holds every job of the suite, [`load_models`] reads every model file a
 //! suite names before anything is written, and
@@ -17,8 +17,8 @@
 //! fills expected answers from checked DepQBF certificates (`generate --certify`). See
 //! `docs/suites.md`.
 //!
-//! Imports `contract`, `qbf`, `games`, `encodings`, `harness` (child processes) and
-//! `certify`.
+//! Imports `contract`, `qbf`, `encodings`, `models`, `harness` (child processes)
+//! and `certify`.
 
 pub mod builder;
 pub mod certified;
@@ -33,13 +33,10 @@ pub mod models;
 pub mod raw;
 pub mod recheck;
 pub mod resolve;
-pub mod schema;
 mod unlisted;
 pub mod verify;
 
+pub use ::models::suite::{params_string, schema, Encoding, GdlPrefix, Model, OutFormat, Param, Params};
 pub use contract::Depth;
 pub use expand::{expand, Job};
-pub use resolve::{
-    load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Param, Params, Point, Suite, SuiteError,
-};
-pub use schema::{Encoding, GdlPrefix, ModelKind, OutFormat};
+pub use resolve::{load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};

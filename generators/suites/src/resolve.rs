@@ -4,14 +4,14 @@
 //! and the fix). Resolution stops at the first error, so a user sees one clear message.
 
 use std::collections::BTreeMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use toml::{Spanned, Value};
 
 use crate::raw::{CertifyFile, FamilyFile, LadderFile, OptionsFile, SuiteFile};
-use crate::schema::{names, Encoding, Kind, ModelKind, OutFormat, Schema};
+use ::models::suite::{names, Encoding, Kind, Model, OutFormat, Schema};
+pub use ::models::suite::{params_string, Param, Params};
 use contract::{Budget, Depth, ParseError, Source};
 use harness::Limits;
 use qbf::tseitin::{ClauseForm, UnknownName};
@@ -89,36 +89,6 @@ impl Mark {
     }
 }
 
-/// A grid value after resolution.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Param {
-    Int(i64),
-    Bool(bool),
-    Str(String),
-    /// A model file; the path as written (templates filled in), relative to the suite.
-    Path(String),
-    /// A number with a fraction, as TOML writes it (a float has no total order to key by).
-    Decimal(String),
-}
-
-impl fmt::Display for Param {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Param::Int(i) => write!(f, "{i}"),
-            Param::Bool(b) => write!(f, "{b}"),
-            Param::Str(s) | Param::Path(s) | Param::Decimal(s) => f.write_str(s),
-        }
-    }
-}
-
-/// One point of a family's grid: key → value, in key order.
-pub type Params = BTreeMap<String, Param>;
-
-/// `key=value;key=value`, in key order: the `params` column of the manifest.
-pub fn params_string(params: &Params) -> String {
-    params.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>().join(";")
-}
-
 /// A grid point and its depths.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Point {
@@ -132,7 +102,7 @@ pub struct Point {
 #[derive(Clone, Debug)]
 pub struct Family {
     pub name: String,
-    pub model: ModelKind,
+    pub model: Model,
     /// What the game is (the suite's words; may be empty).
     pub description: String,
     /// Where the game or its models come from (may be empty).
@@ -366,11 +336,12 @@ impl Resolver<'_> {
 
     fn family(&self, f: &FamilyFile, defaults: &Defaults) -> Result<Family, ParseError> {
         self.check_name(&f.name, "name")?;
-        let model = ModelKind::ALL.iter().copied().find(|m| m.name() == f.model.get_ref()).ok_or_else(|| {
+        let model = Model::named(f.model.get_ref()).ok_or_else(|| {
+            let all: Vec<Model> = Model::all().collect();
             self.err(
                 &f.model,
                 format!("unknown model `{}`", f.model.get_ref()),
-                format!("models are {}", names(ModelKind::ALL, ModelKind::name)),
+                format!("models are {}", names(&all, Model::name)),
             )
         })?;
         let schema = model.schema();
@@ -633,7 +604,7 @@ impl Resolver<'_> {
         all: &[T],
         name: fn(T) -> &'static str,
         allowed: &[T],
-        model: ModelKind,
+        model: Model,
     ) -> Result<Vec<T>, ParseError> {
         if list.get_ref().is_empty() {
             return Err(self.err(
@@ -768,7 +739,7 @@ impl Resolver<'_> {
         &self,
         grid: &BTreeMap<Spanned<String>, Spanned<Value>>,
         schema: &Schema,
-        model: ModelKind,
+        model: Model,
     ) -> Result<Vec<Params>, ParseError> {
         let mut axes: Vec<(String, Vec<Spot<'_>>)> = Vec::new();
         for (k, v) in grid {

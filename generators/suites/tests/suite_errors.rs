@@ -4,7 +4,7 @@
 use std::fs;
 
 use contract::Source;
-use suites::{expand, resolve, Certify, Depth, Encoding, ModelKind, OutFormat};
+use suites::{expand, resolve, Certify, Depth, Encoding, OutFormat};
 
 /// A suite directory with two model files.
 fn fixture() -> tempfile::TempDir {
@@ -62,7 +62,7 @@ fn a_good_suite_expands_its_grid_in_a_stable_order() {
     let suite = resolve(&Source::from_bytes("good.toml", GOOD), dir.path()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(suite.families.len(), 2);
     let httt = &suite.families[0];
-    assert_eq!(httt.model, ModelKind::Bddl);
+    assert_eq!(httt.model.name(), "bddl");
     assert!(httt.points.iter().all(|p| p.depths == vec![Depth::Plies(1), Depth::Plies(3), Depth::Plies(5)]));
     assert_eq!(httt.formats, vec![OutFormat::Qcir, OutFormat::Qdimacs]);
     assert_eq!(httt.encodings, vec![Encoding::Lifted]);

@@ -65,7 +65,8 @@ fn contradicting_variants_are_reported_per_instance() -> Result<(), Box<dyn std:
         subset: harness::Subset::All,
     };
     let out = dir.path().join("out");
-    let builder = Encoders { exe: PathBuf::from("/nonexistent") };
+    let builder =
+        Encoders { child: harness::Invocation { program: PathBuf::from("/nonexistent"), ..Default::default() } };
     let tune =
         Tune { suite: &suite, variants: &variants, out: &out, builder: &builder, run: &run, jobs: Some(1), threads: 1 };
     let measured = tune.measure(&MockExecutor::new(Duration::ZERO, scripted), &mut |_| {})?;

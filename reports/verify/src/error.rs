@@ -94,9 +94,6 @@ pub enum RunError {
     Unparsable { pre: String, error: Box<ParseError> },
     #[error("starting {tool}: {error}")]
     Start { tool: String, error: io::Error },
-    /// The reference solver's command line cannot be made (the suite's message).
-    #[error("{0}")]
-    ReferenceArgs(suites::builder::BuildError),
     #[error("{0}")]
     ReferenceStart(io::Error),
 }

@@ -213,8 +213,7 @@ impl Runner<'_> {
     /// The reference solver on the game under the run's time limit and no memory limit.
     fn reference(&self, inst: &InstanceRef, limits: Limits) -> Result<Ran, RunError> {
         let job = job(self.table, inst);
-        let invocation =
-            self.encoders.reference(&self.table.suites[inst.suite].dir, &job).map_err(RunError::ReferenceArgs)?;
+        let invocation = self.encoders.reference(&self.table.suites[inst.suite].dir, &job);
         let limits = Limits { memory: 0, ..limits };
         let done = self.executor.execute(&Job { invocation, limits, owner: None }).map_err(RunError::ReferenceStart)?;
         let outcome =

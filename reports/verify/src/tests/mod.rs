@@ -70,7 +70,8 @@ impl Fixture {
     /// their planned order).
     pub fn verify(&mut self, executor: &dyn harness::Executor, budget: Duration) -> Verified {
         let out = self.dir.path().join("out");
-        let encoders = Encoders { exe: PathBuf::from("/qbfgames") };
+        let encoders =
+            Encoders { child: harness::Invocation { program: PathBuf::from("/qbfgames"), ..Default::default() } };
         let opts = Options {
             tools: &self.tools,
             config: "solvers.toml",

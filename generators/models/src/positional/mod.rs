@@ -1,6 +1,8 @@
 //! Positional games (`pg`, `gttt`, `hex`): the COR+ encoding (Mayer-Eichberger &
 //! Saffidine), for Hex also the lifted encoding of the puzzle written as BDDL, and the
-//! reference solver over the board.
+//! reference solver over the board. [`suite`]: the three in suites.
+
+pub mod suite;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +24,7 @@ use strategy::play::QdoSolver;
 use strategy::session::Playable;
 
 use crate::cli::{write_atomically, SizeBudget, Solved};
+use crate::suite::{BuildError, Instance, Request, Schema, Setup};
 use crate::{command_of, parse, GameModel, PlayResult, Session};
 
 /// Selects a PG file.
@@ -304,6 +307,18 @@ impl GameModel for Pg {
         let PlayPg::Pg { game } = parse(matches)?;
         play(load_pg(&game)?, game.size.budget(), session)
     }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&suite::PG)
+    }
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        suite::check(setup, first_time, "file", suite::pg)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        suite::build(request, suite::pg)
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        suite::reference(setup, suite::pg)
+    }
 }
 
 /// The `gttt` model: generalized tic-tac-toe.
@@ -344,6 +359,15 @@ impl GameModel for Gttt {
     fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
         let PlayGttt::Gttt { game } = parse(matches)?;
         play(load_gttt(&game)?, game.size.budget(), session)
+    }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&suite::GTTT)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        suite::build(request, suite::gttt)
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        suite::reference(setup, suite::gttt)
     }
 }
 
@@ -395,6 +419,18 @@ impl GameModel for Hex {
         let bddl = BddlFiles::new(&named.game)?.game()?;
         let played = session(Playable::Bddl(&bddl), game.size.budget())?;
         Ok((format!("{} (lifted) at depth {}", named.name, bddl.depth()), played))
+    }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&suite::HEX)
+    }
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        suite::check(setup, first_time, "puzzle", suite::hex)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        suite::build(request, suite::hex)
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        suite::reference(setup, suite::hex)
     }
 }
 
