@@ -26,6 +26,7 @@
 
 use clap::ValueEnum;
 use contract::{Budget, TooLarge};
+use encodings::SymbolMap;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 
 use super::game::Kayles;
@@ -47,6 +48,17 @@ impl KaylesEncoding {
         match self {
             KaylesEncoding::Onehot => "onehot",
             KaylesEncoding::Compact => "compact",
+        }
+    }
+
+    /// Where Black's first pick is: the first ply's block, the outermost one.
+    pub fn first_move_map(self, game: &Kayles) -> SymbolMap {
+        let n = game.vertices() as u32;
+        match self {
+            KaylesEncoding::Onehot => SymbolMap::Geography { nodes: (0..n).collect(), vars: (1..=n).collect() },
+            KaylesEncoding::Compact => {
+                SymbolMap::GeographyBits { nodes: n, bits: (1..=bits_for(n as usize) as u32).collect() }
+            }
         }
     }
 

@@ -8,6 +8,7 @@
 
 pub mod encoding;
 pub mod game;
+pub mod suite;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -17,7 +18,7 @@ use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
 use encodings::gdl::Size;
-use encodings::{check_outermost_of, Assignment, Move, SymbolMap};
+use encodings::{check_outermost_of, Assignment, Move};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
 use strategy::first_move::{FirstMove as Found, Judgement};
@@ -25,6 +26,7 @@ use strategy::play::QdoSolver;
 
 use crate::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use crate::geography::{graph_name, load_graph, GraphArgs};
+use crate::suite::{BuildError, Instance, Request, Schema, Setup};
 use crate::{command_of, parse, GameModel};
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
@@ -138,6 +140,18 @@ impl GameModel for Kayles {
         let FirstMove::Kayles { game, encoding } = parse(matches)?;
         KaylesSetup::from_args(&game)?.first_move(encoding, solver)
     }
+    fn schema(&self) -> Option<&'static Schema> {
+        Some(&suite::SCHEMA)
+    }
+    fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
+        crate::geography::check_graph(setup, first_time)
+    }
+    fn build(&self, request: &Request) -> Result<Instance, BuildError> {
+        suite::build(request)
+    }
+    fn reference(&self, setup: &Setup) -> Result<bool> {
+        Ok(suite::reference(setup)?)
+    }
 }
 
 /// One Node Kayles game at one ply limit.
@@ -223,13 +237,7 @@ impl KaylesSetup {
     pub fn first_move(&self, encoding: KaylesEncoding, solver: &mut QdoSolver<'_>) -> Result<Found> {
         encoding.fits(&self.game, self.plies, solver.budget())?;
         let cnf = qbf::tseitin::to_cnf(&encoding.circuit(&self.game, self.plies), ClauseForm::default());
-        let n = self.game.vertices() as u32;
-        let map = match encoding {
-            KaylesEncoding::Onehot => SymbolMap::Geography { nodes: (0..n).collect(), vars: (1..=n).collect() },
-            KaylesEncoding::Compact => {
-                SymbolMap::GeographyBits { nodes: n, bits: (1..=encoding::bits_for(n as usize) as u32).collect() }
-            }
-        };
+        let map = encoding.first_move_map(&self.game);
         check_outermost_of(&cnf.prefix, &map.vars(), false)?;
         // A matrix without clauses (compact, where every index is a vertex and any first
         // move wins) is true under every assignment, the all-false one too; DepQBF's `--qdo`
