@@ -5,7 +5,8 @@
 //! and the harness that runs solvers, the encodings and the certification of solver answers
 //! (over the QBF core and the harness), then what builds on encodings (suites,
 //! strategies) and on results (reports), the game models' seam (over games, encodings and
-//! strategies), verification of published tables, and the binary.
+//! strategies), certification in a child process (over suites and strategies),
+//! verification of published tables, and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -24,6 +25,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("suites", 3),
     ("reports", 3),
     ("models", 4),
+    ("certify-child", 4),
     ("verify", 4),
     ("tune", 4),
     ("qbfgames", 5),
