@@ -200,3 +200,23 @@ pub enum NoSuite {
         shipped: String,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tool_is_found_on_path_and_a_missing_one_is_named_with_the_places_searched() {
+        assert!(tool("sh").is_ok_and(|p| p.ends_with("sh")));
+        let missing = tool("qbfgames-no-such-tool").expect_err("not installed anywhere");
+        assert_eq!(missing.name, "qbfgames-no-such-tool");
+        let said = missing.to_string();
+        assert!(said.starts_with("qbfgames-no-such-tool is neither in the tools directories ("), "{said}");
+        assert!(said.ends_with(") nor on PATH"), "{said}");
+    }
+
+    #[test]
+    fn the_tools_directories_are_never_the_current_directorys() {
+        assert!(tool_dirs().iter().all(|d| d.is_absolute()), "{:?}", tool_dirs());
+    }
+}
