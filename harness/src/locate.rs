@@ -74,6 +74,7 @@ pub fn tool(name: &str) -> Result<PathBuf, MissingTool> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{name} is neither in the tools directories ({searched}) nor on PATH")]
 pub struct MissingTool {
+    /// The program's file name.
     pub name: String,
     /// The tools directories searched, or that there was none.
     pub searched: String,
@@ -186,6 +187,7 @@ pub enum NoSuite {
     /// A folder was given.
     #[error("{name}: a folder, not a suite file\n  help: give the suite file's path (a folder `generate` wrote keeps its suite in {name}/models/), or the name of a shipped suite ({shipped})")]
     Folder {
+        /// The argument.
         name: String,
         /// The shipped suites' names, or that there are none.
         shipped: String,
@@ -193,6 +195,7 @@ pub enum NoSuite {
     /// Nothing of that name.
     #[error("{name}: no such suite file{also}\n  help: give a suite file's path, or the name of a shipped suite ({shipped}); `qbfgames list suites` lists them")]
     Missing {
+        /// The argument.
         name: String,
         /// What else was looked for: a shipped suite, when the name is bare.
         also: &'static str,

@@ -3,8 +3,9 @@
 //! summary table and any wrong answers or conflicts, loudly, with a non-zero exit.
 //!
 //! With `--certify`, the harness's certifier hook ([`harness::certifier`]) is the
-//! `certify` crate's [`RunCertifier`]: the traced run's proof goes into `DIR/.proofs/` (removed when the
-//! run ends), is checked, and the certificate extracted from it is verified.
+//! `certify` crate's [`RunCertifier`]: the traced run's proof goes into `DIR/.proofs/`
+//! (removed when the run ends), is checked, and the certificate extracted from it is
+//! verified.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};

@@ -108,7 +108,9 @@ impl QdoOracle for Progress<'_> {
 
 /// Where the first move is read from: `--qdo`, or a certificate.
 pub enum Oracle {
+    /// A solver's `--qdo` assignment.
     Qdo(QdoRunner),
+    /// The constants of a checked certificate.
     Certificate(Box<FromCertificate>),
 }
 

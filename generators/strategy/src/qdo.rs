@@ -90,6 +90,7 @@ pub enum Program {
 pub enum QdoError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
+    /// `--solver caqe`, and `pyqbf-caqe` is not installed.
     #[error("--solver caqe: {0}\n  help: {help}", help = harness::CAQE_HELP)]
     NoCaqe(MissingTool),
     #[error("{program} gave no answer within {timeout} s ({outcome}); raise --timeout or use a smaller depth")]
