@@ -71,7 +71,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
             let limits = Certify { timeout_s: timeout, memory, max_proof };
-            let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+            let (out, err) = (&mut std::io::stdout(), &mut std::io::stderr());
             Ok(ExitCode::from(certify_child::certify_here(&file, &config, &limits, &scratch, out, err)?))
         }
         Command::Certify(args) => certify::run(&args),
