@@ -5,8 +5,8 @@
 //! and the harness that runs solvers, the encodings and the certification of solver answers
 //! (over the QBF core and the harness), then what builds on encodings (strategies) and on
 //! results (reports), the game models' seam (over games, encodings and strategies), the
-//! suites that name the models, verification of published tables and tuning (over
-//! suites), and the binary.
+//! suites that name the models, certification in a child process (over suites and
+//! strategies), verification of published tables and tuning (over suites), and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -25,6 +25,7 @@ const LAYERS: &[(&str, u32)] = &[
     ("reports", 3),
     ("models", 4),
     ("suites", 5),
+    ("certify-child", 6),
     ("verify", 6),
     ("tune", 6),
     ("qbfgames", 7),

@@ -4,25 +4,30 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use super::locate;
 use super::outcome::Outcome;
-use super::process::{find_program, Invocation};
+use super::process::Invocation;
 use super::timed::run;
 
-/// The path of DepQBF, or an error that says how to install it.
+/// The path of DepQBF ([`locate::tool`]), or an error that says how to install it.
 pub fn depqbf() -> io::Result<PathBuf> {
-    find_program("depqbf").ok_or_else(|| {
-        io::Error::new(io::ErrorKind::NotFound, "depqbf is not on PATH; run `make solvers` (Debian package depqbf)")
+    locate::tool("depqbf").map_err(|e| {
+        io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{e}\n  help: install DepQBF (Debian package depqbf), or run `make solvers` in a checkout"),
+        )
     })
 }
 
-/// The path of CAQE as `make solvers` installs it (`tools/bin/pyqbf-caqe`, from the pyqbf
-/// wheel), found in the current directory or an ancestor (tests run in a crate directory).
+/// The path of CAQE as pyqbf's `pyqbf-caqe` ([`locate::tool`]: `make solvers` links it
+/// into a checkout's `tools/bin`, `make install` copies it to the prefix's), or an error
+/// that says how to install it.
 pub fn caqe() -> io::Result<PathBuf> {
-    let cwd = std::env::current_dir()?;
-    cwd.ancestors().map(|d| d.join("tools/bin/pyqbf-caqe")).find(|p| p.exists()).ok_or_else(|| {
-        io::Error::new(io::ErrorKind::NotFound, "tools/bin/pyqbf-caqe is missing; run `make solvers` (pyqbf in .venv)")
-    })
+    locate::tool("pyqbf-caqe").map_err(|e| io::Error::new(io::ErrorKind::NotFound, format!("{e}\n  help: {CAQE_HELP}")))
 }
+
+/// How to install `pyqbf-caqe`.
+pub const CAQE_HELP: &str = "install pyqbf (`pip install pyqbf`) and link its `cmeel.prefix/bin/pyqbf_caqe` onto PATH as pyqbf-caqe, or run `make solvers` in a checkout";
 
 /// Runs `solver` (exit codes 10/20) on a QDIMACS formula given as bytes, through a
 /// temporary file.

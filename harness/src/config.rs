@@ -23,7 +23,8 @@
 //!
 //! Placeholders: `{input}`, `{output}` (preprocessors: where to write the result, always
 //! QDIMACS), `{timeout}` (whole seconds), `{memory_mb}`. A program containing `/` is
-//! relative to the directory of the file; a bare name is looked up on `PATH`.
+//! relative to the directory of the file; a bare name, or such a path with nothing there,
+//! is looked up as a tool: in the tools directories, then on `PATH` ([`crate::locate`]).
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -365,19 +366,21 @@ impl Tool {
 
     /// The path of a program named in this tool's file: anchored at the file's
     /// directory when it contains `/` (and, when nothing is there, its file name looked
-    /// up on `PATH`, so a configuration copied elsewhere still finds installed solvers),
-    /// else looked up on `PATH`.
+    /// up as [`locate::tool`](super::locate::tool) looks up a tool: in the tools
+    /// directories, then on `PATH`, so a configuration copied elsewhere still finds
+    /// installed solvers), else looked up as a tool.
     pub fn locate(&self, program: &str) -> Result<PathBuf, Error> {
+        let tool = |name: &str| super::locate::tool(name).ok();
         let found = if program.contains('/') {
             let p = self.base.join(program);
             let name = Path::new(program).file_name().and_then(|n| n.to_str());
             if p.exists() {
                 Some(p)
             } else {
-                name.and_then(super::process::find_program)
+                name.and_then(tool)
             }
         } else {
-            super::process::find_program(program)
+            tool(program)
         };
         found.ok_or_else(|| Error::ProgramNotFound {
             role: self.role_name(),

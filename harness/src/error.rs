@@ -29,7 +29,7 @@ pub enum Error {
     #[error("{0}")]
     BadConfig(String),
     /// A program of the solvers file is not installed.
-    #[error("{role} `{name}`: program `{program}` not found\n  help: run `make solvers`, or fix `command` in the solvers file")]
+    #[error("{role} `{name}`: program `{program}` not found\n  help: install it on PATH (`make solvers` in a checkout; `make install` copies the ones it built to PREFIX/share/qbfgames/tools/bin), or fix `command` in the solvers file")]
     ProgramNotFound { role: &'static str, name: String, program: String },
     /// A tool's `version_command` could not run.
     #[error("{role} `{name}`: version command: {error}")]

@@ -48,6 +48,7 @@ mod leftovers;
 mod limited;
 mod limits;
 pub mod local;
+pub mod locate;
 mod logs;
 mod matrix;
 pub mod mock;
@@ -72,7 +73,7 @@ pub mod wave;
 
 pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};
-pub use check::{caqe, depqbf, solve_qdimacs};
+pub use check::{caqe, depqbf, solve_qdimacs, CAQE_HELP};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};
 pub use cores::{load_average, oversubscription, usable as usable_cores};

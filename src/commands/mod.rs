@@ -3,7 +3,6 @@
 
 mod calibrate;
 mod certify;
-mod certify_qdimacs;
 mod compare;
 mod completions;
 mod convert;
@@ -29,15 +28,10 @@ mod verify;
 
 use std::process::ExitCode;
 
-use std::path::Path;
-use std::time::Duration;
-
-use ::certify::Tracer;
 use ::strategy::qdo::{Program, QdoRunner};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
+use certify_child::{certify_in_child, depqbf_tracer};
 use contract::Budget;
-use harness::{Executor, Invocation, Job, Limits, RealExecutor, Tools};
-use suites::certified::Outcome;
 use suites::Certify;
 
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
@@ -76,7 +70,9 @@ pub fn run(command: Command) -> Result<ExitCode> {
             generate::run(&suite, out, jobs, &config, certify, &ladders)
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
-            certify_qdimacs::run(&file, &config, Certify { timeout_s: timeout, memory, max_proof }, &scratch)
+            let limits = Certify { timeout_s: timeout, memory, max_proof };
+            let (out, err) = (&mut std::io::stdout(), &mut std::io::stderr());
+            Ok(ExitCode::from(certify_child::certify_here(&file, &config, &limits, &scratch, out, err)?))
         }
         Command::Certify(args) => certify::run(&args),
         Command::Depth(args) => depth::run(&args),
@@ -157,82 +153,4 @@ pub fn qdo_runner(opts: &StrategyOpts, budget: Budget) -> QdoRunner {
         QdoSolver::Caqe => Program::Caqe,
     };
     QdoRunner { program, timeout: opts.timeout, budget }
-}
-
-/// DepQBF's tracer from the solvers file `config` (its `trace` command); `asked` names
-/// what needs it.
-pub fn depqbf_tracer(config: &Path, asked: &str) -> Result<Tracer> {
-    let tools = Tools::load(config).with_context(|| format!("{asked} needs DepQBF from {}", config.display()))?;
-    let tool = tools.solver("depqbf", config).with_context(|| format!("{asked} needs DepQBF's tracer"))?;
-    Tracer::of(tool)?.ok_or_else(|| {
-        anyhow!(
-            "{asked} needs a `trace` command for `depqbf` in {}\n  help: add trace = [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{{input}}\"] under [solver.depqbf]",
-            config.display()
-        )
-    })
-}
-
-/// The exit codes of `certify-qdimacs` besides 10 and 20 (certified true and false).
-pub mod certify_exit {
-    pub const TIMED_OUT: u8 = 30;
-    pub const REJECTED: u8 = 31;
-    pub const FAILED: u8 = 32;
-}
-
-/// Certifies `file` in a child `qbfgames certify-qdimacs` (the executable `exe`) under
-/// `limits`: its memory limit holds for DepQBF and for the proof checker alike, and the
-/// child's CPU time (DepQBF, the proof check, the SAT check) is bounded by three times the
-/// timeout and a minute. Returns the outcome and the child's standard output (`--qdo`
-/// lines when certified).
-pub fn certify_in_child(
-    exe: &Path,
-    config: &Path,
-    file: &Path,
-    limits: &Certify,
-    scratch: &Path,
-) -> std::io::Result<(Outcome, Vec<u8>)> {
-    let show = |p: &Path| p.display().to_string();
-    let args = vec![
-        "certify-qdimacs".to_string(),
-        show(file),
-        "--config".to_string(),
-        show(config),
-        "--timeout".to_string(),
-        limits.timeout_s.to_string(),
-        "--max-proof".to_string(),
-        limits.max_proof.to_string(),
-        "--memory".to_string(),
-        limits.memory.to_string(),
-        "--scratch".to_string(),
-        show(scratch),
-    ];
-    let invocation = Invocation { program: exe.to_path_buf(), args, ..Invocation::default() };
-    let cpu = Duration::from_secs_f64(3.0 * limits.timeout_s + 60.0);
-    let job = Job { invocation, limits: Limits::new(cpu, limits.memory), owner: None };
-    let m = RealExecutor.execute(&job)?;
-    let said = String::from_utf8_lossy(&m.stderr).trim().to_string();
-    let said = said.strip_prefix("error: ").unwrap_or(&said).to_string();
-    let outcome = match m.exit_code {
-        Some(10) => Outcome::Certified(contract::Verdict::True),
-        Some(20) => Outcome::Certified(contract::Verdict::False),
-        Some(c) if c == i32::from(certify_exit::TIMED_OUT) => Outcome::TimedOut,
-        Some(c) if c == i32::from(certify_exit::REJECTED) => Outcome::Rejected(said),
-        Some(c) if c == i32::from(certify_exit::FAILED) => Outcome::Failed(said),
-        _ if m.hit_time_limit() => Outcome::TimedOut,
-        _ if limits.memory > 0
-            && (m.peak_memory >= job.limits.memout_threshold() || said.contains("memory allocation of")) =>
-        {
-            Outcome::Failed(format!(
-                "the certification needed more than its memory limit of {} (peak {} MiB); raise it (`memory` under [certify], --memory) if the machine has it",
-                harness::format_memory(limits.memory),
-                m.peak_memory >> 20
-            ))
-        }
-        code => Outcome::Failed(format!(
-            "the certification ended with {}{}",
-            code.map_or_else(|| format!("signal {}", m.signal.unwrap_or(0)), |c| format!("exit code {c}")),
-            if said.is_empty() { String::new() } else { format!(": {said}") }
-        )),
-    };
-    Ok((outcome, m.stdout))
 }

@@ -3,21 +3,19 @@
 //! summary table and any wrong answers or conflicts, loudly, with a non-zero exit.
 //!
 //! With `--certify`, the harness's certifier hook ([`harness::certifier`]) is the
-//! `certify` crate: the traced run's proof goes into `DIR/.proofs/` (removed when the
-//! run ends), is checked, and the certificate extracted from it is verified.
+//! `certify` crate's [`RunCertifier`]: the traced run's proof goes into `DIR/.proofs/`
+//! (removed when the run ends), is checked, and the certificate extracted from it is
+//! verified.
 
-use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
 use anyhow::{bail, Context, Result};
-use certify::{Budget, Report, Tracer};
+use certify::{Budget, RunCertifier};
 use harness::local::LocalRun;
-use harness::{
-    AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, RealExecutor, Status, ToolRun,
-};
+use harness::{AnswerCertifier, RealExecutor};
 use reports::progress::Progress;
 
 use crate::flags::RunArgs;
@@ -33,8 +31,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             matrix.dir.display()
         );
     }
-    let certifier = if args.certify { Some(RunCertifier::new(args)?) } else { None };
-    let scratch = certifier.as_ref().map(|c| c.scratch.clone());
+    let certifier = if args.certify { Some(certifier(args)?) } else { None };
+    let scratch = certifier.as_ref().map(|c| c.scratch().to_path_buf());
     let hook = certifier.map(|c| Arc::new(c) as Arc<dyn AnswerCertifier>);
     let local = LocalRun::plan(&matrix.dir, &super::run_options(matrix)?, args.jobs, &RealExecutor, hook)?;
     // Only now, with the directory's lock held, is DIR/.proofs this run's: what a killed
@@ -95,103 +93,13 @@ fn no_slurm_flags(run: &RunArgs) -> Result<()> {
     Ok(())
 }
 
-/// The certifier of `--certify`: the `certify` crate's traced run and proof check.
-struct RunCertifier {
-    /// The tracer of each solver of `--solvers` that has a `trace` command.
-    tracers: BTreeMap<String, Tracer>,
-    budget: Budget,
-    /// Where the proofs are written while they are checked: `DIR/.proofs`.
-    scratch: PathBuf,
-}
-
-impl RunCertifier {
-    fn new(args: &RunArgs) -> Result<RunCertifier> {
-        let max_proof = harness::parse_memory(&args.max_proof).context("--max-proof")?;
-        let sat_time = harness::parse_timeout(args.sat_timeout).context("--sat-timeout")?;
-        let tools = harness::Tools::load(&args.matrix.config)?;
-        let mut tracers = BTreeMap::new();
-        for name in &args.matrix.solvers {
-            // An unknown name is reported when the run is planned.
-            if let Some(tracer) = tools.solvers.get(name).map(Tracer::of).transpose()?.flatten() {
-                tracers.insert(name.clone(), tracer);
-            }
-        }
-        Ok(RunCertifier {
-            tracers,
-            budget: Budget { max_proof, sat_time, max_certificate: Budget::MAX_CERTIFICATE },
-            scratch: args.matrix.dir.join(".proofs"),
-        })
-    }
-}
-
-impl AnswerCertifier for RunCertifier {
-    fn key(&self) -> String {
-        format!("certify-p{}-s{}", harness::format_memory(self.budget.max_proof), self.budget.sat_time.as_secs_f64())
-    }
-
-    fn certify(
-        &self,
-        executor: &dyn Executor,
-        solver: &ToolRun,
-        instance: &Instance,
-        limits: Limits,
-    ) -> io::Result<CertifyOutcome> {
-        let tracer = self
-            .tracers
-            .get(&solver.tool.name)
-            .ok_or_else(|| io::Error::other(format!("{} has no trace command", solver.tool.name)))?;
-        let source = contract::Source::read(&instance.path.to_string_lossy())?;
-        let formula = qbf::io::read_qdimacs(&source).map_err(|e| io::Error::other(e.to_string()))?;
-        std::fs::create_dir_all(&self.scratch)
-            .map_err(|e| io::Error::new(e.kind(), format!("creating {}: {e}", self.scratch.display())))?;
-        let report =
-            certify::certify_run(executor, tracer, &instance.path, &formula, limits, self.budget, &self.scratch)?;
-        Ok(outcome(report))
-    }
-}
-
-/// The harness's view of a certification's report.
-fn outcome(report: Report) -> CertifyOutcome {
-    match report {
-        Report::Certified { certified, solve } => {
-            let p = &certified.proof;
-            let detail = format!(
-                "certified: {} of {} proof steps checked in {:.2}s, certificate verified in {:.2}s",
-                p.needed,
-                p.steps,
-                p.time.as_secs_f64(),
-                certified.sat.time.as_secs_f64()
-            );
-            CertifyOutcome {
-                measurement: solve,
-                status: Status::from_verdict(certified.verdict),
-                detail,
-                certificate: Certificate::Certified,
-            }
-        }
-        Report::Rejected { answer, error, solve } => {
-            let certificate = match &error {
-                // The proof breaks a rule: name the step.
-                certify::Error::Rejected { at, reason } => Certificate::Rejected(match at.step {
-                    Some(step) => format!("proof line {}, step {step}: {reason}", at.line),
-                    None => format!("proof line {}: {reason}", at.line),
-                }),
-                // The certificate extracted from the proof fails.
-                e if e.refutes() => Certificate::Rejected(error.to_string()),
-                // Neither confirmed nor refuted: out of SAT time, too large, or unreadable.
-                _ => Certificate::Unverified(error.to_string()),
-            };
-            CertifyOutcome {
-                measurement: solve,
-                status: Status::from_verdict(answer),
-                detail: String::new(),
-                certificate,
-            }
-        }
-        Report::NoAnswer { status, reason, solve } => {
-            CertifyOutcome { measurement: solve, status, detail: reason, certificate: Certificate::None }
-        }
-    }
+/// The certifier of `--certify`: the traced run's proof in `DIR/.proofs`.
+fn certifier(args: &RunArgs) -> Result<RunCertifier> {
+    let max_proof = harness::parse_memory(&args.max_proof).context("--max-proof")?;
+    let sat_time = harness::parse_timeout(args.sat_timeout).context("--sat-timeout")?;
+    let tools = harness::Tools::load(&args.matrix.config)?;
+    let budget = Budget { max_proof, sat_time, max_certificate: Budget::MAX_CERTIFICATE };
+    Ok(RunCertifier::new(&tools, &args.matrix.solvers, budget, args.matrix.dir.join(".proofs"))?)
 }
 
 /// `DIR/.proofs` of a run that holds the directory's lock: emptied when the run starts

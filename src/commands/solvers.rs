@@ -38,7 +38,7 @@ pub fn run(config: &Path, format: TableFormat) -> Result<ExitCode> {
     }
     print_table(&table, format)?;
     if missing > 0 {
-        errln!("{missing} missing: `make solvers` installs the shipped ones (`make install` under a prefix)");
+        errln!("{missing} missing: install them on PATH (in a checkout, `make solvers` installs the shipped ones; `make install` under a prefix)");
     }
     Ok(ExitCode::SUCCESS)
 }

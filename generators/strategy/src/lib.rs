@@ -16,6 +16,9 @@
 //! (Herbrand) functions of the outermost block, constants there, so that the move checked
 //! against the game validates the encoding and not only the solver's claim.
 //!
+//! [`oracle`] holds the oracles `qbfgames strategy first-move` asks: `--qdo`, or a checked
+//! certificate, with progress on standard error.
+//!
 //! [`play`], [`refute`], [`gdl`] and [`geography`] play the solver's side against every reply or the
 //! user's choices; [`session`] runs a whole game (`qbfgames play`).
 //!
@@ -35,6 +38,7 @@ pub mod certificate;
 pub mod first_move;
 pub mod gdl;
 pub mod geography;
+pub mod oracle;
 pub mod play;
 pub mod qdo;
 pub mod refute;

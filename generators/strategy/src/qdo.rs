@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use contract::Budget;
 use encodings::Assignment;
-use harness::{find_program, Invocation, Outcome};
+use harness::locate::MissingTool;
+use harness::{Invocation, Outcome};
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 
@@ -79,7 +80,8 @@ pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), QdoOutputError> {
 pub enum Program {
     /// DepQBF (on PATH).
     Depqbf,
-    /// CAQE through pyqbf (`tools/bin/pyqbf-caqe`, or on PATH).
+    /// CAQE through pyqbf (`pyqbf-caqe` in the tools directories, or on PATH:
+    /// [`harness::locate::tool`]).
     Caqe,
 }
 
@@ -88,8 +90,9 @@ pub enum Program {
 pub enum QdoError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    #[error("--solver caqe: tools/bin/pyqbf-caqe is missing and pyqbf-caqe is not on PATH; run `make solvers`")]
-    NoCaqe,
+    /// `--solver caqe`, and `pyqbf-caqe` is not installed.
+    #[error("--solver caqe: {0}\n  help: {help}", help = harness::CAQE_HELP)]
+    NoCaqe(MissingTool),
     #[error("{program} gave no answer within {timeout} s ({outcome}); raise --timeout or use a smaller depth")]
     NoAnswer { program: String, timeout: u64, outcome: String },
     #[error("{program}: unexpected --qdo output: {source}")]
@@ -129,17 +132,12 @@ pub struct QdoRunner {
 }
 
 impl QdoRunner {
-    /// The solver's program: DepQBF on PATH, CAQE as pyqbf's `tools/bin/pyqbf-caqe`.
+    /// The solver's program: DepQBF, or CAQE as pyqbf's `pyqbf-caqe`
+    /// ([`harness::locate::tool`]).
     fn path(&self) -> Result<PathBuf, QdoError> {
         match self.program {
             Program::Depqbf => Ok(harness::depqbf()?),
-            Program::Caqe => {
-                let local = Path::new("tools/bin/pyqbf-caqe");
-                if local.is_file() {
-                    return Ok(local.to_path_buf());
-                }
-                find_program("pyqbf-caqe").ok_or(QdoError::NoCaqe)
-            }
+            Program::Caqe => harness::locate::tool("pyqbf-caqe").map_err(QdoError::NoCaqe),
         }
     }
 

@@ -15,6 +15,8 @@
 //!
 //! - `trace`: running a tracing solver under the harness's limits, its proof streamed to
 //!   a temporary file, and certifying its answer.
+//! - `run_certifier`: [`RunCertifier`], the harness's certifier hook of `qbfgames run
+//!   --certify`.
 
 mod aig;
 mod check;
@@ -25,6 +27,7 @@ mod levels;
 mod matrix;
 mod qrp;
 mod rules;
+mod run_certifier;
 mod sat;
 mod trace;
 
@@ -36,6 +39,7 @@ use qbf::formula::CnfQbf;
 
 pub use aig::Aig;
 pub use error::{Error, StepAt};
+pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
 pub use trace::{certify_run, Report, Tracer};
 

@@ -42,7 +42,7 @@ pub enum Unavailable {
     NotConfigured { kind: &'static str, name: String, config: String },
     #[error("{kind} `{name}` does not read QDIMACS")]
     NoQdimacs { kind: &'static str, name: String },
-    #[error("{kind} `{name}` is not installed ({reason}); run `make solvers`")]
+    #[error("{kind} `{name}` is not installed ({reason})")]
     NotInstalled { kind: &'static str, name: String, reason: Arc<harness::Error> },
     #[error("the reference solver reads the game, not a preprocessed formula")]
     ReferencePreprocessed,

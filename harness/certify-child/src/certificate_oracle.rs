@@ -1,0 +1,68 @@
+//! The certifier behind `strategy first-move --from-certificate`: each formula certified
+//! by a child `qbfgames certify-qdimacs` (DepQBF's tracer, the proof checked, the
+//! certificate verified, under the memory limit).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, Context, Result};
+use contract::Budget;
+use strategy::oracle::{CertifyFile, FromCertificate};
+use strategy::qdo::QdoError;
+use suites::certified::Outcome;
+use suites::Certify;
+
+use crate::certify_qdimacs::{certify_in_child, depqbf_tracer};
+
+/// A child `qbfgames certify-qdimacs` per file.
+struct Child {
+    /// The `qbfgames` executable.
+    exe: PathBuf,
+    /// The solvers file with DepQBF's `trace` command.
+    config: PathBuf,
+    limits: Certify,
+}
+
+impl CertifyFile for Child {
+    fn program(&self) -> String {
+        "depqbf".to_string()
+    }
+
+    fn certify(&self, file: &Path, scratch: &Path) -> Result<String, QdoError> {
+        let (outcome, stdout) = certify_in_child(&self.exe, &self.config, file, &self.limits, scratch)?;
+        let program = self.program();
+        match outcome {
+            Outcome::Certified(_) => Ok(String::from_utf8_lossy(&stdout).into_owned()),
+            Outcome::TimedOut => Err(QdoError::NoAnswer {
+                program,
+                timeout: self.limits.timeout_s as u64,
+                outcome: "no certificate in time".to_string(),
+            }),
+            Outcome::Rejected(reason) | Outcome::Failed(reason) => Err(QdoError::Certificate { program, reason }),
+        }
+    }
+}
+
+/// The oracle of `--from-certificate` on formulas within `budget`: DepQBF's tracer from
+/// the solvers file `config` (checked here, so that a missing tracer is said before the
+/// game is encoded), `timeout` CPU seconds, and the sizes `memory` and `max_proof` as the
+/// flags `--memory` and `--max-proof` give them.
+pub fn from_certificate(
+    config: &Path,
+    timeout: u64,
+    memory: &str,
+    max_proof: &str,
+    budget: Budget,
+) -> Result<FromCertificate> {
+    depqbf_tracer(config, "--from-certificate")?;
+    let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
+    let size = |flag: &str, text: &str| {
+        harness::parse_memory(text).map_err(|_| anyhow!("{flag} {text}: write a size with a unit, e.g. 4G or 512M"))
+    };
+    let limits = Certify {
+        timeout_s: timeout.max(1) as f64,
+        memory: size("--memory", memory)?,
+        max_proof: size("--max-proof", max_proof)?,
+    };
+    let exe = std::env::current_exe().context("locating the qbfgames executable for the certification")?;
+    Ok(FromCertificate::new(Box::new(Child { exe, config, limits }), budget))
+}
