@@ -408,6 +408,8 @@ pub fn session<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::Explorer;
+    use crate::qdo::Program;
 
     fn moves(names: &[&str]) -> Vec<String> {
         names.iter().map(|m| m.to_string()).collect()
@@ -428,6 +430,44 @@ mod tests {
         let mixed = moves(&["(mark 1 1)", "(noop 1 1)"]);
         assert!(parse_move("1 1", &mixed).is_err());
         assert_eq!(parse_move("A1", &moves(&["a1", "b1"])), Ok(0));
+    }
+
+    /// A game of one White move out of two, after which Black has won: the session runs a
+    /// game that no model and no solver stand behind.
+    struct OneReply;
+
+    impl PlayableGame for OneReply {
+        fn limit(&self) -> (u32, &'static str) {
+            (2, "plies")
+        }
+
+        fn play(&self, _: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+            let moves = moves(&["a", "b"]);
+            let mut e = Explorer::new(solve, user_moves);
+            for k in e.replies("start", &moves, &mut |_| Some(1))? {
+                e.show(&format!("White plays {}", moves[k]), "over");
+                e.played.lines += 1;
+            }
+            Ok(e.played)
+        }
+    }
+
+    fn run(mode: Mode, input: &str) -> (Result<Result<Played, Failure>, Left>, String) {
+        let runner = QdoRunner { program: Program::Depqbf, timeout: 1, budget: Budget::default() };
+        let out = RefCell::new(Vec::new());
+        let result = session(&OneReply, User::White, mode, &runner, input.as_bytes(), &out, false);
+        (result, String::from_utf8_lossy(&out.into_inner()).into_owned())
+    }
+
+    #[test]
+    fn any_playable_game_runs_in_the_session() {
+        let (all, _) = run(Mode::All, "");
+        assert_eq!(all.ok(), Some(Ok(Played { lines: 2, solver_calls: 0 })));
+        let (typed, out) = run(Mode::Interactive, "c\nb\n");
+        assert_eq!(typed.ok(), Some(Ok(Played { lines: 1, solver_calls: 0 })));
+        assert!(out.starts_with("You play White. Black wins within 2 plies whatever you do"), "{out}");
+        assert!(out.contains("error: `c` is not a legal move for White here; legal moves: a b"), "{out}");
+        assert!(out.ends_with("White plays b\nover\n"), "{out}");
     }
 
     #[test]
