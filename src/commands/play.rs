@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use contract::Budget;
 use strategy::play::{Failure, Played};
-use strategy::session::{conclusion, session, Left, Mode, Playable, User};
+use strategy::session::{conclusion, session, Left, Mode, PlayableGame, User};
 
 use clap::FromArgMatches;
 
@@ -49,7 +49,7 @@ fn mode(opts: &PlayOpts) -> Result<Mode> {
 
 /// Plays `game` as the options ask, encoding its positions within `budget`; `Err` when
 /// the user left the game (`quit` or the end of the input).
-fn play(opts: &PlayOpts, game: Playable<'_>, budget: Budget) -> Result<Result<Outcome, Left>> {
+fn play(opts: &PlayOpts, game: &dyn PlayableGame, budget: Budget) -> Result<Result<Outcome, Left>> {
     let out = RefCell::new(std::io::stdout());
     let runner = qdo_runner(&opts.strategy, budget);
     Ok(session(game, user(opts), mode(opts)?, &runner, std::io::stdin().lock(), &out, opts.verbose))

@@ -14,7 +14,6 @@ use qbf::io::write_qcir;
 use qbf::tseitin::ClauseForm;
 use strategy::first_move::{first_move_bddl, FirstMove as Found};
 use strategy::play::QdoSolver;
-use strategy::session::Playable;
 
 use crate::cli::{
     encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
@@ -158,7 +157,7 @@ impl GameModel for Bddl {
         let Play::Bddl { game: args } = parse(matches)?;
         let game = load_bddl(&args)?;
         let name = format!("{} at depth {}", args.problem, game.depth());
-        Ok((name, session(Playable::Bddl(&game), args.size.budget())?))
+        Ok((name, session(&game, args.size.budget())?))
     }
 
     fn schema(&self) -> Option<&'static Schema> {

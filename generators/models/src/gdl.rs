@@ -14,9 +14,8 @@ use games::gdl::GroundGame;
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
 use strategy::first_move::{first_move_gdl, FirstMove as Found, FirstMoveError};
-use strategy::gdl::GdlSetup;
+use strategy::gdl::{GdlPlay, GdlSetup};
 use strategy::play::QdoSolver;
-use strategy::session::Playable;
 
 use crate::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
 use crate::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
@@ -199,7 +198,7 @@ impl GameModel for Gdl {
         let Play::Gdl { game: args } = parse(matches)?;
         let (game, encoding, _) = load_gdl(&args, None)?;
         let setup = GdlSetup { game: &game, encoding };
-        let played = session(Playable::Gdl(setup, args.depth), args.size.budget())?;
+        let played = session(&GdlPlay { setup, depth: args.depth }, args.size.budget())?;
         Ok((format!("{} at depth {}", args.game, args.depth), played))
     }
     fn schema(&self) -> Option<&'static Schema> {

@@ -14,8 +14,8 @@ use encodings::{Encoding, Form, Qbf, Side};
 use games::geography::{self as geo, Graph, Rule, Solver, Variant, MAX_NODES};
 use qbf::io::{write_qcir, write_qdimacs};
 use strategy::first_move::{first_move_geography, FirstMove as Found};
+use strategy::geography::GeographyPlay;
 use strategy::play::QdoSolver;
-use strategy::session::Playable;
 
 use crate::cli::{encode_error, read_source, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use crate::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, Kind, OutFormat, Param, Request};
@@ -261,13 +261,9 @@ impl GameModel for Geography {
     fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
         let Play::Geography { game: args } = parse(matches)?;
         let (graph, rounds) = load_geography(&args)?;
-        let game = Playable::Geography {
-            graph: &graph,
-            variant: geography_variant(&args),
-            rule: geography_rule(&args),
-            rounds,
-        };
-        let played = session(game, args.size.budget())?;
+        let game =
+            GeographyPlay { graph: &graph, variant: geography_variant(&args), rule: geography_rule(&args), rounds };
+        let played = session(&game, args.size.budget())?;
         Ok((format!("geography {} within {rounds} rounds", graph_name(&args.graph)), played))
     }
     fn schema(&self) -> Option<&'static Schema> {

@@ -32,7 +32,7 @@ use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 use contract::Budget;
 use strategy::first_move::FirstMove;
 use strategy::play::{Failure, Played, QdoSolver};
-use strategy::session::{Left, Playable};
+use strategy::session::{Left, PlayableGame};
 use suite::{BuildError, Instance, Request, Schema, Setup};
 
 /// How a game of `qbfgames play` ended: every game as the solver promised, the first
@@ -41,7 +41,7 @@ pub type PlayResult = Result<Result<Played, Failure>, Left>;
 
 /// The session `qbfgames play` runs a model's game in (the binary's, with the user and the
 /// solver): the game and the size budget of the formulas it encodes.
-pub type Session<'s> = dyn FnMut(Playable<'_>, Budget) -> Result<PlayResult> + 's;
+pub type Session<'s> = dyn FnMut(&dyn PlayableGame, Budget) -> Result<PlayResult> + 's;
 
 /// One game model, as the command line sees it.
 ///

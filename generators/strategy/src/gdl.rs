@@ -17,6 +17,7 @@
 //! and leave Black without a win within the remaining steps.
 
 use crate::play::{Explorer, Failure, Played, QdoSolver, White};
+use crate::session::{PlayableGame, User};
 use crate::validate::{Check, STATE};
 use encodings::gdl::GdlEncoding;
 use encodings::{Move, Side};
@@ -29,6 +30,29 @@ use games::gdl::{GameError, GroundGame, Node};
 pub struct GdlSetup<'g> {
     pub game: &'g GroundGame,
     pub encoding: GdlEncoding,
+}
+
+/// A GDL game played for `depth` steps: the solver plays Black's role's strategy, or the
+/// other role's refutation.
+#[derive(Clone, Copy)]
+pub struct GdlPlay<'g> {
+    /// The game and its encoding.
+    pub setup: GdlSetup<'g>,
+    /// The steps the solver's promise is about.
+    pub depth: u32,
+}
+
+impl PlayableGame for GdlPlay<'_> {
+    fn limit(&self) -> (u32, &'static str) {
+        (self.depth, "steps")
+    }
+
+    fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+        match user {
+            User::White => play_gdl(self.setup, self.depth, solve, user_moves),
+            User::Black => refute_gdl(self.setup, self.depth, solve, user_moves),
+        }
+    }
 }
 
 /// The game started from the position whose fluents are `fluents` (sorted indices).
@@ -212,7 +236,7 @@ fn explore(
     user: White<'_, '_>,
     refute: bool,
 ) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, user);
     let mut player = Solver::new(setup.game, setup.encoding.first).map_err(|err| e.fail(String::new(), err.0))?;
     let start = player.initial();
     let position = draw_gdl(&player, setup.game, &start);

@@ -10,9 +10,10 @@
 //! node in successor order), so that every line is checked against the game itself.
 
 use encodings::Move;
-use games::geography::{SolveError, Solver};
+use games::geography::{Graph, Rule, SolveError, Solver, Variant};
 
 use crate::play::{Explorer, Failure, Played, QdoSolver, White};
+use crate::session::{PlayableGame, User};
 use crate::validate::Check;
 
 /// The position after `path` (node 0 not included): current node, visited nodes, legal
@@ -59,7 +60,7 @@ pub fn play_geography(
     user: White<'_, '_>,
     refute: bool,
 ) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white: user, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, user);
     let failed = |e: &Explorer, err: SolveError| e.fail(String::new(), err.to_string());
     let start = draw_geography(solver, &[]).map_err(|err| failed(&e, err))?;
     let wins = solver.wins_within(rounds).map_err(|err| failed(&e, err))?;
@@ -69,6 +70,31 @@ pub fn play_geography(
         _ => e.geography(solver, &mut Vec::new(), rounds, refute)?,
     }
     Ok(e.played)
+}
+
+/// Geography on a graph for a number of rounds; the computer plays the reference solver's
+/// winning moves.
+#[derive(Clone, Copy)]
+pub struct GeographyPlay<'g> {
+    /// The graph, node 0 the start.
+    pub graph: &'g Graph,
+    /// When the first player wins.
+    pub variant: Variant,
+    /// What may not be named twice.
+    pub rule: Rule,
+    /// The rounds the promise is about.
+    pub rounds: u32,
+}
+
+impl PlayableGame for GeographyPlay<'_> {
+    fn limit(&self) -> (u32, &'static str) {
+        (self.rounds, "rounds")
+    }
+
+    fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+        let mut reference = Solver::new(self.graph, self.variant, self.rule);
+        play_geography(&mut reference, self.rounds, solve, user_moves, user == User::Black)
+    }
 }
 
 impl Explorer<'_, '_, '_, '_> {

@@ -82,16 +82,29 @@ pub enum White<'w, 'a> {
     Choose { choose: &'w mut Chooser<'a>, show: &'w mut (dyn FnMut(&str, &str) + 'a) },
 }
 
-pub(super) struct Explorer<'s, 'a, 'w, 'b> {
+/// One game tree as the computer plays it: the user's side answered by `white`, the lines
+/// played and the moves that led to the current position kept. A game's `play` (its
+/// [`PlayableGame`](crate::session::PlayableGame)) walks its positions with one.
+pub struct Explorer<'s, 'a, 'w, 'b> {
     pub(super) solve: &'s mut QdoSolver<'a>,
     pub(super) white: White<'w, 'b>,
-    pub(super) played: Played,
-    pub(super) line: Vec<String>,
+    /// The lines ended so far, and the solver's calls.
+    pub played: Played,
+    /// The moves from the start to the current position.
+    pub line: Vec<String>,
+}
+
+impl<'s, 'a, 'w, 'b> Explorer<'s, 'a, 'w, 'b> {
+    /// An exploration from the start, with `solve` for the computer's side and `white` for
+    /// the user's.
+    pub fn new(solve: &'s mut QdoSolver<'a>, white: White<'w, 'b>) -> Self {
+        Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() }
+    }
 }
 
 impl Explorer<'_, '_, '_, '_> {
     /// The White replies to try, out of `moves` (each one's [`Resistance`] asked for hints).
-    pub(super) fn replies(
+    pub fn replies(
         &mut self,
         position: &str,
         moves: &[String],
@@ -107,18 +120,20 @@ impl Explorer<'_, '_, '_, '_> {
         }
     }
 
-    pub(super) fn show(&mut self, mv: &str, position: &str) {
+    /// Shows `mv` and the `position` after it to the user (when the user chooses moves).
+    pub fn show(&mut self, mv: &str, position: &str) {
         if let White::Choose { show, .. } = &mut self.white {
             show(mv, position);
         }
     }
 
-    pub(super) fn fail(&self, position: String, reason: String) -> Failure {
+    /// A failure at `position`, after the moves of the current line.
+    pub fn fail(&self, position: String, reason: String) -> Failure {
         Failure { position, line: self.line.clone(), reason, refused: false }
     }
 
     /// The game is refused before it starts: the instance has the other value.
-    pub(super) fn refuse(&self, position: String, reason: String) -> Failure {
+    pub fn refuse(&self, position: String, reason: String) -> Failure {
         Failure { refused: true, ..self.fail(position, reason) }
     }
 
@@ -178,7 +193,7 @@ pub(super) fn bddl_position(game: &Game, s: State, left: u32) -> Game {
 /// Plays the solver's strategy for a BDDL game against White (who moves first with
 /// `#blackturn second`).
 pub fn play_bddl(game: &Game, solve: &mut QdoSolver<'_>, white: White<'_, '_>) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, white);
     let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
     if !solver.wins(game.depth()) {
         return Err(e.refuse(draw_bddl(game), format!("Black does not win within {}, so there is no strategy to play against; play Black (--as black) instead", game.depth())));
@@ -299,7 +314,7 @@ pub fn play_positional(
     solve: &mut QdoSolver<'_>,
     white: White<'_, '_>,
 ) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, white);
     let wins = games::positional::solver::Solver::new(game)
         .and_then(|mut s| s.black_wins(game.depth()))
         .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;

@@ -12,7 +12,10 @@
 //! does not win within the remaining depth after it. Every line must end with White
 //! holding: the depth runs out, White reaches its own goal, or Black cannot move.
 
-use crate::play::{bddl_position, completes, taken, Explorer, Failure, Played, QdoSolver, White};
+use crate::play::{
+    bddl_position, completes, play_bddl, play_positional, taken, Explorer, Failure, Played, QdoSolver, White,
+};
+use crate::session::{PlayableGame, User};
 use crate::validate::{draw_bddl, draw_positional};
 use encodings::corplus::Corplus;
 use encodings::lifted::Lifted;
@@ -21,6 +24,36 @@ use games::bddl::{self, Game, State};
 use games::positional::solver::Solver as PositionalSolver;
 use games::positional::{Player, PositionalGame};
 use qbf::formula::CnfQbf;
+
+/// A BDDL game (lifted encoding) with its depth in plies: the solver plays Black's
+/// strategy, or White's refutation.
+impl PlayableGame for Game {
+    fn limit(&self) -> (u32, &'static str) {
+        (self.depth(), "plies")
+    }
+
+    fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+        match user {
+            User::White => play_bddl(self, solve, user_moves),
+            User::Black => refute_bddl(self, solve, user_moves),
+        }
+    }
+}
+
+/// A positional game (COR+) with its time points: the solver plays Black's strategy, or
+/// White's refutation.
+impl PlayableGame for PositionalGame {
+    fn limit(&self) -> (u32, &'static str) {
+        (self.depth(), "plies")
+    }
+
+    fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+        match user {
+            User::White => play_positional(self, solve, user_moves),
+            User::Black => refute_positional(self, solve, user_moves),
+        }
+    }
+}
 
 impl Explorer<'_, '_, '_, '_> {
     /// Asks the solver about `qbf`, which must be false, and decodes White's move.
@@ -57,7 +90,7 @@ pub fn bddl_white_position(game: &Game, s: State, left: u32) -> Game {
 
 /// Black against the solver's refutation in a BDDL game where Black does not win.
 pub fn refute_bddl(game: &Game, solve: &mut QdoSolver<'_>, black: White<'_, '_>) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, black);
     let mut solver = bddl::Solver::new(game).map_err(|err| e.fail(draw_bddl(game), err.to_string()))?;
     if solver.wins(game.depth()) {
         return Err(e.refuse(
@@ -134,7 +167,7 @@ pub fn refute_positional(
     solve: &mut QdoSolver<'_>,
     black: White<'_, '_>,
 ) -> Result<Played, Failure> {
-    let mut e = Explorer { solve, white: black, played: Played { lines: 0, solver_calls: 0 }, line: Vec::new() };
+    let mut e = Explorer::new(solve, black);
     let wins = PositionalSolver::new(game)
         .and_then(|mut s| s.black_wins(game.depth()))
         .map_err(|err| e.fail(draw_positional(game), err.to_string()))?;

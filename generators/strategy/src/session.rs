@@ -18,16 +18,10 @@ use encodings::Assignment;
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 
-use games::bddl::Game;
-use games::geography::{Graph, Rule, Solver as GeoSolver, Variant};
-use games::positional::PositionalGame;
 use games::rng::SplitMix64;
 
-use crate::gdl::{play_gdl, refute_gdl, GdlSetup};
-use crate::geography::play_geography;
-use crate::play::{play_bddl, play_positional, ChooseError, Failure, Played, QdoSolver, Resistance, White};
+use crate::play::{ChooseError, Failure, Played, QdoSolver, Resistance, White};
 use crate::qdo::{QdoError, QdoOracle, QdoRunner};
-use crate::refute::{refute_bddl, refute_positional};
 use crate::validate::STATE;
 
 /// The side the user plays; the solver plays the other.
@@ -59,58 +53,29 @@ pub enum Mode {
     Interactive,
 }
 
-/// A game to play, with its encoding.
-#[derive(Clone, Copy)]
-pub enum Playable<'g> {
-    /// Lifted encoding.
-    Bddl(&'g Game),
-    /// COR+.
-    Positional(&'g PositionalGame),
-    /// A GDL game with `depth` steps.
-    Gdl(GdlSetup<'g>, u32),
-    /// Geography on a graph for a number of rounds; the computer plays the reference
-    /// solver's winning moves.
-    Geography { graph: &'g Graph, variant: Variant, rule: Rule, rounds: u32 },
+/// A game `qbfgames play` can run: the limit the computer's promise is about, and one game
+/// against the user's side. A model hands its game to the [`session`] through this trait,
+/// so that a new game needs no change here.
+pub trait PlayableGame {
+    /// The depth the computer's promise is about, and its unit (`plies`, `rounds`, …).
+    fn limit(&self) -> (u32, &'static str);
+
+    /// One game with the user playing `user`, the user's moves chosen by `user_moves`: the
+    /// computer plays the other side's winning moves (Black's strategy, or White's
+    /// refutation with `user` Black), taken from `solve`'s answers or a reference solver.
+    fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure>;
 }
 
-impl Playable<'_> {
-    /// The depth the solver's promise is about, and its unit.
-    pub fn limit(&self) -> (u32, &'static str) {
-        match *self {
-            Playable::Bddl(g) => (g.depth(), "plies"),
-            Playable::Positional(g) => (g.depth(), "plies"),
-            Playable::Gdl(_, depth) => (depth, "steps"),
-            Playable::Geography { rounds, .. } => (rounds, "rounds"),
-        }
-    }
-
-    /// What the solver promises the user playing `user`, said before the first move.
-    fn promise(&self, user: User) -> String {
-        let (depth, unit) = self.limit();
-        match user {
-            User::White => format!(
-                "You play White. Black wins within {depth} {unit} whatever you do: the solver plays Black's winning strategy; `hint` gives the move that holds out longest."
-            ),
-            User::Black => format!(
-                "You play Black. You cannot win within {depth} {unit} whatever you do: the solver plays White's refutation (which need not win: the game may be a draw)."
-            ),
-        }
-    }
-
-    /// One game with the user's side chosen by `user_moves`.
-    pub fn play(&self, user: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
-        match (*self, user) {
-            (Playable::Bddl(g), User::White) => play_bddl(g, solve, user_moves),
-            (Playable::Bddl(g), User::Black) => refute_bddl(g, solve, user_moves),
-            (Playable::Positional(g), User::White) => play_positional(g, solve, user_moves),
-            (Playable::Positional(g), User::Black) => refute_positional(g, solve, user_moves),
-            (Playable::Gdl(setup, depth), User::White) => play_gdl(setup, depth, solve, user_moves),
-            (Playable::Gdl(setup, depth), User::Black) => refute_gdl(setup, depth, solve, user_moves),
-            (Playable::Geography { graph, variant, rule, rounds }, user) => {
-                let mut reference = GeoSolver::new(graph, variant, rule);
-                play_geography(&mut reference, rounds, solve, user_moves, user == User::Black)
-            }
-        }
+/// What the computer promises the user playing `user` of `game`, said before the first move.
+fn promise(game: &dyn PlayableGame, user: User) -> String {
+    let (depth, unit) = game.limit();
+    match user {
+        User::White => format!(
+            "You play White. Black wins within {depth} {unit} whatever you do: the solver plays Black's winning strategy; `hint` gives the move that holds out longest."
+        ),
+        User::Black => format!(
+            "You play Black. You cannot win within {depth} {unit} whatever you do: the solver plays White's refutation (which need not win: the game may be a draw)."
+        ),
     }
 }
 
@@ -305,7 +270,7 @@ const COMMANDS: &str = "Commands: `undo` takes back your last move and the reply
 /// end of the input does ([`Left`]). `undo` replays the game from its start without the
 /// user's last move, the solver's answers taken from a cache.
 pub fn session<R: BufRead, W: Write>(
-    game: Playable<'_>,
+    game: &dyn PlayableGame,
     user: User,
     mode: Mode,
     runner: &QdoRunner,
@@ -362,7 +327,7 @@ pub fn session<R: BufRead, W: Write>(
                     }
                     let mut o = out.borrow_mut();
                     if !promised.replace(true) {
-                        writeln!(o, "{}", game.promise(user)).map_err(ChooseError::Output)?;
+                        writeln!(o, "{}", promise(game, user)).map_err(ChooseError::Output)?;
                     }
                     if quiet.replace(false) {
                         let what = took_back.as_deref().unwrap_or("your move");
@@ -443,6 +408,8 @@ pub fn session<R: BufRead, W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::Explorer;
+    use crate::qdo::Program;
 
     fn moves(names: &[&str]) -> Vec<String> {
         names.iter().map(|m| m.to_string()).collect()
@@ -463,6 +430,44 @@ mod tests {
         let mixed = moves(&["(mark 1 1)", "(noop 1 1)"]);
         assert!(parse_move("1 1", &mixed).is_err());
         assert_eq!(parse_move("A1", &moves(&["a1", "b1"])), Ok(0));
+    }
+
+    /// A game of one White move out of two, after which Black has won: the session runs a
+    /// game that no model and no solver stand behind.
+    struct OneReply;
+
+    impl PlayableGame for OneReply {
+        fn limit(&self) -> (u32, &'static str) {
+            (2, "plies")
+        }
+
+        fn play(&self, _: User, solve: &mut QdoSolver<'_>, user_moves: White<'_, '_>) -> Result<Played, Failure> {
+            let moves = moves(&["a", "b"]);
+            let mut e = Explorer::new(solve, user_moves);
+            for k in e.replies("start", &moves, &mut |_| Some(1))? {
+                e.show(&format!("White plays {}", moves[k]), "over");
+                e.played.lines += 1;
+            }
+            Ok(e.played)
+        }
+    }
+
+    fn run(mode: Mode, input: &str) -> (Result<Result<Played, Failure>, Left>, String) {
+        let runner = QdoRunner { program: Program::Depqbf, timeout: 1, budget: Budget::default() };
+        let out = RefCell::new(Vec::new());
+        let result = session(&OneReply, User::White, mode, &runner, input.as_bytes(), &out, false);
+        (result, String::from_utf8_lossy(&out.into_inner()).into_owned())
+    }
+
+    #[test]
+    fn any_playable_game_runs_in_the_session() {
+        let (all, _) = run(Mode::All, "");
+        assert_eq!(all.ok(), Some(Ok(Played { lines: 2, solver_calls: 0 })));
+        let (typed, out) = run(Mode::Interactive, "c\nb\n");
+        assert_eq!(typed.ok(), Some(Ok(Played { lines: 1, solver_calls: 0 })));
+        assert!(out.starts_with("You play White. Black wins within 2 plies whatever you do"), "{out}");
+        assert!(out.contains("error: `c` is not a legal move for White here; legal moves: a b"), "{out}");
+        assert!(out.ends_with("White plays b\nover\n"), "{out}");
     }
 
     #[test]

@@ -132,10 +132,27 @@ impl<'k> Player<'k> {
         value
     }
 
+    /// The available vertices after the legal picks `picked`, Black's first.
+    fn position(&self, picked: &[u32]) -> Set {
+        picked.iter().fold(self.all(), |available, &v| self.after(&available, v))
+    }
+
+    /// The vertices the player to move may pick after the legal picks `picked` (Black's
+    /// first, then alternately), ascending.
+    pub fn available(&self, picked: &[u32]) -> Vec<u32> {
+        self.moves(&self.position(picked))
+    }
+
+    /// The fewest plies, counted from the next one, within which Black forces White stuck
+    /// after the legal picks `picked`, if Black wins from there at all.
+    pub fn plies_after(&mut self, picked: &[u32]) -> Option<u32> {
+        let available = self.position(picked);
+        Some(self.plies(&available, picked.len().is_multiple_of(2))).filter(|&p| p != NEVER)
+    }
+
     /// The fewest plies within which Black wins the game, if Black wins at all.
     pub fn critical(&mut self) -> Option<u32> {
-        let all = self.all();
-        Some(self.plies(&all, true)).filter(|&p| p != NEVER)
+        self.plies_after(&[])
     }
 
     /// Black wins within `plies` plies.
@@ -145,8 +162,19 @@ impl<'k> Player<'k> {
 
     /// Black's first moves that win within `plies` plies, ascending.
     pub fn winning_moves(&mut self, plies: u32) -> Vec<u32> {
-        let all = self.all();
-        let moves = self.moves(&all);
-        moves.into_iter().filter(|&v| self.plies(&self.after(&all, v), false).saturating_add(1) <= plies).collect()
+        self.winning_moves_after(&[], plies)
+    }
+
+    /// The winning moves of the player to move after the legal picks `picked`, with `left`
+    /// plies to play (this one included), ascending: Black's that win within them,
+    /// White's after which Black does not.
+    pub fn winning_moves_after(&mut self, picked: &[u32], left: u32) -> Vec<u32> {
+        let available = self.position(picked);
+        let black = picked.len().is_multiple_of(2);
+        let moves = self.moves(&available);
+        moves
+            .into_iter()
+            .filter(|&v| (self.plies(&self.after(&available, v), !black).saturating_add(1) <= left) == black)
+            .collect()
     }
 }

@@ -1,13 +1,15 @@
 //! Node Kayles (`kayles`; Schaefer 1978, PSPACE-complete like geography) on an undirected
 //! graph: the geography graph format or generators, read as undirected, the first line of
 //! a graph file the ply limit. One-hot and compact encodings as QCIR or QDIMACS
-//! ([`encoding`]), and the reference player over the available vertices ([`game`]).
+//! ([`encoding`]), the reference player over the available vertices ([`game`]), and play
+//! against it ([`play`]).
 //!
 //! A [`KaylesSetup`] is one game at one ply limit: built from flags, it describes itself,
 //! encodes, and solves.
 
 pub mod encoding;
 pub mod game;
+pub mod play;
 pub mod suite;
 
 use std::io::{self, Write};
@@ -27,9 +29,10 @@ use strategy::play::QdoSolver;
 use crate::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use crate::geography::{graph_name, load_graph, GraphArgs};
 use crate::suite::{BuildError, Instance, Request, Schema, Setup};
-use crate::{command_of, parse, GameModel};
+use crate::{command_of, parse, GameModel, PlayResult, Session};
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
+use play::KaylesPlay;
 
 /// A Node Kayles game: its graph and ply limit.
 #[derive(Args, Debug)]
@@ -99,6 +102,20 @@ enum FirstMove {
     },
 }
 
+#[derive(Subcommand, Debug)]
+enum Play {
+    /// Node Kayles: each turn shows the picks so far, the available vertices and the edges
+    /// between them; type a vertex. The computer plays the reference player's winning moves
+    /// (Black's, or with --as black White's).
+    #[command(
+        after_help = "Examples:\n  qbfgames play kayles --generate grid --w 3 --h 3 --depth 9\n  qbfgames play kayles --generate grid --w 3 --h 3 --depth 9 --auto --all\n  qbfgames play kayles --generate torus --w 4 --h 1 --depth 5 --as black"
+    )]
+    Kayles {
+        #[command(flatten)]
+        game: KaylesArgs,
+    },
+}
+
 /// The `kayles` model.
 pub struct Kayles;
 
@@ -139,6 +156,15 @@ impl GameModel for Kayles {
     fn first_move(&self, matches: &ArgMatches, solver: &mut QdoSolver<'_>) -> Result<Found> {
         let FirstMove::Kayles { game, encoding } = parse(matches)?;
         KaylesSetup::from_args(&game)?.first_move(encoding, solver)
+    }
+    fn play_command(&self) -> Option<Command> {
+        Some(command_of::<Play>())
+    }
+    fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
+        let Play::Kayles { game } = parse(matches)?;
+        let setup = KaylesSetup::from_args(&game)?;
+        let played = session(&KaylesPlay { game: &setup.game, plies: setup.plies }, setup.budget)?;
+        Ok((format!("kayles {} within {} plies", setup.name, setup.plies), played))
     }
     fn schema(&self) -> Option<&'static Schema> {
         Some(&suite::SCHEMA)

@@ -21,7 +21,6 @@ use games::positional::Player;
 use qbf::tseitin::ClauseForm;
 use strategy::first_move::{first_move_bddl, first_move_positional, FirstMove as Found};
 use strategy::play::QdoSolver;
-use strategy::session::Playable;
 
 use crate::cli::{write_atomically, SizeBudget, Solved};
 use crate::suite::{BuildError, Instance, Request, Schema, Setup};
@@ -417,7 +416,7 @@ impl GameModel for Hex {
             return play(named, game.size.budget(), session);
         }
         let bddl = BddlFiles::new(&named.game)?.game()?;
-        let played = session(Playable::Bddl(&bddl), game.size.budget())?;
+        let played = session(&bddl, game.size.budget())?;
         Ok((format!("{} (lifted) at depth {}", named.name, bddl.depth()), played))
     }
     fn schema(&self) -> Option<&'static Schema> {
@@ -499,7 +498,7 @@ fn encode(named: NamedGame, encoding: PositionalEncoding, out: &EncodeOut, budge
 /// `qbfgames play pg|gttt|hex` (COR+): the game in `session`, named with its depth.
 fn play(named: NamedGame, budget: Budget, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
     let name = format!("{} at depth {}", named.name, named.game.turns.len());
-    Ok((name, session(Playable::Positional(&named.game), budget)?))
+    Ok((name, session(&named.game, budget)?))
 }
 
 /// `qbfgames solve pg|gttt|hex`: the reference solver's verdict (exit 10 / 20).
