@@ -47,8 +47,8 @@ const SCHEMA: Schema = Schema {
         GRAPH_KEYS[4],
         GRAPH_KEYS[5],
         GRAPH_KEYS[6],
-        key("variant", Kind::Str(Some(&["thesis", "last-mover"])), Some("thesis")),
-        key("rule", Kind::Str(Some(&["vertex", "edge"])), Some("vertex")),
+        key("variant", Kind::Str(Some(&Variant::NAMES)), Some(Variant::NAMES[0])),
+        key("rule", Kind::Str(Some(&Rule::NAMES)), Some(Rule::NAMES[0])),
     ],
     template_keys: false,
     encodings: &[SuiteEncoding::OneHot, SuiteEncoding::Compact],
@@ -95,11 +95,11 @@ pub struct GeographyGame {
     pub rounds: Option<u32>,
     /// thesis: the first player wins if he can move at each of his rounds; last-mover: if
     /// the second player is left without a move within the rounds.
-    #[arg(long, value_enum, default_value_t = GeoVariantArg::Thesis)]
-    pub variant: GeoVariantArg,
+    #[arg(long, value_enum, default_value_t = Variant::Thesis)]
+    pub variant: Variant,
     /// vertex: no node is named twice; edge: no edge is taken twice.
-    #[arg(long, value_enum, default_value_t = GeoRuleArg::Vertex)]
-    pub rule: GeoRuleArg,
+    #[arg(long, value_enum, default_value_t = Rule::Vertex)]
+    pub rule: Rule,
     #[command(flatten)]
     pub size: SizeBudget,
 }
@@ -158,20 +158,6 @@ pub enum GeoEncodingArg {
     Onehot,
     /// Each round's node in binary.
     Compact,
-}
-
-/// When the first player wins geography.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GeoVariantArg {
-    Thesis,
-    LastMover,
-}
-
-/// What geography forbids naming twice.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GeoRuleArg {
-    Vertex,
-    Edge,
 }
 
 #[derive(Subcommand, Debug)]
@@ -261,8 +247,7 @@ impl GameModel for Geography {
     fn play(&self, matches: &ArgMatches, session: &mut Session<'_>) -> Result<(String, PlayResult)> {
         let Play::Geography { game: args } = parse(matches)?;
         let (graph, rounds) = load_geography(&args)?;
-        let game =
-            GeographyPlay { graph: &graph, variant: geography_variant(&args), rule: geography_rule(&args), rounds };
+        let game = GeographyPlay { graph: &graph, variant: args.variant, rule: args.rule, rounds };
         let played = session(&game, args.size.budget())?;
         Ok((format!("geography {} within {rounds} rounds", graph_name(&args.graph)), played))
     }
@@ -372,27 +357,13 @@ fn generate_graph(args: &GraphArgs, generator: GraphGenerator) -> Result<Graph> 
     })
 }
 
-pub fn geography_variant(args: &GeographyGame) -> Variant {
-    match args.variant {
-        GeoVariantArg::Thesis => Variant::Thesis,
-        GeoVariantArg::LastMover => Variant::LastMover,
-    }
-}
-
-pub fn geography_rule(args: &GeographyGame) -> Rule {
-    match args.rule {
-        GeoRuleArg::Vertex => Rule::Vertex,
-        GeoRuleArg::Edge => Rule::Edge,
-    }
-}
-
 /// The encoding of `--encoding`, `--variant` and `--rule`.
 pub fn geography_encoding(args: &GeographyGame, encoding: GeoEncodingArg) -> GeographyEncoding {
     let encoding = match encoding {
         GeoEncodingArg::Onehot => GeoEncoding::OneHot,
         GeoEncodingArg::Compact => GeoEncoding::Compact,
     };
-    GeographyEncoding { encoding, variant: geography_variant(args), rule: geography_rule(args) }
+    GeographyEncoding { encoding, variant: args.variant, rule: args.rule }
 }
 
 /// `qbfgames encode geography`: a geography game for a number of rounds as QCIR or QDIMACS.
@@ -433,8 +404,8 @@ fn encode(args: &EncodeGeography) -> Result<ExitCode> {
 /// at which the value changes.
 fn solve(args: &SolveGeography, json: bool) -> Result<ExitCode> {
     let (graph, rounds) = load_geography(&args.game)?;
-    let variant = geography_variant(&args.game);
-    let mut solver = Solver::new(&graph, variant, geography_rule(&args.game));
+    let variant = args.game.variant;
+    let mut solver = Solver::new(&graph, variant, args.game.rule);
     let mut out = Solved::new(json, "geography", &graph_name(&args.game.graph), rounds, "rounds");
     let won = solver.wins_within(rounds)?;
     out.say(format!("the first player {} force a win within {rounds} rounds", if won { "can" } else { "cannot" }));

@@ -60,27 +60,45 @@ pub enum Rule {
 
 impl Variant {
     pub const ALL: [Variant; 2] = [Variant::Thesis, Variant::LastMover];
+    /// The names of [`Variant::ALL`], in its order: on the command line and in suite files.
+    pub const NAMES: [&'static str; 2] = ["thesis", "last-mover"];
 
     /// The name used on the command line and in suite files.
     pub fn name(self) -> &'static str {
-        match self {
-            Variant::Thesis => "thesis",
-            Variant::LastMover => "last-mover",
-        }
+        Variant::NAMES[self as usize]
     }
 }
 
 impl Rule {
     pub const ALL: [Rule; 2] = [Rule::Vertex, Rule::Edge];
+    /// The names of [`Rule::ALL`], in its order: on the command line and in suite files.
+    pub const NAMES: [&'static str; 2] = ["vertex", "edge"];
 
     /// The name used on the command line and in suite files.
     pub fn name(self) -> &'static str {
-        match self {
-            Rule::Vertex => "vertex",
-            Rule::Edge => "edge",
-        }
+        Rule::NAMES[self as usize]
     }
 }
+
+/// The command line's values of a choice are its names (feature `clap`).
+#[cfg(feature = "clap")]
+macro_rules! value_enum_by_name {
+    ($t:ty) => {
+        impl clap::ValueEnum for $t {
+            fn value_variants<'a>() -> &'a [Self] {
+                &<$t>::ALL
+            }
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                Some(clap::builder::PossibleValue::new(self.name()))
+            }
+        }
+    };
+}
+
+#[cfg(feature = "clap")]
+value_enum_by_name!(Variant);
+#[cfg(feature = "clap")]
+value_enum_by_name!(Rule);
 
 /// A name that is not a [`Variant`] or [`Rule`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
