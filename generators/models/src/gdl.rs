@@ -54,8 +54,8 @@ pub struct GdlGame {
     #[arg(long, value_enum)]
     pub encoding: Option<GdlEncodingArg>,
     /// Quantifier prefix: gn naive, gt time-based, gd dependency-based.
-    #[arg(long, value_enum, default_value_t = GdlPrefixArg::Gd)]
-    pub prefix: GdlPrefixArg,
+    #[arg(long, value_enum, default_value_t = GdlPrefix::Gd)]
+    pub prefix: GdlPrefix,
     /// The role that must win, Black in `strategy` and `play` (default: the first `role` of the file).
     #[arg(long)]
     pub first: Option<String>,
@@ -99,14 +99,6 @@ pub enum GdlEncodingArg {
     Ge,
     #[value(alias = "se")]
     Sd,
-}
-
-/// GDL quantifier prefixes.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GdlPrefixArg {
-    Gn,
-    Gt,
-    Gd,
 }
 
 #[derive(Subcommand, Debug)]
@@ -242,11 +234,7 @@ pub fn role_index(game: &GroundGame, first: Option<&str>) -> Result<usize> {
 pub fn load_gdl(args: &GdlGame, horizon: Option<u32>) -> Result<(GroundGame, GdlEncoding, Reason)> {
     let game = load_ground(&args.game, args.size.budget(), horizon)?;
     let first = role_index(&game, args.first.as_deref())?;
-    let prefix = match args.prefix {
-        GdlPrefixArg::Gn => PrefixMethod::Naive,
-        GdlPrefixArg::Gt => PrefixMethod::Time,
-        GdlPrefixArg::Gd => PrefixMethod::Dependency,
-    };
+    let prefix = args.prefix.method();
     let (encoding, reason) = match args.encoding {
         None => GdlEncoding::by_structure(&game, args.depth, prefix, first, args.size.budget())?,
         Some(asked) => {
@@ -343,9 +331,7 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
     let depth = setup.depth.ok_or(BuildError::NoDepth)?;
     let asked = |rules, prefix| (GdlEncoding { rules, prefix, first }, Reason::Asked);
     let (encoding, reason) = match request.encoding {
-        SuiteEncoding::GdlGe(GdlPrefix::Gn) => asked(Rules::General, PrefixMethod::Naive),
-        SuiteEncoding::GdlGe(GdlPrefix::Gt) => asked(Rules::General, PrefixMethod::Time),
-        SuiteEncoding::GdlGe(GdlPrefix::Gd) => asked(Rules::General, PrefixMethod::Dependency),
+        SuiteEncoding::GdlGe(prefix) => asked(Rules::General, prefix.method()),
         SuiteEncoding::GdlSd => asked(Rules::StrictTurns, PrefixMethod::Dependency),
         SuiteEncoding::GdlAuto => {
             GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, setup.budget())?

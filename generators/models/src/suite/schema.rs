@@ -20,11 +20,25 @@ pub enum Encoding {
     Compact,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The quantifier prefix of the GDL general encoding: naive, time-based or
+/// dependency-based (`--prefix` of `encode gdl`, and the suffix of `gdl-ge-*` in suites).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
 pub enum GdlPrefix {
     Gn,
     Gt,
     Gd,
+}
+
+impl GdlPrefix {
+    /// The encoder's prefix method.
+    pub fn method(self) -> encodings::gdl::PrefixMethod {
+        use encodings::gdl::PrefixMethod;
+        match self {
+            GdlPrefix::Gn => PrefixMethod::Naive,
+            GdlPrefix::Gt => PrefixMethod::Time,
+            GdlPrefix::Gd => PrefixMethod::Dependency,
+        }
+    }
 }
 
 /// A file a family writes per instance.
