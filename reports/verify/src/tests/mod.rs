@@ -11,7 +11,7 @@ use std::time::Duration;
 use contract::Source;
 use harness::mock::MockExecutor;
 use harness::{Job, Measurement, Tools};
-use suites::builder::Encoders;
+use suites::builder::{Encoders, Setup};
 use tempfile::TempDir;
 
 use crate::{resolve, verify, Judged, Options, Table, Verified};
@@ -70,8 +70,13 @@ impl Fixture {
     /// their planned order).
     pub fn verify(&mut self, executor: &dyn harness::Executor, budget: Duration) -> Verified {
         let out = self.dir.path().join("out");
-        let encoders =
-            Encoders { child: harness::Invocation { program: PathBuf::from("/qbfgames"), ..Default::default() } };
+        let encoders = Encoders {
+            child: harness::Invocation {
+                program: PathBuf::from("/qbfgames"),
+                args: vec!["reference".into()],
+                ..Default::default()
+            },
+        };
         let opts = Options {
             tools: &self.tools,
             config: "solvers.toml",
@@ -91,10 +96,12 @@ impl Fixture {
 /// from the instance's header comment), `reference el d=2` for the reference solver.
 pub fn label(job: &Job) -> String {
     let args = &job.invocation.args;
-    if args.first().is_some_and(|a| a == "solve") {
-        let problem = args.iter().find(|a| a.ends_with(".ig") && a.contains("httt")).cloned().unwrap_or_default();
+    if args.first().is_some_and(|a| a == "reference") {
+        let setup = args.last().and_then(|json| Setup::from_json(json).ok());
+        let problem = setup.as_ref().and_then(|s| s.path("problem").ok()).unwrap_or_default();
+        let problem = problem.display().to_string();
         let shape = problem.rsplit('_').next().unwrap_or_default().trim_end_matches(".ig").to_string();
-        let depth = args.iter().skip_while(|a| *a != "--depth").nth(1).cloned().unwrap_or_default();
+        let depth = setup.and_then(|s| s.depth).map(|d| d.to_string()).unwrap_or_default();
         return format!("reference {shape} d={depth}");
     }
     let solver = if job.invocation.program.ends_with("sh") { "mock" } else { "other" };
