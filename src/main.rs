@@ -5,11 +5,11 @@
 
 #[macro_use]
 mod output;
+mod children;
 mod commands;
 mod flags;
 mod generate_lines;
 mod locate;
-mod reference;
 
 use std::process::ExitCode;
 

@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use crate::reference::encoders;
+use crate::children::encoders;
 use anyhow::{Context, Result};
 use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;

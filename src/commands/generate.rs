@@ -20,7 +20,7 @@ use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
 use suites::{expand, load, Certify, OutFormat, Suite};
 
-use crate::reference::encoders;
+use crate::children::encoders;
 
 use crate::generate_lines::FamilyLines;
 
@@ -68,7 +68,7 @@ pub fn run(
         // Checked here, so that a missing tracer stops generation before it starts.
         super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
         let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
-        Some(Child { exe: exe.clone(), config })
+        Some(Child { config })
     } else {
         None
     };
@@ -191,13 +191,13 @@ pub fn run(
 /// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
 /// memory limit.
 struct Child {
-    exe: PathBuf,
     config: PathBuf,
 }
 
 impl Certifier for Child {
     fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
-        super::certify_in_child(&self.exe, &self.config, file, limits, scratch).map(|(outcome, _)| outcome)
+        let child = crate::children::certify_qdimacs(&self.config, file, limits, scratch)?;
+        super::certify_in_child(child, limits).map(|(outcome, _)| outcome)
     }
 }
 

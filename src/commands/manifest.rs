@@ -3,7 +3,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use crate::reference::encoders;
+use crate::children::encoders;
 use anyhow::{Context, Result};
 use contract::manifest::read;
 use suites::coverage::coverage;

@@ -27,7 +27,14 @@ fn oracle(opts: &FirstMoveOpts, budget: Budget) -> Result<Oracle> {
         return Ok(Oracle::Qdo(qdo_runner(&opts.strategy, budget)));
     }
     let (timeout, memory, max_proof) = (opts.strategy.timeout, &opts.memory, &opts.max_proof);
-    let oracle = certify_child::from_certificate(&opts.config, timeout, memory, max_proof, budget)?;
+    let oracle = certify_child::from_certificate(
+        crate::children::certify_qdimacs,
+        &opts.config,
+        timeout,
+        memory,
+        max_proof,
+        budget,
+    )?;
     Ok(Oracle::Certificate(Box::new(oracle)))
 }
 

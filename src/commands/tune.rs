@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::reference::encoders;
+use crate::children::encoders;
 use anyhow::{bail, Result};
 use harness::options::RunOptions;
 use harness::RealExecutor;

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use crate::reference::encoders;
+use crate::children::encoders;
 use anyhow::{anyhow, Context, Result};
 use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
 use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};

@@ -1,11 +1,12 @@
 //! The certifier behind `strategy first-move --from-certificate`: each formula certified
-//! by a child `qbfgames certify-qdimacs` (DepQBF's tracer, the proof checked, the
-//! certificate verified, under the memory limit).
+//! by a child process the caller names (the binary's `certify-qdimacs`: DepQBF's tracer,
+//! the proof checked, the certificate verified, under the memory limit).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
 use contract::Budget;
+use harness::Invocation;
 use strategy::oracle::{CertifyFile, FromCertificate};
 use strategy::qdo::QdoError;
 use suites::certified::Outcome;
@@ -13,10 +14,13 @@ use suites::Certify;
 
 use crate::certify_qdimacs::{certify_in_child, depqbf_tracer};
 
-/// A child `qbfgames certify-qdimacs` per file.
+/// The command line of a child that certifies one file: the solvers file, the file, the
+/// limits and the scratch folder of its proofs (the binary's `certify-qdimacs`).
+pub type CertifyCommand = fn(&Path, &Path, &Certify, &Path) -> std::io::Result<Invocation>;
+
+/// A child per file.
 struct Child {
-    /// The `qbfgames` executable.
-    exe: PathBuf,
+    command: CertifyCommand,
     /// The solvers file with DepQBF's `trace` command.
     config: PathBuf,
     limits: Certify,
@@ -28,7 +32,8 @@ impl CertifyFile for Child {
     }
 
     fn certify(&self, file: &Path, scratch: &Path) -> Result<String, QdoError> {
-        let (outcome, stdout) = certify_in_child(&self.exe, &self.config, file, &self.limits, scratch)?;
+        let child = (self.command)(&self.config, file, &self.limits, scratch)?;
+        let (outcome, stdout) = certify_in_child(child, &self.limits)?;
         let program = self.program();
         match outcome {
             Outcome::Certified(_) => Ok(String::from_utf8_lossy(&stdout).into_owned()),
@@ -45,8 +50,10 @@ impl CertifyFile for Child {
 /// The oracle of `--from-certificate` on formulas within `budget`: DepQBF's tracer from
 /// the solvers file `config` (checked here, so that a missing tracer is said before the
 /// game is encoded), `timeout` CPU seconds, and the sizes `memory` and `max_proof` as the
-/// flags `--memory` and `--max-proof` give them.
+/// flags `--memory` and `--max-proof` give them; each formula certified by the child
+/// `command` makes.
 pub fn from_certificate(
+    command: CertifyCommand,
     config: &Path,
     timeout: u64,
     memory: &str,
@@ -63,6 +70,5 @@ pub fn from_certificate(
         memory: size("--memory", memory)?,
         max_proof: size("--max-proof", max_proof)?,
     };
-    let exe = std::env::current_exe().context("locating the qbfgames executable for the certification")?;
-    Ok(FromCertificate::new(Box::new(Child { exe, config, limits }), budget))
+    Ok(FromCertificate::new(Box::new(Child { command, config, limits }), budget))
 }

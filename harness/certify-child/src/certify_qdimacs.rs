@@ -25,9 +25,6 @@ pub mod exit {
     pub const FAILED: u8 = 32;
 }
 
-/// How often a run that the machine starved is run again.
-const STARVED_RETRIES: usize = 3;
-
 /// DepQBF's tracer from the solvers file `config` (its `trace` command); `asked` names
 /// what needs it.
 pub fn depqbf_tracer(config: &Path, asked: &str) -> Result<Tracer> {
@@ -41,34 +38,12 @@ pub fn depqbf_tracer(config: &Path, asked: &str) -> Result<Tracer> {
     })
 }
 
-/// Certifies `file` in a child `qbfgames certify-qdimacs` (the executable `exe`) under
+/// Certifies one file in `child`, the caller's `certify-qdimacs` command line, under
 /// `limits`: its memory limit holds for DepQBF and for the proof checker alike, and the
 /// child's CPU time (DepQBF, the proof check, the SAT check) is bounded by three times the
 /// timeout and a minute. Returns the outcome and the child's standard output (`--qdo`
 /// lines when certified).
-pub fn certify_in_child(
-    exe: &Path,
-    config: &Path,
-    file: &Path,
-    limits: &Certify,
-    scratch: &Path,
-) -> std::io::Result<(Outcome, Vec<u8>)> {
-    let show = |p: &Path| p.display().to_string();
-    let args = vec![
-        "certify-qdimacs".to_string(),
-        show(file),
-        "--config".to_string(),
-        show(config),
-        "--timeout".to_string(),
-        limits.timeout_s.to_string(),
-        "--max-proof".to_string(),
-        limits.max_proof.to_string(),
-        "--memory".to_string(),
-        limits.memory.to_string(),
-        "--scratch".to_string(),
-        show(scratch),
-    ];
-    let invocation = Invocation { program: exe.to_path_buf(), args, ..Invocation::default() };
+pub fn certify_in_child(invocation: Invocation, limits: &Certify) -> std::io::Result<(Outcome, Vec<u8>)> {
     let cpu = Duration::from_secs_f64(3.0 * limits.timeout_s + 60.0);
     let job = Job { invocation, limits: Limits::new(cpu, limits.memory), owner: None };
     let m = RealExecutor.execute(&job)?;
@@ -120,7 +95,7 @@ pub fn certify_here(
         let report = certify_file(&RealExecutor, &tracer, file, &formula, limits, scratch)
             .with_context(|| format!("running {} on {}", tracer.name, file.display()))?;
         let (code, why) = match (outcome(&report, &tracer.name, limits), &report) {
-            (None, _) if starved < STARVED_RETRIES => {
+            (None, _) if starved < harness::STARVED_RETRIES => {
                 starved += 1;
                 continue;
             }

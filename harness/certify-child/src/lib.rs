@@ -13,5 +13,5 @@
 pub mod certificate_oracle;
 pub mod certify_qdimacs;
 
-pub use certificate_oracle::from_certificate;
+pub use certificate_oracle::{from_certificate, CertifyCommand};
 pub use certify_qdimacs::{certify_here, certify_in_child, depqbf_tracer};

@@ -1,0 +1,46 @@
+//! This executable's child processes, whose command lines only the binary writes: the
+//! reference player of a suite job's game (`qbfgames reference SETUP`, hidden), which the
+//! suite builder runs, and the certification of one QDIMACS file (`qbfgames
+//! certify-qdimacs`, hidden), which `generate --certify` and `--from-certificate` run.
+
+use std::io;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use harness::Invocation;
+use suites::builder::Encoders;
+use suites::Certify;
+
+/// The suite builder, whose reference player is this executable's `reference` command.
+pub fn encoders() -> Result<Encoders> {
+    let program = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
+    Ok(Encoders { child: Invocation { program, args: vec!["reference".into()], ..Invocation::default() } })
+}
+
+/// Exit 10 when the set-up's first player wins, 20 when not.
+pub fn run(setup: &str) -> Result<ExitCode> {
+    let wins = models::suite::reference(setup)?;
+    Ok(ExitCode::from(if wins { 10 } else { 20 }))
+}
+
+/// `qbfgames certify-qdimacs FILE` with the solvers file `config`, the limits and the
+/// scratch folder of its proofs.
+pub fn certify_qdimacs(config: &Path, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<Invocation> {
+    let show = |p: &Path| p.display().to_string();
+    let args = vec![
+        "certify-qdimacs".to_string(),
+        show(file),
+        "--config".to_string(),
+        show(config),
+        "--timeout".to_string(),
+        limits.timeout_s.to_string(),
+        "--max-proof".to_string(),
+        limits.max_proof.to_string(),
+        "--memory".to_string(),
+        limits.memory.to_string(),
+        "--scratch".to_string(),
+        show(scratch),
+    ];
+    Ok(Invocation { program: std::env::current_exe()?, args, ..Invocation::default() })
+}
