@@ -38,9 +38,6 @@ use crate::resolve::{Certify, Suite};
 /// The `expected_by` of an answer a certificate gave.
 pub const BY: &str = "certificate";
 
-/// How often a run that the machine starved (see [`Status::Starved`]) is run again.
-const STARVED_RETRIES: usize = 3;
-
 /// How one QDIMACS file is certified under a family's [`Certify`] limits, its proof
 /// written to `scratch`: [`InProcess`], or (`qbfgames generate`) a child process of its
 /// own, so that the memory limit holds for the proof checker too.
@@ -64,7 +61,7 @@ impl Certifier for InProcess<'_> {
         loop {
             let report = certify_file(self.executor, self.tracer, file, &formula, limits, scratch)?;
             match outcome(&report, &self.tracer.name, limits) {
-                None if starved < STARVED_RETRIES => starved += 1,
+                None if starved < harness::STARVED_RETRIES => starved += 1,
                 None => return Ok(Outcome::Failed("the machine starved every run of the tracing solver".into())),
                 Some(outcome) => return Ok(outcome),
             }

@@ -53,10 +53,6 @@ pub const OTHER_CONFIGURATIONS: f64 = 1000.0;
 /// At most this many predicted rungs per ladder.
 pub const MAX_PREDICTED: usize = 6;
 
-/// How often a calibration run that the machine starved (see [`Status::Starved`]) is run
-/// again before generation gives up.
-const STARVED_RETRIES: usize = 3;
-
 /// The value of the ladder's parameter at `job`: its rung.
 pub fn rung(ladder: &Ladder, job: &Job) -> String {
     match &ladder.over {
@@ -474,7 +470,7 @@ fn solve(
     job: &Job,
 ) -> Result<(Status, f64), GenError> {
     let run = solver.job(file, None, *limits);
-    for _ in 0..=STARVED_RETRIES {
+    for _ in 0..=harness::STARVED_RETRIES {
         let m = executor.execute(&run).map_err(|e| calibration_error(job, solver, format!("cannot start: {e}")))?;
         let (status, detail) = classify(&m, limits, &solver.tool.answer);
         match status {
@@ -502,7 +498,7 @@ fn solve(
         solver,
         format!(
             "starved {} times in a row (the wall-clock limit stopped it before it had used its CPU limit); run generate on a less busy machine or with fewer --jobs",
-            STARVED_RETRIES + 1
+            harness::STARVED_RETRIES + 1
         ),
     ))
 }

@@ -1,8 +1,6 @@
 //! Node Kayles in suites (`model = "kayles"`): a graph file or generator, read as
 //! undirected, at the job's ply limit (default: the graph file's first line).
 
-use encodings::SymbolMap;
-
 use super::encoding::KaylesEncoding;
 use super::game::{Kayles, Player};
 use crate::geography::{suite_graph, suite_rounds, GRAPH_KEYS};
@@ -35,14 +33,12 @@ pub fn build(request: &Request) -> Result<Instance, BuildError> {
         other => return Err(BuildError::NoEncoding { model: "kayles", encoding: other.name() }),
     };
     encoding.fits(&game, plies, request.setup.budget())?;
-    let map: SymbolMap = encoding.first_move_map(&game);
-    let notes = Vec::new();
     Ok(Instance {
         circuit: Some(encoding.circuit(&game, plies)),
         cnf: None,
         sources: Vec::new(),
-        map: Some(map),
-        notes,
+        map: Some(encoding.first_move_map(&game)),
+        notes: Vec::new(),
     })
 }
 
