@@ -37,6 +37,7 @@ fn plan(dir: &Path, n: usize, script: &str, jobs: usize) -> Result<Plan, Error> 
         run: 1,
         certifier: None,
         starved_retries: 0,
+        stop_series: None,
     })
 }
 

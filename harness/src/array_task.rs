@@ -68,6 +68,7 @@ pub fn run_array_task(dir: &Path, batch: u64, shard: usize, qbfgames_version: &s
         run: b.run,
         certifier: None,
         starved_retries: STARVED_RETRIES,
+        stop_series: None,
     };
     let ran = run_shard(&plan, &executor, &keys, &sdir)?;
     Ok(ShardRun { ran, cells: keys.len() })

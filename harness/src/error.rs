@@ -101,6 +101,10 @@ pub enum Error {
     /// The harness broke a rule of its own.
     #[error("internal error: {0}")]
     Internal(String),
+    /// An error met once and returned to every run that needed its result (a preprocessed
+    /// formula that cells share).
+    #[error(transparent)]
+    Shared(std::sync::Arc<Error>),
 }
 
 /// Adds what was being done to an I/O error.

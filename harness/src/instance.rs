@@ -24,6 +24,26 @@ pub struct Instance {
     pub expected: Option<Verdict>,
     /// The instance file (the manifest's `path`, joined to the manifest's directory).
     pub path: PathBuf,
+    /// Where it sits on a depth series; `None` when its model sets the depth.
+    pub rung: Option<SeriesRung>,
+}
+
+/// A place on a depth series: the jobs of one family, parameters and encoding at numbered
+/// depths (the rungs a ladder climbs, or the depths a family lists), as `select` predicts
+/// along them.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct SeriesRung {
+    /// The family, parameters and encoding, joined.
+    pub series: String,
+    pub depth: u32,
+}
+
+impl SeriesRung {
+    /// The rung of a manifest row, if its depth is a number of plies.
+    pub fn of_row(row: &Row) -> Option<SeriesRung> {
+        let series = format!("{}|{}|{}", row.family, row.params, row.encoding);
+        row.depth.plies().map(|depth| SeriesRung { series, depth })
+    }
 }
 
 impl Instance {
@@ -38,12 +58,13 @@ impl Instance {
             format,
             expected: row.expected,
             path: row.file(dir)?,
+            rung: SeriesRung::of_row(row),
         }))
     }
 
     /// A QDIMACS file known by its hash alone, outside any manifest.
     pub fn qdimacs_file(id: String, family: String, path: PathBuf) -> Instance {
-        Instance { id, family, job: String::new(), format: InputFormat::Qdimacs, expected: None, path }
+        Instance { id, family, job: String::new(), format: InputFormat::Qdimacs, expected: None, path, rung: None }
     }
 }
 

@@ -23,6 +23,7 @@ use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::preprocess::is_partial;
 use super::record::Record;
+use super::status::Status;
 use super::store::ResultStore;
 
 /// A local run, planned and ready to go.
@@ -40,6 +41,11 @@ pub struct LocalRun {
     /// With a certifier: the solvers whose answers cannot be certified (no `trace`
     /// command), and whether some cells are preprocessed (never certified).
     uncertified: Option<(Vec<String>, bool)>,
+}
+
+/// The keys of the stored cells that ran out of a limit, where a series stop begins.
+fn ran_out(store: &ResultStore) -> BTreeSet<String> {
+    store.records().filter(|r| matches!(r.status, Status::Timeout | Status::Memout)).map(|r| r.key.clone()).collect()
 }
 
 impl LocalRun {
@@ -90,6 +96,7 @@ impl LocalRun {
             run: env.run,
             certifier,
             starved_retries: options.starved_retries,
+            stop_series: options.stop_series.then(|| ran_out(&store)),
         };
         let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
         let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };

@@ -1,11 +1,14 @@
 //! The matrix: every (instance × preprocessor × solver) cell, scheduled on a pool of
 //! workers, each cell's record handed back as soon as it is final.
 //!
-//! Cells whose key already has a record are skipped (resume). Preprocessing comes first,
-//! once per (instance, preprocessor) with unfinished cells, in parallel and cached (see
-//! [`crate::preprocess`]); then the cells run. A cell whose preprocessor answered takes
-//! that answer without running the solver; one whose preprocessor failed takes the
-//! failure. A cell whose solver cannot read the instance's format does not exist.
+//! Cells whose key already has a record are skipped (resume). The first cell that needs a
+//! preprocessed formula makes it, once per (instance, preprocessor), cached (see
+//! [`crate::preprocess`]); a cell that needs it meanwhile waits. A cell whose
+//! preprocessor answered takes that answer without running the solver; one whose
+//! preprocessor failed takes the failure. A cell whose solver cannot read the instance's
+//! format does not exist. Cells run in the order of [`schedule`]; with
+//! [`Plan::stop_series`], a configuration stops on a depth series at the first rung it ran
+//! out of its limit on (see [`crate::series_stop`]).
 //!
 //! One budget per cell, as a competition times a preprocessing solver: the CPU limit holds
 //! for the preprocessor and the solver together. The solver runs with what preprocessing
@@ -25,10 +28,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use super::answer::classify;
+use super::cell::Cell;
 use super::certifier::{AnswerCertifier, CellExecutor, Certificate};
 use super::error::Error;
 use super::executor::Executor;
@@ -39,6 +43,7 @@ use super::logs::{log_path, write_log};
 use super::pool::run_pool;
 use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
 use super::record::{cell_key, Record};
+use super::series_stop::{schedule, SeriesStops};
 use super::status::Status;
 use super::tool_run::ToolRun;
 
@@ -64,21 +69,17 @@ pub struct Plan {
     pub certifier: Option<Arc<dyn AnswerCertifier>>,
     /// How often a cell starved in this call is run again within it.
     pub starved_retries: u32,
+    /// `Some`: each configuration stops on a depth series at the first rung it runs out of
+    /// its limit on; the cells of deeper rungs are recorded [`Status::Skipped`], not run.
+    /// It holds the keys of the cells that ran out in earlier runs of the directory, so
+    /// that the stop holds across a resume. `None`: every cell runs.
+    pub stop_series: Option<BTreeSet<String>>,
 }
 
 /// How often a starved cell is run again within a run, by default: with the wall-clock
 /// margin doubled each time (30, 60, 120, 240 s over the CPU limit), a machine must stay
 /// busy for long to starve a cell four times.
 pub const STARVED_RETRIES: u32 = 3;
-
-/// One cell of the matrix.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Cell {
-    pub instance: usize,
-    pub preprocessor: usize,
-    pub solver: usize,
-    pub key: String,
-}
 
 impl Plan {
     /// Whether the cell of instance `instance`, preprocessor `preprocessor` and solver
@@ -151,8 +152,8 @@ pub fn run_matrix(
 }
 
 /// Runs `cells` under `limits` (the plan's, or wider wall-clock limits for starved
-/// cells): preprocessing first, then the solvers; hands each record to `record` with the
-/// cell's index.
+/// cells) in the order of [`schedule`], each preprocessed formula made by the first cell
+/// that needs it; hands each record to `record` with the cell's index.
 fn run_round(
     plan: &Plan,
     limits: &Limits,
@@ -160,50 +161,57 @@ fn run_round(
     cells: &[Cell],
     record: &mut dyn FnMut(usize, Record) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let pairs: Vec<(usize, usize)> = cells
+    type Preprocessed = OnceLock<Result<(PreResult, PathBuf), Arc<Error>>>;
+    let preprocessed: BTreeMap<(usize, usize), Preprocessed> = cells
         .iter()
         .filter(|c| plan.preprocessors[c.preprocessor].is_some())
-        .map(|c| (c.instance, c.preprocessor))
-        .collect::<BTreeSet<_>>()
-        .into_iter()
+        .map(|c| ((c.instance, c.preprocessor), OnceLock::new()))
         .collect();
-    let mut preprocessed: BTreeMap<(usize, usize), (PreResult, PathBuf)> = BTreeMap::new();
-    run_pool(
-        plan.jobs,
-        pairs.len(),
-        |k| {
-            let (i, p) = pairs[k];
-            let pre = plan.preprocessors[p].as_ref().ok_or_else(|| Error::Internal("no preprocessor".into()))?;
+    let preprocess_once = |i: usize, p: usize| -> Result<Option<&(PreResult, PathBuf)>, Error> {
+        let (Some(pre), Some(once)) = (&plan.preprocessors[p], preprocessed.get(&(i, p))) else { return Ok(None) };
+        let made = once.get_or_init(|| {
             let inst = &plan.instances[i];
             let dir = cache_dir(&plan.cache, pre, limits);
-            let result = preprocess(executor, pre, &dir, &inst.id, &inst.path, limits, &plan.owner)?;
-            Ok::<_, Error>((result, output_path(&dir, &inst.id)))
-        },
-        |k, result| {
-            preprocessed.insert(pairs[k], result?);
-            Ok::<(), Error>(())
-        },
-    )?;
+            let result =
+                preprocess(executor, pre, &dir, &inst.id, &inst.path, limits, &plan.owner).map_err(Arc::new)?;
+            Ok((result, output_path(&dir, &inst.id)))
+        });
+        made.as_ref().map(Some).map_err(|e| Error::Shared(e.clone()))
+    };
+    let stops = SeriesStops::new(&plan.instances, &plan.cells(), plan.stop_series.as_ref());
+    let order = schedule(&plan.instances, cells);
     run_pool(
         plan.jobs,
-        cells.len(),
-        |k| run_cell(plan, limits, executor, &cells[k], preprocessed.get(&(cells[k].instance, cells[k].preprocessor))),
-        record,
+        order.len(),
+        |k| {
+            let cell = &cells[order[k]];
+            if let Some(depth) = stops.stopped_at(&plan.instances, cell) {
+                return Ok(skipped(plan, limits, cell, depth));
+            }
+            let pre = preprocess_once(cell.instance, cell.preprocessor)?;
+            let r = run_cell(plan, limits, executor, cell, pre);
+            stops.note(&plan.instances, cell, r.status);
+            Ok(r)
+        },
+        |k, r: Result<Record, Error>| record(order[k], r?),
     )
 }
 
-/// Runs one cell to its record.
-fn run_cell(
-    plan: &Plan,
-    limits: &Limits,
-    executor: &dyn Executor,
-    cell: &Cell,
-    pre: Option<&(PreResult, PathBuf)>,
-) -> Record {
+/// The record of a cell not run: its configuration ran out of its limit at `depth` of the
+/// same series.
+fn skipped(plan: &Plan, limits: &Limits, cell: &Cell, depth: u32) -> Record {
+    let mut r = blank(plan, limits, cell);
+    r.status = Status::Skipped;
+    r.detail = format!("not run: this configuration ran out of its limit at depth {depth} of the same series");
+    r
+}
+
+/// The record of `cell` before it runs: what it is, with status `error` and no measure.
+fn blank(plan: &Plan, limits: &Limits, cell: &Cell) -> Record {
     let inst = &plan.instances[cell.instance];
     let solver = &plan.solvers[cell.solver];
     let pre_tool = plan.preprocessors[cell.preprocessor].as_ref();
-    let mut r = Record {
+    Record {
         key: cell.key.clone(),
         run: plan.run,
         instance: inst.id.clone(),
@@ -235,7 +243,21 @@ fn run_cell(
         detail: String::new(),
         certificate: String::new(),
         core_shared: None,
-    };
+    }
+}
+
+/// Runs one cell to its record.
+fn run_cell(
+    plan: &Plan,
+    limits: &Limits,
+    executor: &dyn Executor,
+    cell: &Cell,
+    pre: Option<&(PreResult, PathBuf)>,
+) -> Record {
+    let inst = &plan.instances[cell.instance];
+    let solver = &plan.solvers[cell.solver];
+    let pre_tool = plan.preprocessors[cell.preprocessor].as_ref();
+    let mut r = blank(plan, limits, cell);
     let (input, solver_limits): (&Path, Limits) = match (pre_tool, pre) {
         (None, _) => (&inst.path, *limits),
         (Some(_), None) => {

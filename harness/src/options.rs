@@ -39,6 +39,9 @@ pub struct RunOptions {
     pub qbfgames_version: String,
     /// Which of the manifest's jobs to run.
     pub subset: Subset,
+    /// Stop each configuration on a depth series at the first rung it runs out of its
+    /// limit on (see [`Plan::stop_series`](crate::Plan)).
+    pub stop_series: bool,
 }
 
 /// The solvers and preprocessors of a run, located and with their versions asked.

@@ -30,10 +30,14 @@ pub enum Status {
     /// An answer that contradicts another configuration's answer on an instance whose
     /// answer is not known: neither can be trusted.
     Conflict,
+    /// Not run: the same configuration ran out of its limit on a shallower rung of the
+    /// same depth series (`run --stop-series`). Not a measurement: taken as unsolved at
+    /// this limit, never as a timeout.
+    Skipped,
 }
 
 impl Status {
-    pub const ALL: [Status; 9] = [
+    pub const ALL: [Status; 10] = [
         Status::True,
         Status::False,
         Status::Timeout,
@@ -43,6 +47,7 @@ impl Status {
         Status::Starved,
         Status::Wrong,
         Status::Conflict,
+        Status::Skipped,
     ];
 
     pub fn verdict(self) -> Option<Verdict> {
@@ -71,6 +76,7 @@ impl Status {
             Status::Starved => "starved",
             Status::Wrong => "wrong",
             Status::Conflict => "conflict",
+            Status::Skipped => "skipped",
         }
     }
 }
@@ -83,7 +89,7 @@ impl fmt::Display for Status {
 
 /// A word that names no [`Status`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a status (true, false, timeout, memout, error, unknown, starved, wrong, conflict)")]
+#[error("`{0}` is not a status (true, false, timeout, memout, error, unknown, starved, wrong, conflict, skipped)")]
 pub struct UnknownStatus(pub String);
 
 impl FromStr for Status {

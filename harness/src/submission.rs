@@ -88,6 +88,7 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
         run: 0,
         certifier: None,
         starved_retries: options.starved_retries,
+        stop_series: None,
     };
     let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.is_final(k)).collect();
     if pending.is_empty() {

@@ -82,6 +82,7 @@ fn instance(n: u8, expected: Option<Verdict>) -> Instance {
         job: String::new(),
         format: InputFormat::Qdimacs,
         expected,
+        rung: None,
     }
 }
 
@@ -101,6 +102,7 @@ fn plan(dir: &Path, instances: Vec<Instance>, certifier: Arc<Scripted>) -> Resul
         run: 1,
         certifier: Some(certifier),
         starved_retries: 0,
+        stop_series: None,
     })
 }
 

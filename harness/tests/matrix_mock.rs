@@ -1,6 +1,7 @@
-//! The matrix scheduler, bookkeeping, resume and consistency checks, with a scripted
-//! executor instead of solvers.
+//! The matrix scheduler, bookkeeping, resume, series stops and consistency checks, with a
+//! scripted executor instead of solvers.
 
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -8,7 +9,7 @@ use contract::Verdict;
 use harness::mock::{exited, MockExecutor};
 use harness::{
     check, judge, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore,
-    Status, ToolRun, Tools,
+    SeriesRung, Status, ToolRun, Tools,
 };
 
 const TOOLS: &str = r#"
@@ -46,6 +47,7 @@ fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
         job: String::new(),
         format,
         expected,
+        rung: None,
     }
 }
 
@@ -64,6 +66,7 @@ fn plan(cache: &Path, instances: Vec<Instance>, with_pre: bool, jobs: usize) -> 
         run: 1,
         certifier: None,
         starved_retries: 0,
+        stop_series: None,
     })
 }
 
@@ -276,5 +279,90 @@ fn wrong_answers_and_conflicts_are_found() -> Result<(), Error> {
     assert_eq!(unknown, [(Status::Conflict, "conflict"); 2], "neither answer of a conflict counts");
     let agree = MockExecutor::new(Duration::ZERO, |_: &Job| exited(20, "UNSAT\n"));
     assert!(check(&collect(&p, &agree)?).is_clean());
+    Ok(())
+}
+
+/// Instance `n` at `depth` of `series` (`None`: on no series); its path names the depth.
+fn on_series(n: u8, series: Option<&str>, depth: u32) -> Instance {
+    Instance {
+        path: PathBuf::from(format!("/inst/{depth}/{n:064x}.qdimacs")),
+        rung: series.map(|s| SeriesRung { series: s.into(), depth }),
+        ..instance(n, InputFormat::Qdimacs, None)
+    }
+}
+
+/// `yes` uses its whole CPU limit from depth 2 on; `circuit` answers everything.
+fn slow_from_depth_2(job: &Job) -> Measurement {
+    let input = job.invocation.args.last().cloned().unwrap_or_default();
+    let depth: u32 = input.split('/').nth(2).and_then(|d| d.parse().ok()).unwrap_or(0);
+    match program(job) {
+        "/mock/yes" if depth >= 2 => Measurement { cpu: Duration::from_millis(5_100), ..exited(10, "SAT\n") },
+        _ => exited(10, "SAT\n"),
+    }
+}
+
+fn status(records: &[Record], n: u8, solver: &str) -> String {
+    let id = format!("{n:064x}");
+    records.iter().find(|r| r.instance == id && r.solver == solver).map_or("none".into(), |r| r.status.to_string())
+}
+
+/// A plan that stops series (`run --stop-series`) or not: instances 4, 3, 2, 1 at depths
+/// 4, 3, 2, 1 of series `s` (listed deepest first); 5 at depth 3 of series `t`; 6 without a
+/// series. One job at a time, so that each rung's record is in before the next rung starts.
+fn series_plan(dir: &Path, stop_series: Option<BTreeSet<String>>) -> Result<Plan, Error> {
+    let mut instances: Vec<Instance> = (1..=4).rev().map(|n| on_series(n, Some("s"), u32::from(n))).collect();
+    instances.push(on_series(5, Some("t"), 3));
+    instances.push(on_series(6, None, 3));
+    Ok(Plan { stop_series, ..plan(dir, instances, false, 1)? })
+}
+
+#[test]
+fn a_configuration_stops_on_a_series_at_its_first_timeout() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let p = series_plan(dir.path(), Some(BTreeSet::new()))?;
+    let exec = MockExecutor::new(Duration::ZERO, slow_from_depth_2);
+    let records = collect(&p, &exec)?;
+    assert_eq!(records.len(), p.cells().len(), "every cell has its record");
+    let slow: Vec<String> = (1..=6).map(|n| status(&records, n, "yes")).collect();
+    assert_eq!(slow, ["true", "timeout", "skipped", "skipped", "timeout", "timeout"]);
+    assert!((1..=6).all(|n| status(&records, n, "circuit") == "true"), "another configuration runs on");
+    let ran: Vec<String> = exec.jobs().iter().map(|j| j.invocation.args[0].clone()).collect();
+    assert_eq!(ran.len(), 10, "the two skipped cells never ran: {ran:?}");
+    let skipped = records.iter().find(|r| r.status == harness::Status::Skipped).map(|r| (r.cpu_s, r.detail.clone()));
+    assert_eq!(
+        skipped,
+        Some((0.0, "not run: this configuration ran out of its limit at depth 2 of the same series".into())),
+        "a skipped cell measures nothing and says why"
+    );
+    Ok(())
+}
+
+#[test]
+fn without_the_stop_every_cell_runs() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let p = series_plan(dir.path(), None)?;
+    let exec = MockExecutor::new(Duration::ZERO, slow_from_depth_2);
+    let records = collect(&p, &exec)?;
+    assert_eq!(exec.jobs().len(), 12);
+    assert_eq!(status(&records, 4, "yes"), "timeout");
+    Ok(())
+}
+
+#[test]
+fn a_timeout_of_an_earlier_run_stops_the_series_on_resume() -> Result<(), Error> {
+    let dir = tempfile::tempdir()?;
+    let first = series_plan(dir.path(), None)?;
+    let key = first.cells().into_iter().find(|c| c.instance == 2 && first.solvers[c.solver].tool.name == "yes");
+    let p = series_plan(dir.path(), Some(key.into_iter().map(|c| c.key).collect()))?;
+    let done = p.cells().into_iter().filter(|c| c.instance == 2).map(|c| c.key).collect::<BTreeSet<String>>();
+    let exec = MockExecutor::new(Duration::ZERO, slow_from_depth_2);
+    let mut records = Vec::new();
+    run_matrix(&p, &exec, &|k| done.contains(k), &mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    assert_eq!(status(&records, 3, "yes"), "skipped");
+    assert_eq!(status(&records, 4, "yes"), "skipped");
+    assert_eq!(status(&records, 1, "yes"), "true", "a shallower rung still runs");
     Ok(())
 }

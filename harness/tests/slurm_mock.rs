@@ -42,6 +42,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
                 job: String::new(),
                 format: InputFormat::Qdimacs,
                 expected: Some(if n % 2 == 0 { Verdict::True } else { Verdict::False }),
+                rung: None,
             }
         })
         .collect();
@@ -57,6 +58,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
         run: 1,
         certifier: None,
         starved_retries: 0,
+        stop_series: None,
     })
 }
 

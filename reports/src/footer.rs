@@ -2,7 +2,7 @@
 //! `qbfgames run`: machine, limits, tool versions), the CPU limits of the records (PAR-2
 //! counts each unsolved run at twice its own), and how busy the machine was (runs that
 //! started with a load average above the number of cores, runs whose core's SMT sibling
-//! ran another run, starved runs), so a reader can judge the times.
+//! ran another run, starved runs), the cells a series stop left out, so a reader can judge the times.
 
 use std::path::Path;
 
@@ -59,6 +59,12 @@ pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
         lines.push(format!(
             "SMT: {shared} of {} runs shared their physical core with another run (a busy hyperthread sibling); their CPU times may be inflated.",
             data.records.len()
+        ));
+    }
+    let stopped = data.records.iter().filter(|r| r.status == harness::Status::Skipped).count();
+    if stopped > 0 {
+        lines.push(format!(
+            "{stopped} cells were not run (`run --stop-series`): their configuration had run out of its limit on a shallower rung of the same series. They count as unsolved, not as timeouts."
         ));
     }
     let starved = data.starved().count();

@@ -15,14 +15,17 @@ pub struct Progress {
     timeouts: usize,
     other: usize,
     starved: usize,
-    skipped: usize,
+    /// Cells not run: a series stop (`Status::Skipped`).
+    stopped: usize,
+    /// Cells already finished when the run began.
+    resumed: usize,
     start: Instant,
     terminal: bool,
 }
 
 impl Progress {
-    /// `total` cells to run; `skipped` already finished; `terminal`: lines are redrawn.
-    pub fn new(total: usize, skipped: usize, terminal: bool) -> Progress {
+    /// `total` cells to run; `resumed` already finished; `terminal`: lines are redrawn.
+    pub fn new(total: usize, resumed: usize, terminal: bool) -> Progress {
         Progress {
             total,
             done: 0,
@@ -30,16 +33,17 @@ impl Progress {
             timeouts: 0,
             other: 0,
             starved: 0,
-            skipped,
+            stopped: 0,
+            resumed,
             start: Instant::now(),
             terminal,
         }
     }
 
-    /// The line announcing a resumed run (with its newline), if cells were skipped.
+    /// The line announcing a resumed run (with its newline), if cells were finished.
     pub fn resuming(&self) -> Option<String> {
-        (self.skipped > 0)
-            .then(|| format!("resuming: {} cell(s) already finished, {} to run\n", self.skipped, self.total))
+        (self.resumed > 0)
+            .then(|| format!("resuming: {} cell(s) already finished, {} to run\n", self.resumed, self.total))
     }
 
     /// Counts `r` and returns the text to write: on a terminal, the redrawn line (no
@@ -49,6 +53,7 @@ impl Progress {
             Status::Starved => self.starved += 1,
             Status::True | Status::False => self.solved += 1,
             Status::Timeout => self.timeouts += 1,
+            Status::Skipped => self.stopped += 1,
             _ => self.other += 1,
         }
         if r.status != Status::Starved {
@@ -58,11 +63,12 @@ impl Progress {
             let elapsed = self.start.elapsed().as_secs_f64();
             let eta = elapsed / self.done.max(1) as f64 * self.total.saturating_sub(self.done) as f64;
             format!(
-                "\r\x1b[K[{}/{}] {} solved, {} timeouts, {} other, {} starved · ETA {}",
+                "\r\x1b[K[{}/{}] {} solved, {} timeouts, {} not run, {} other, {} starved · ETA {}",
                 self.done,
                 self.total,
                 self.solved,
                 self.timeouts,
+                self.stopped,
                 self.other,
                 self.starved,
                 clock(eta)
@@ -86,13 +92,17 @@ impl Progress {
     pub fn finish(&self) -> String {
         let end = if self.terminal && self.done > 0 { "\n" } else { "" };
         format!(
-            "{end}ran {} cell(s) in {:.1}s: {} solved, {} timeouts, {} other; {} skipped as finished; {} starved run(s), run again\n",
-            self.done,
+            "{end}ran {} cell(s) in {:.1}s: {} solved, {} timeouts, {} other; {}{} skipped as finished; {} starved run(s), run again\n",
+            self.done - self.stopped,
             self.start.elapsed().as_secs_f64(),
             self.solved,
             self.timeouts,
             self.other,
-            self.skipped,
+            match self.stopped {
+                0 => String::new(),
+                n => format!("{n} not run (series stop); "),
+            },
+            self.resumed,
             self.starved
         )
     }
@@ -136,5 +146,15 @@ mod tests {
         assert!(starved.starts_with("[0/1] f i2 none+caqe: starved 3.00s"), "{starved}");
         assert!(p.show(&record("i2", "caqe", "true", 1.0)).starts_with("[1/1] f i2 none+caqe: true 1.00s"));
         assert!(p.finish().contains("1 solved, 0 timeouts, 0 other; 0 skipped as finished; 1 starved run(s)"));
+    }
+
+    #[test]
+    fn cells_a_series_stop_left_out_are_finished_but_not_counted_as_run() {
+        let mut p = Progress::new(2, 0, false);
+        p.show(&record("i1", "caqe", "timeout", 10.0));
+        assert!(p.show(&record("i2", "caqe", "skipped", 0.0)).starts_with("[2/2] f i2 none+caqe: skipped"));
+        let end = p.finish();
+        assert!(end.starts_with("ran 1 cell(s) in "), "{end}");
+        assert!(end.contains("0 solved, 1 timeouts, 0 other; 1 not run (series stop); 0 skipped as finished"), "{end}");
     }
 }

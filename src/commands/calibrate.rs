@@ -1,7 +1,9 @@
 //! `qbfgames calibrate DIR --check-predictions`: the predicted jobs of DIR/selection.csv
 //! run with their predicted configuration at a longer limit ([`reports::selection::to_check`]),
 //! each measured time printed beside its prediction, and what was measured folded back
-//! into DIR/selection.csv.
+//! into DIR/selection.csv. `--backtest L` runs nothing: it cuts the run's results at L and
+//! sets the predictions made from them beside the times measured
+//! ([`reports::selection::backtest`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::ExitCode;
@@ -9,12 +11,15 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use harness::local::LocalRun;
 use harness::{RealExecutor, Record, Subset};
-use reports::selection::{self, check_table, compare, fold, job_of, to_check, Thresholds};
+use reports::selection::{self, check_table, compare, fold, job_of, to_check, Settings, Thresholds};
 use reports::{write_text, RunData};
 
 use crate::flags::CalibrateArgs;
 
 pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
+    if let Some(limit) = args.backtest {
+        return backtest(args, limit);
+    }
     let Some((mut jobs, limits)) = selection::read(&args.dir)? else {
         bail!(
             "{}: no selection.csv\n  help: `qbfgames select {}` writes it from a run's results",
@@ -52,6 +57,7 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
             memory: args.memory.clone(),
             qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
             subset: Subset::Only(members.clone()),
+            stop_series: false,
         };
         let local = LocalRun::plan(&args.dir, &options, args.jobs, &RealExecutor, None)?;
         local.run(&RealExecutor, &mut |r| {
@@ -72,5 +78,30 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
     fold(&mut jobs, &checked, limits.competition_s, Thresholds::default());
     selection::write(&args.dir, &jobs, limits)?;
     outln!("measured times folded into {}", args.dir.join(selection::FILE).display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--backtest LIMIT`: the predictions of the results cut at `limit`, beside the times
+/// measured at the run's own limit.
+fn backtest(args: &CalibrateArgs, limit: f64) -> Result<ExitCode> {
+    let data = RunData::load(&args.dir)?;
+    let own = selection::calibration_limit(&data);
+    if data.records.is_empty() || limit >= own {
+        bail!(
+            "--backtest {limit}: not below the run's calibration limit ({own} s)\n  help: give a lower limit, e.g. --backtest {}",
+            own / 10.0
+        );
+    }
+    let settings = Settings { thresholds: Thresholds::default(), agree: 2, competition_s: own };
+    let predicted = suites::ladder::predicted_jobs(&args.dir)?;
+    let result = selection::backtest(&data, &settings, &predicted, limit)?;
+    errln!("predictions from the runs cut at {limit} s, beside the times measured at {own} s");
+    let (table, summary) = check_table(&result.checked);
+    write_text(std::io::stdout().lock(), &table)?;
+    outln!("{summary}");
+    outln!(
+        "{} more predicted past {own} s for a configuration that ran out of {own} s there (consistent, not measured)",
+        result.beyond
+    );
     Ok(ExitCode::SUCCESS)
 }

@@ -143,6 +143,7 @@ fn run_options(args: &MatrixArgs) -> Result<harness::options::RunOptions> {
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
         subset,
+        stop_series: false,
     })
 }
 

@@ -41,6 +41,7 @@ pub fn run(args: &TuneArgs) -> Result<ExitCode> {
         memory: args.memory.clone(),
         qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
         subset: harness::Subset::All,
+        stop_series: false,
     };
     let builder = encoders()?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());

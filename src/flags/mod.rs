@@ -188,9 +188,9 @@ pub enum Command {
     Select(SelectArgs),
     /// Check a selection's predicted hardness: run its predicted jobs with their predicted
     /// configuration at a longer limit, print predicted beside measured, and fold what was
-    /// measured into DIR/selection.csv.
+    /// measured into DIR/selection.csv; or backtest the predictions on the run's own times.
     #[command(
-        after_help = "Examples:\n  qbfgames calibrate out/default --check-predictions --timeout 300 --jobs 2\n  qbfgames calibrate out/default --check-predictions --timeout 60 --count 4"
+        after_help = "Examples:\n  qbfgames calibrate out/default --check-predictions --timeout 300 --jobs 2\n  qbfgames calibrate out/default --check-predictions --timeout 60 --count 4\n  qbfgames calibrate out/default --backtest 1"
     )]
     Calibrate(CalibrateArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
@@ -489,6 +489,13 @@ pub struct RunArgs {
     /// use, and each record says whether its core's SMT sibling was busy).
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Stop each configuration on a depth series (a ladder's rungs, or the depths a
+    /// family lists) at the first rung it runs out of its limit on: its cells of the
+    /// deeper rungs are recorded `skipped`, not run and never counted as timeouts. The
+    /// shallowest rungs run first. Saves the limit's worth of CPU time per skipped cell;
+    /// assumes a deeper rung of the same game is no easier.
+    #[arg(long)]
+    pub stop_series: bool,
     /// Certify each answer of the solvers that can write a proof (a `trace` command in the
     /// solvers file: depqbf): the cell runs the traced command, its Q-resolution proof is
     /// checked and the certificate extracted from it verified with a SAT solver. An answer
@@ -678,10 +685,14 @@ pub struct SelectArgs {
 pub struct CalibrateArgs {
     /// The directory `qbfgames select` wrote selection.csv into.
     pub dir: PathBuf,
-    /// Run predicted jobs with their predicted configuration and compare (the one check
-    /// there is; required, so that the command says what it does).
-    #[arg(long, required = true)]
+    /// Run predicted jobs with their predicted configuration and compare.
+    #[arg(long, required_unless_present = "backtest", conflicts_with = "backtest")]
     pub check_predictions: bool,
+    /// Backtest the predictions, running nothing: the run's results cut at this CPU limit
+    /// (seconds, below the run's own) predict every job no configuration solved within
+    /// it, each beside the time measured at the run's own limit.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub backtest: Option<f64>,
     /// The CPU limit of the check, in seconds: jobs predicted at most this are checked.
     #[arg(long, default_value_t = 300.0, value_parser = parse_seconds)]
     pub timeout: f64,

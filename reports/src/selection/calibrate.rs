@@ -22,7 +22,9 @@ pub struct Calibrated {
     pub depth: Depth,
     pub encoding: String,
     pub class: Class,
-    /// Runs with a result at the calibration limit (configurations × formats).
+    /// Runs with a result at the calibration limit (configurations × formats), the cells
+    /// a series stop left out (`skipped`) counted as unsolved: their configuration ran out
+    /// of the limit on a shallower rung of the same series.
     pub runs: usize,
     /// How many of them solved it.
     pub solved: usize,
@@ -116,6 +118,7 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
         }
         let measured = records
             .iter()
+            .filter(|r| r.status != Status::Skipped)
             .map(|r| Measured {
                 config: r.configuration(),
                 cpu_s: seconds(r),

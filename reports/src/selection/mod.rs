@@ -11,6 +11,7 @@
 //! marks the selection per a [`Request`]; [`write()`] and [`read`] keep it in
 //! `DIR/selection.csv`, which `qbfgames package` follows; [`hardness_table`] shows it.
 
+mod backtest;
 mod calibrate;
 mod check;
 mod class;
@@ -19,6 +20,7 @@ mod pick;
 mod predict;
 mod table;
 
+pub use backtest::{backtest, Backtest};
 pub use calibrate::{calibrate, calibration_limit, job_of, tracks, Calibrated, Settings, TRACKS};
 pub use check::{check_table, compare, fold, to_check, Checked};
 pub use class::{classify, Class, Thresholds};

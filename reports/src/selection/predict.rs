@@ -6,7 +6,8 @@
 //! its time there: without it, a constant cost such as a solver's start-up flattens the
 //! growth near the frontier; but alone beside one solved depth it says nothing of the
 //! growth, and a configuration that solved one depth near the limit and ran out on the
-//! next predicts nothing); a job no configuration solved gets each fitted configuration's
+//! next predicts nothing, as does one whose solved rungs grow by less than
+//! [`harness::growth::MIN_SPAN`]); a job no configuration solved gets each fitted configuration's
 //! predicted time, never less than a limit it was measured to run out of at that depth or
 //! a shallower one.
 //!
@@ -222,13 +223,29 @@ mod tests {
     }
 
     #[test]
-    fn a_flat_start_up_cost_does_not_flatten_the_growth_past_a_timeout() {
-        // 0.6 s and 0.77 s of start-up, then out of 10 s at 7: the growth comes from the timeout.
+    fn a_flat_start_up_then_a_timeout_predicts_nothing() {
+        // 0.6 s and 0.77 s of start-up, then out of 10 s at 7: the timeout bounds the time,
+        // but the solved rungs show no growth to extrapolate.
         let runs = [vec![run("p", 0.6, true)], vec![run("p", 0.77, true)], vec![run("p", 10.0, false)], vec![]];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
-        let at9 = predict_series(&rungs)[3].clone().expect("a prediction");
-        assert!(at9.best_s > 20.0, "{at9}");
+        assert_eq!(predict_series(&rungs)[3], None);
+    }
+
+    #[test]
+    fn a_timeout_past_growing_rungs_steepens_the_growth() {
+        // ×2 per step on the solved rungs (4.8 s at 11), then out of 10 s at 9, where ×2 says 2.4 s.
+        let runs = [
+            vec![run("p", 0.3, true)],
+            vec![run("p", 0.6, true)],
+            vec![run("p", 1.2, true)],
+            vec![run("p", 10.0, false)],
+            vec![],
+        ];
+        let rungs: Vec<Rung<'_>> =
+            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let at11 = predict_series(&rungs)[4].clone().expect("a prediction");
+        assert!(at11.best_s > 15.0, "{at11}");
     }
 
     #[test]

@@ -63,6 +63,7 @@ fn contradicting_variants_are_reported_per_instance() -> Result<(), Box<dyn std:
         memory: "1G".into(),
         qbfgames_version: "test".into(),
         subset: harness::Subset::All,
+        stop_series: false,
     };
     let out = dir.path().join("out");
     let builder =
