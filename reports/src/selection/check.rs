@@ -11,14 +11,19 @@ use super::super::table::Table;
 use super::calibrate::Calibrated;
 use super::class::{classify, Thresholds};
 
-/// The jobs to check: of those whose class rests on a prediction of at most `limit` s
-/// (so that the run can confirm it), `count` spread evenly over the predicted times,
-/// selected jobs first. Indices into `jobs`, in order of predicted time.
+/// The factor within which a measurement confirms a prediction, either way.
+pub const CONFIRMS: f64 = 3.0;
+
+/// The jobs to check: of those whose class rests on a prediction of at most `limit` /
+/// [`CONFIRMS`] s (so that a run at `limit` can confirm the prediction or refute it either
+/// way: a run that times out at the limit after a prediction near it says nothing),
+/// `count` spread evenly over the predicted times, selected jobs first. Indices into
+/// `jobs`, in order of predicted time.
 pub fn to_check(jobs: &[Calibrated], limit: f64, count: usize) -> Vec<usize> {
     let checkable = |selected: bool| {
         let mut v: Vec<usize> = (0..jobs.len())
             .filter(|&i| jobs[i].best_s.is_none() && jobs[i].selected == selected)
-            .filter(|&i| jobs[i].prediction.as_ref().is_some_and(|p| p.best_s <= limit))
+            .filter(|&i| jobs[i].prediction.as_ref().is_some_and(|p| p.best_s * CONFIRMS <= limit))
             .collect();
         v.sort_by(|&a, &b| predicted(&jobs[a]).total_cmp(&predicted(&jobs[b])).then(jobs[a].job.cmp(&jobs[b].job)));
         v
@@ -169,10 +174,14 @@ mod tests {
     fn the_jobs_checked_spread_over_the_predictions_the_limit_can_confirm() {
         let jobs: Vec<Calibrated> = (0..9)
             .map(|i| job(&format!("j{i}"), Some(10.0 * f64::from(i + 1)), i % 2 == 0))
-            .chain([job("far", Some(5000.0), true), job("none", None, true)])
+            .chain([job("far", Some(5000.0), true), job("near", Some(150.0), true), job("none", None, true)])
             .collect();
         assert_eq!(to_check(&jobs, 300.0, 3), [0, 4, 8], "selected ones first: j0, j4, j8 of 10..90 s");
-        assert_eq!(to_check(&jobs, 300.0, 20).len(), 9, "far is past the limit, none has no prediction");
+        assert_eq!(
+            to_check(&jobs, 300.0, 20).len(),
+            9,
+            "far is past the limit, near too close to it (300 s cannot show 150 s was 3 times too low), none has no prediction"
+        );
     }
 
     #[test]
