@@ -23,7 +23,6 @@ use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::preprocess::is_partial;
 use super::record::Record;
-use super::status::Status;
 use super::store::ResultStore;
 
 /// A local run, planned and ready to go.
@@ -45,7 +44,7 @@ pub struct LocalRun {
 
 /// The keys of the stored cells that ran out of a limit, where a series stop begins.
 fn ran_out(store: &ResultStore) -> BTreeSet<String> {
-    store.records().filter(|r| matches!(r.status, Status::Timeout | Status::Memout)).map(|r| r.key.clone()).collect()
+    store.records().filter(|r| r.status.ran_out()).map(|r| r.key.clone()).collect()
 }
 
 impl LocalRun {

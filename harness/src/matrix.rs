@@ -132,11 +132,13 @@ pub fn run_matrix(
     finished: &dyn Fn(&str) -> bool,
     record: &mut dyn FnMut(Record) -> Result<(), Error>,
 ) -> Result<(), Error> {
-    let mut pending: Vec<Cell> = plan.cells().into_iter().filter(|c| !finished(&c.key)).collect();
+    let cells = plan.cells();
+    let stops = SeriesStops::new(&plan.instances, &cells, plan.stop_series.as_ref());
+    let mut pending: Vec<Cell> = cells.into_iter().filter(|c| !finished(&c.key)).collect();
     let mut limits = plan.limits;
     for round in 0..=plan.starved_retries {
         let mut starved = Vec::new();
-        run_round(plan, &limits, executor, &pending, &mut |k, r| {
+        run_round(plan, &limits, executor, &pending, &stops, &mut |k, r| {
             if r.status == Status::Starved && round < plan.starved_retries {
                 starved.push(pending[k].clone());
             }
@@ -153,12 +155,14 @@ pub fn run_matrix(
 
 /// Runs `cells` under `limits` (the plan's, or wider wall-clock limits for starved
 /// cells) in the order of [`schedule`], each preprocessed formula made by the first cell
-/// that needs it; hands each record to `record` with the cell's index.
+/// that needs it, a cell past its configuration's series stop (`stops`, kept across
+/// rounds) not run; hands each record to `record` with the cell's index.
 fn run_round(
     plan: &Plan,
     limits: &Limits,
     executor: &dyn Executor,
     cells: &[Cell],
+    stops: &SeriesStops,
     record: &mut dyn FnMut(usize, Record) -> Result<(), Error>,
 ) -> Result<(), Error> {
     type Preprocessed = OnceLock<Result<(PreResult, PathBuf), Arc<Error>>>;
@@ -178,7 +182,6 @@ fn run_round(
         });
         made.as_ref().map(Some).map_err(|e| Error::Shared(e.clone()))
     };
-    let stops = SeriesStops::new(&plan.instances, &plan.cells(), plan.stop_series.as_ref());
     let order = schedule(&plan.instances, cells);
     run_pool(
         plan.jobs,

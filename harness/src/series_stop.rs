@@ -48,7 +48,7 @@ impl SeriesStops {
 
     /// Notes how `cell` ended: a timeout or memout stops its configuration there.
     pub fn note(&self, instances: &[Instance], cell: &Cell, status: Status) {
-        if matches!(status, Status::Timeout | Status::Memout) {
+        if status.ran_out() {
             self.ran_out(instances, cell);
         }
     }

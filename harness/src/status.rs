@@ -58,6 +58,11 @@ impl Status {
         }
     }
 
+    /// Whether the run used up a limit, CPU time (`timeout`) or memory (`memout`).
+    pub fn ran_out(self) -> bool {
+        matches!(self, Status::Timeout | Status::Memout)
+    }
+
     pub fn from_verdict(v: Verdict) -> Status {
         match v {
             Verdict::True => Status::True,

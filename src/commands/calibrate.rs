@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use harness::local::LocalRun;
-use harness::{RealExecutor, Record, Subset};
-use reports::selection::{self, check_table, compare, fold, job_of, to_check, Settings, Thresholds};
+use harness::{RealExecutor, Subset};
+use reports::selection::{self, check_table, compare, fold, to_check, Settings, Thresholds};
 use reports::{write_text, RunData};
 
 use crate::flags::CalibrateArgs;
@@ -65,13 +65,7 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
         })?;
     }
     let data = RunData::load(&args.dir)?;
-    let mut records: BTreeMap<String, Vec<Record>> = BTreeMap::new();
-    for r in &data.records {
-        if let Some(row) = data.instances.get(&r.instance) {
-            records.entry(job_of(row).to_string()).or_default().push(r.clone());
-        }
-    }
-    let checked = compare(&jobs, &chosen, &records, args.timeout);
+    let checked = compare(&jobs, &chosen, &selection::records_by_job(&data), args.timeout);
     let (table, summary) = check_table(&checked);
     write_text(std::io::stdout().lock(), &table)?;
     outln!("{summary}");
@@ -85,8 +79,11 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
 /// measured at the run's own limit.
 fn backtest(args: &CalibrateArgs, limit: f64) -> Result<ExitCode> {
     let data = RunData::load(&args.dir)?;
+    if data.records.is_empty() {
+        return Err(reports::Error::NothingToSelect(args.dir.clone()).into());
+    }
     let own = selection::calibration_limit(&data);
-    if data.records.is_empty() || limit >= own {
+    if limit >= own {
         bail!(
             "--backtest {limit}: not below the run's calibration limit ({own} s)\n  help: give a lower limit, e.g. --backtest {}",
             own / 10.0

@@ -12,8 +12,8 @@ use harness::{Record, Status};
 
 use super::super::input::{seconds, RunData};
 use super::super::Error;
-use super::calibrate::{calibrate, calibration_limit, job_of, Settings};
-use super::check::Checked;
+use super::calibrate::{calibrate, calibration_limit, Settings};
+use super::check::{compare, records_by_job, Checked};
 
 /// What a backtest found: each prediction that the run's own limit can judge beside its
 /// measurement, and how many more were predicted past that limit for a configuration that
@@ -37,29 +37,18 @@ pub fn backtest(
         instances: data.instances.clone(),
         records: data.records.iter().filter(|r| r.timeout_s == real).map(|r| cut_at(r, limit_s)).collect(),
     };
+    let jobs = calibrate(&cut, settings, predicted)?;
+    let unsolved: Vec<usize> = (0..jobs.len()).filter(|&i| jobs[i].best_s.is_none()).collect();
     let mut out = Backtest { checked: Vec::new(), beyond: 0 };
-    for job in calibrate(&cut, settings, predicted)? {
-        let Some(p) = job.prediction.as_ref().filter(|_| job.best_s.is_none()) else { continue };
-        let measured = data.records.iter().find(|r| {
-            r.timeout_s == real
-                && r.configuration() == p.config
-                && !matches!(r.status, Status::Skipped | Status::Starved)
-                && data.instances.get(&r.instance).is_some_and(|row| job_of(row) == job.job)
-        });
-        let Some(r) = measured else { continue };
-        let measured_s = r.answer().is_some().then(|| seconds(r));
-        if measured_s.is_none() && p.best_s >= real {
-            out.beyond += 1;
+    for c in compare(&jobs, &unsolved, &records_by_job(data), real) {
+        if matches!(c.status, Status::Skipped | Status::Starved) {
             continue;
         }
-        out.checked.push(Checked {
-            job: job.job.clone(),
-            config: p.config.clone(),
-            predicted_s: p.best_s,
-            measured_s,
-            status: r.status,
-            limit_s: real,
-        });
+        if c.measured_s.is_none() && c.predicted_s >= real {
+            out.beyond += 1;
+        } else {
+            out.checked.push(c);
+        }
     }
     out.checked.sort_by(|a, b| a.predicted_s.total_cmp(&b.predicted_s).then(a.job.cmp(&b.job)));
     Ok(out)

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 
 use harness::{Record, Status};
 
-use super::super::input::seconds;
+use super::super::input::{seconds, RunData};
 use super::super::table::Table;
-use super::calibrate::Calibrated;
+use super::calibrate::{job_of, Calibrated};
 use super::class::{classify, Thresholds};
 
 /// The factor within which a measurement confirms a prediction, either way.
@@ -65,6 +65,18 @@ impl Checked {
     pub fn within(&self, factor: f64) -> bool {
         self.measured_s.is_some() && (1.0 / factor..=factor).contains(&self.ratio())
     }
+}
+
+/// The records of `data` by job (the manifest's `job` of each record's instance; records
+/// of instances the manifest does not list are left out), as [`compare`] reads them.
+pub fn records_by_job(data: &RunData) -> BTreeMap<String, Vec<Record>> {
+    let mut records: BTreeMap<String, Vec<Record>> = BTreeMap::new();
+    for r in &data.records {
+        if let Some(row) = data.instances.get(&r.instance) {
+            records.entry(job_of(row).to_string()).or_default().push(r.clone());
+        }
+    }
+    records
 }
 
 /// Pairs each checked job (index into `jobs`) with its record at `limit` of the predicted

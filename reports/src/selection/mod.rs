@@ -22,7 +22,7 @@ mod table;
 
 pub use backtest::{backtest, Backtest};
 pub use calibrate::{calibrate, calibration_limit, job_of, tracks, Calibrated, Settings, TRACKS};
-pub use check::{check_table, compare, fold, to_check, Checked, CONFIRMS};
+pub use check::{check_table, compare, fold, records_by_job, to_check, Checked, CONFIRMS};
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, Limits, FILE};
 pub use pick::{pick, Request};
