@@ -275,15 +275,47 @@ fn depth_finds_the_critical_depth_by_iterative_deepening_with_depqbf() {
     assert!(table.lines().any(|l| l.contains("3x3_el") && l.contains(",win at 5,")), "{table}");
 }
 
+/// Every suite file shipped in `suite/` is valid and draws no warning: no BDDL depth past a
+/// full board, no Kayles ply limit past the last ply at which Black can win (which would
+/// pad a ladder with the same game).
 #[test]
-fn every_shipped_suite_is_valid() {
+fn every_shipped_suite_is_valid_without_warnings() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("suite");
-    for name in ["default", "sat2023-bddl", "corplus", "gdl-aamas2024", "gdl-3player", "gallery-peer", "tune-solvers"] {
-        let path = dir.join(format!("{name}.toml"));
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("suite/ lists") {
+        let path = entry.expect("a suite/ entry").path();
+        if path.extension().is_none_or(|e| e != "toml")
+            || path.file_stem().is_some_and(|n| n == "solvers" || n == "cluster")
+        {
+            continue;
+        }
         let out = qbfgames(&["suite", "check", s(&path)]);
+        let name = path.display();
         assert!(out.status.success(), "{name}: {}", text(&out.stderr));
-        assert!(text(&out.stdout).contains(&format!("suite `{name}` is valid")), "{}", text(&out.stdout));
+        assert!(text(&out.stdout).contains("is valid"), "{name}: {}", text(&out.stdout));
+        assert!(!text(&out.stderr).contains("warning"), "{name}: {}", text(&out.stderr));
+        seen += 1;
     }
+    assert!(seen >= 10, "only {seen} suites under suite/");
+}
+
+#[test]
+fn suite_check_warns_once_per_graph_of_kayles_ply_limits_past_the_last_win() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let suite = dir.path().join("padded.toml");
+    let family = "[[family]]\nname = \"k\"\ndescription = \"d\"\nsource = \"s\"\nmodel = \"kayles\"\n\
+                  encodings = [\"onehot\", \"compact\"]\nformats = [\"qdimacs\"]\ndepths = { from = 7, to = 11 }\n\
+                  [family.grid]\ngraph = \"gnp\"\nn = 20\np = 0.12\nseed = 1\n";
+    std::fs::write(&suite, format!("name = \"padded\"\ndescription = \"d\"\n{family}")).expect("the suite is written");
+    let out = qbfgames(&["suite", "check", s(&suite)]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let warnings: Vec<String> =
+        text(&out.stderr).lines().filter(|l| l.starts_with("warning")).map(String::from).collect();
+    // G(20, 0.12), seed 1: a largest independent set of 8 vertices, so Black wins by ply 8
+    // or never.
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("/d=9-11/onehot,compact: ply limit past ply 8"), "{}", warnings[0]);
+    assert!(warnings[0].contains("largest independent set has 8 vertices"), "{}", warnings[0]);
 }
 
 /// Issue 36, item 4: `generate demo --out demo` run twice failed with "demo: Is a

@@ -31,7 +31,7 @@
 //! - J. Schaeffer: *The history heuristic and alpha-beta search enhancements in
 //!   practice*, IEEE TPAMI 1989 (the history heuristic, transposition tables).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::ground::{GLit, GroundGame, Node};
 use super::GameError;
@@ -59,7 +59,7 @@ pub struct Solver<'g> {
     state_atoms: Vec<usize>,
     move_atoms: Vec<usize>,
     win_goal: Option<u32>,
-    table: HashMap<State, Entry>,
+    table: FxHashMap<State, Entry>,
     /// Per ground move, how much search it has cut off (the history heuristic): moves of
     /// `x` that won and replies that refuted are tried first where they are legal again.
     history: Vec<u64>,
@@ -88,7 +88,7 @@ impl<'g> Solver<'g> {
             state_atoms,
             move_atoms,
             win_goal,
-            table: HashMap::new(),
+            table: FxHashMap::default(),
             history,
             nodes: 0,
         })

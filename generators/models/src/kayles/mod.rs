@@ -1,14 +1,15 @@
 //! Node Kayles (`kayles`; Schaefer 1978, PSPACE-complete like geography) on an undirected
 //! graph: the geography graph format or generators, read as undirected, the first line of
 //! a graph file the ply limit. One-hot and compact encodings as QCIR or QDIMACS
-//! ([`encoding`]), the reference player over the available vertices ([`game`]), and play
-//! against it ([`play`]).
+//! ([`encoding`]), the reference player over the available vertices ([`game`]), how long a
+//! game can last ([`longest`]), and play against it ([`play`]).
 //!
 //! A [`KaylesSetup`] is one game at one ply limit: built from flags, it describes itself,
 //! encodes, and solves.
 
 pub mod encoding;
 pub mod game;
+pub mod longest;
 pub mod play;
 pub mod suite;
 
@@ -170,7 +171,8 @@ impl GameModel for Kayles {
         Some(&suite::SCHEMA)
     }
     fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
-        crate::geography::check_graph(setup, first_time)
+        crate::geography::check_graph(setup, first_time)?;
+        suite::check(setup)
     }
     fn build(&self, request: &Request) -> Result<Instance, BuildError> {
         suite::build(request)

@@ -3,6 +3,7 @@
 
 use super::encoding::KaylesEncoding;
 use super::game::{Kayles, Player};
+use super::longest::Picks;
 use crate::geography::{suite_graph, suite_rounds, GRAPH_KEYS};
 use crate::suite::{BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
 
@@ -47,4 +48,25 @@ pub fn build(request: &Request) -> Result<Instance, BuildError> {
 pub fn reference(setup: &Setup) -> Result<bool, BuildError> {
     let (game, plies) = game(setup)?;
     Ok(Player::new(&game).wins_within(plies))
+}
+
+/// A ply limit past the ply by which every game on the graph is decided: a warning, as the
+/// instance is valid but encodes the same game as that ply with idle plies (a ladder over
+/// such limits climbs a larger formula of the same game, and its predictions mislead). The
+/// message leaves the limit out, so that one warning covers a graph's limits.
+pub fn check(setup: &Setup) -> Result<Option<String>, BuildError> {
+    let (game, plies) = game(setup)?;
+    let picks = game.most_picks();
+    let last = picks.deciding_ply();
+    let why = match picks {
+        Picks::Exact(n) => format!("its largest independent set has {n} vertices"),
+        Picks::AtMost(n) => format!("at most {n} vertices can be picked: the vertices less a matching's edges"),
+    };
+    Ok((plies > last).then(|| {
+        format!(
+            "ply limit past ply {last}, by which every game on this graph is decided ({why}): \
+             the formula is the game at ply {last} with idle plies, larger and with the same answer\n  \
+             help: use ply limits of at most {last} for this graph (docs/kayles.md)"
+        )
+    }))
 }
