@@ -94,7 +94,7 @@ pub use preprocess::{cache_dir, cached, output_path, preprocess, PreResult};
 pub use process::{find_program, Invocation};
 pub use record::{cell_key, Record};
 pub use status::{Status, UnknownStatus};
-pub use store::ResultStore;
+pub use store::{Keep, ResultStore};
 pub use timed::{run, Run};
 pub use tool_run::ToolRun;
 pub use version::prepare;

@@ -23,7 +23,7 @@ use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::preprocess::is_partial;
 use super::record::Record;
-use super::store::ResultStore;
+use super::store::{Keep, ResultStore};
 
 /// A local run, planned and ready to go.
 pub struct LocalRun {
@@ -31,8 +31,8 @@ pub struct LocalRun {
     store: ResultStore,
     /// The keys of every cell of the plan.
     cells: BTreeSet<String>,
-    /// The keys of the cells that already have a record (not starved, unless starved
-    /// cells are kept).
+    /// The keys of the cells that already have a record the run keeps (not starved,
+    /// unless starved cells are kept; not skipped, unless the run stops series too).
     finished: BTreeSet<String>,
     starved: usize,
     rerun_starved: bool,
@@ -98,9 +98,9 @@ impl LocalRun {
             stop_series: options.stop_series.then(|| ran_out(&store)),
         };
         let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
-        let done = |k: &String| if options.rerun_starved { store.is_final(k) } else { store.contains(k) };
-        let finished: BTreeSet<String> = cells.iter().filter(|k| done(k)).cloned().collect();
-        let starved = cells.iter().filter(|k| store.contains(k) && !store.is_final(k)).count();
+        let keep = Keep { starved: !options.rerun_starved, skipped: options.stop_series };
+        let finished: BTreeSet<String> = cells.iter().filter(|k| store.settled(k, keep)).cloned().collect();
+        let starved = cells.iter().filter(|k| store.is_starved(k)).count();
         Ok(LocalRun {
             plan,
             store,

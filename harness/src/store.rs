@@ -2,7 +2,8 @@
 //!
 //! `results.jsonl` is the record of truth, appended durably as each cell ends (see
 //! [`crate::jsonl`]). A cell has one record, except that a `starved` record (the machine
-//! was too busy to measure the cell) is superseded by the record of its re-run. Every
+//! was too busy to measure the cell) or a `skipped` one (a series stop left it out) is
+//! superseded by the record of its later run. Every
 //! answer is judged ([`crate::judge`]) as records are read and added, so a conflict
 //! found later marks the earlier answers too. `results.csv` is the same records sorted by key, rewritten through
 //! a temporary file and a rename (never in place), when the store opens, at most once a
@@ -22,12 +23,27 @@ use super::status::Status;
 /// How often `results.csv` is refreshed while a run goes on.
 const CSV_EVERY: Duration = Duration::from_secs(1);
 
+/// Which records that are not measurements a run keeps as they are (see
+/// [`ResultStore::settled`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Keep {
+    /// Starved records (`run` without `--rerun-starved`).
+    pub starved: bool,
+    /// Skipped records (`run --stop-series`).
+    pub skipped: bool,
+}
+
+/// Whether a record of this status measured its cell: not starved, not skipped.
+fn is_measurement(status: Status) -> bool {
+    !matches!(status, Status::Starved | Status::Skipped)
+}
+
 /// The results of one directory.
 pub struct ResultStore {
     dir: PathBuf,
     jsonl: JsonLines,
     /// Records by key: the first record of a key, or the record that superseded a
-    /// starved one.
+    /// starved or skipped one.
     records: BTreeMap<String, Record>,
     csv_written: Instant,
 }
@@ -46,7 +62,7 @@ impl ResultStore {
                 help: "\n  help: the file is written only by `qbfgames run`; remove the line or the file",
             })?;
             match records.get(&record.key) {
-                Some(old) if old.status != Status::Starved => {}
+                Some(old) if is_measurement(old.status) => {}
                 _ => {
                     records.insert(record.key.clone(), record);
                 }
@@ -63,9 +79,26 @@ impl ResultStore {
         self.records.contains_key(key)
     }
 
-    /// Whether a cell has a record that is a measurement: not starved.
+    /// Whether a cell has a record that is a measurement: neither starved nor skipped.
     pub fn is_final(&self, key: &str) -> bool {
-        self.records.get(key).is_some_and(|r| r.status != Status::Starved)
+        self.records.get(key).is_some_and(|r| is_measurement(r.status))
+    }
+
+    /// Whether a run leaves the cell out: it has a measurement, or a starved record the
+    /// run keeps, or a skipped one when the run stops series too (it would skip the cell
+    /// again; a run without the stop runs it).
+    pub fn settled(&self, key: &str, keep: Keep) -> bool {
+        match self.records.get(key).map(|r| r.status) {
+            None => false,
+            Some(Status::Starved) => keep.starved,
+            Some(Status::Skipped) => keep.skipped,
+            Some(_) => true,
+        }
+    }
+
+    /// Whether the cell's record is a starved one.
+    pub fn is_starved(&self, key: &str) -> bool {
+        self.records.get(key).is_some_and(|r| r.status == Status::Starved)
     }
 
     /// All records, sorted by key.
@@ -75,7 +108,7 @@ impl ResultStore {
 
     /// Records a finished cell durably and judges the answers of its instance again; a
     /// key already recorded is an error (the scheduler skips finished cells) unless its
-    /// record is starved.
+    /// record is starved or skipped.
     pub fn append(&mut self, record: Record) -> Result<(), Error> {
         if self.is_final(&record.key) {
             return Err(Error::Internal(format!("cell {} recorded twice", record.key)));
@@ -155,12 +188,9 @@ const CSV_HEADER: [&str; 31] = [
 mod tests {
     use super::*;
 
-    #[test]
-    fn an_empty_results_file_has_the_header_of_a_full_one() -> Result<(), Error> {
-        let dir = tempfile::tempdir()?;
-        let mut store = ResultStore::open(dir.path())?;
-        let empty = std::fs::read_to_string(dir.path().join("results.csv"))?;
-        let record = Record {
+    /// A true answer of cell `k`.
+    fn record() -> Record {
+        Record {
             key: "k".into(),
             run: 1,
             instance: "i".into(),
@@ -192,13 +222,40 @@ mod tests {
             load_end: 0.5,
             log: "logs/f/i.log.gz".into(),
             detail: String::new(),
-        };
+        }
+    }
+
+    #[test]
+    fn an_empty_results_file_has_the_header_of_a_full_one() -> Result<(), Error> {
+        let dir = tempfile::tempdir()?;
+        let mut store = ResultStore::open(dir.path())?;
+        let empty = std::fs::read_to_string(dir.path().join("results.csv"))?;
+        let record = record();
         store.append(record.clone())?;
-        assert!(store.append(record).is_err(), "a key is recorded once");
+        assert!(store.append(record.clone()).is_err(), "a key is recorded once");
         store.finish()?;
         let full = std::fs::read_to_string(dir.path().join("results.csv"))?;
         assert_eq!(empty.lines().next(), full.lines().next());
         assert_eq!(full.lines().count(), 2);
+        Ok(())
+    }
+
+    #[test]
+    fn a_skipped_cell_runs_again_unless_the_run_stops_series_too() -> Result<(), Error> {
+        let dir = tempfile::tempdir()?;
+        let mut store = ResultStore::open(dir.path())?;
+        let skipped = Record { key: "k".into(), status: Status::Skipped, answer: String::new(), ..record() };
+        store.append(skipped)?;
+        assert!(!store.is_final("k"), "a skipped cell measured nothing");
+        assert!(store.settled("k", Keep { starved: true, skipped: true }), "a run that stops series skips it again");
+        assert!(!store.settled("k", Keep { starved: true, skipped: false }), "a run without the stop runs it");
+        store.append(record())?;
+        store.finish()?;
+        drop(store);
+        let reopened = ResultStore::open(dir.path())?;
+        let statuses: Vec<Status> = reopened.records().map(|r| r.status).collect();
+        assert_eq!(statuses, [Status::True], "the later run's record supersedes the skipped one");
+        assert!(reopened.settled("k", Keep::default()));
         Ok(())
     }
 }
