@@ -5,6 +5,8 @@
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 
 pub mod games;
+mod run;
+mod select;
 pub mod strategy;
 
 use std::path::PathBuf;
@@ -13,6 +15,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use games::{EncodeCmd, SolveCmd};
 pub use models::cli::ClauseArgs;
+pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
+pub use select::{CalibrateArgs, SelectArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -439,130 +443,6 @@ pub struct TuneArgs {
     pub config: PathBuf,
 }
 
-/// The cells of a run and their limits: what `run` and `slurm-script` share.
-#[derive(clap::Args, Debug)]
-pub struct MatrixArgs {
-    /// A directory with manifest.csv and the instances it lists (`qbfgames generate`).
-    pub dir: PathBuf,
-    /// Solvers to run, comma-separated names from the solvers file.
-    #[arg(long, value_delimiter = ',', default_value = "depqbf")]
-    pub solvers: Vec<String>,
-    /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
-    #[arg(long, value_delimiter = ',', default_value = "none")]
-    pub preprocessors: Vec<String>,
-    /// CPU-time limit per cell in seconds: user + system time of the preprocessor, the
-    /// solver and every process they start, together (one budget: the solver gets what
-    /// preprocessing left). Reaching it is a timeout.
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Wall-clock safety limit per run in seconds (default: --timeout + 30). A run it stops
-    /// before it used its CPU limit is `starved`: not a result, run again.
-    #[arg(long)]
-    pub wall_timeout: Option<f64>,
-    /// Run cells again whose record is `starved` (default); `--rerun-starved=false` keeps them.
-    #[arg(long, default_value_t = true, num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
-    pub rerun_starved: bool,
-    /// How often a cell the machine starved is run again within this run, each time with
-    /// twice the wall-clock margin over the CPU limit; one still starved after that is
-    /// recorded `starved` (run again by the next `run`).
-    #[arg(long, default_value_t = harness::STARVED_RETRIES)]
-    pub starved_retries: u32,
-    /// Memory limit per process (address space), e.g. 4G or 512M.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-    /// Run the rungs a ladder predicted past its calibration too (DIR/ladders.csv; left
-    /// out by default: `select` predicts their times from the ladder's growth).
-    #[arg(long)]
-    pub predicted: bool,
-}
-
-/// The settings of `qbfgames run`.
-#[derive(clap::Args, Debug)]
-pub struct RunArgs {
-    #[command(flatten)]
-    pub matrix: MatrixArgs,
-    /// Runs at the same time, each pinned to a core of its own (default: one per physical
-    /// core, so that no two runs share one through SMT; most: the cores this process may
-    /// use, and each record says whether its core's SMT sibling was busy).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Stop each configuration on a depth series (a ladder's rungs, or the depths a
-    /// family lists) at the first rung it runs out of its limit on: its cells of the
-    /// deeper rungs are recorded `skipped`, not run and never counted as timeouts. The
-    /// shallowest rungs run first. Saves the limit's worth of CPU time per skipped cell;
-    /// assumes a deeper rung of the same game is no easier.
-    #[arg(long)]
-    pub stop_series: bool,
-    /// Certify each answer of the solvers that can write a proof (a `trace` command in the
-    /// solvers file: depqbf): the cell runs the traced command, its Q-resolution proof is
-    /// checked and the certificate extracted from it verified with a SAT solver. An answer
-    /// whose certificate fails is `wrong`. Preprocessed cells are not certified.
-    #[arg(long, help_heading = "Certification")]
-    pub certify: bool,
-    /// With --certify: the largest proof a run may write, e.g. 8G or 512M; a run that
-    /// writes more is stopped (an `error` cell).
-    #[arg(long, default_value = "8G", requires = "certify", help_heading = "Certification")]
-    pub max_proof: String,
-    /// With --certify: how long the SAT solver may take to verify one certificate, in
-    /// seconds; an answer it does not verify in time is `unverified`, not rejected.
-    #[arg(long, default_value_t = 600.0, requires = "certify", help_heading = "Certification")]
-    pub sat_timeout: f64,
-    /// Where the cells run: on this machine, or as one Slurm job array.
-    #[arg(long, value_enum, default_value_t = Backend::Local)]
-    pub backend: Backend,
-    #[command(flatten)]
-    pub slurm: SlurmArgs,
-    /// Submit and return; `qbfgames collect DIR` merges the results later.
-    #[arg(long, help_heading = "Slurm")]
-    pub no_wait: bool,
-}
-
-/// The settings of `qbfgames slurm-script`: the cells and the cluster, nothing of a local
-/// run (--jobs, --certify) and nothing of a submission (--no-wait).
-#[derive(clap::Args, Debug)]
-pub struct SlurmScriptArgs {
-    #[command(flatten)]
-    pub matrix: MatrixArgs,
-    #[command(flatten)]
-    pub slurm: SlurmArgs,
-}
-
-/// Where `qbfgames run` runs the cells.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Backend {
-    Local,
-    Slurm,
-}
-
-/// Settings of the Slurm backend; each overrides the cluster profile's key of the same name.
-#[derive(clap::Args, Debug, Default)]
-pub struct SlurmArgs {
-    /// The cluster profile, a TOML file with a [slurm] table (see suite/cluster.toml).
-    #[arg(long, help_heading = "Slurm")]
-    pub profile: Option<PathBuf>,
-    /// Slurm partition.
-    #[arg(long, help_heading = "Slurm")]
-    pub partition: Option<String>,
-    /// Slurm account to charge.
-    #[arg(long, help_heading = "Slurm")]
-    pub account: Option<String>,
-    /// Array tasks running at once.
-    #[arg(long, help_heading = "Slurm")]
-    pub array_limit: Option<usize>,
-    /// CPUs per array task; that many cells of a shard run at once (replaces --jobs).
-    #[arg(long, help_heading = "Slurm")]
-    pub cpus_per_task: Option<usize>,
-    /// Memory per CPU, Slurm notation (default: --memory plus 256M).
-    #[arg(long, help_heading = "Slurm")]
-    pub mem_per_cpu: Option<String>,
-    /// Cells per shard (one array task per shard; default 20).
-    #[arg(long, help_heading = "Slurm")]
-    pub shard_cells: Option<usize>,
-}
-
 /// The settings of `qbfgames verify`.
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
@@ -634,83 +514,6 @@ pub enum TableFormat {
     Json,
 }
 
-#[cfg(test)]
-mod tests {
-    use clap::CommandFactory;
-
-    #[test]
-    fn the_command_line_definition_is_consistent() {
-        super::Cli::command().debug_assert();
-    }
-}
-
-/// `qbfgames select`.
-#[derive(Debug, Args)]
-pub struct SelectArgs {
-    /// The directory `qbfgames run` wrote results into.
-    pub dir: PathBuf,
-    /// At most this many jobs per family.
-    #[arg(long, default_value_t = 8)]
-    pub per_family: usize,
-    /// At least this many per family (an error names the families that fall short).
-    #[arg(long, default_value_t = 1)]
-    pub min_per_family: usize,
-    /// At least this many families.
-    #[arg(long, default_value_t = 1)]
-    pub families: usize,
-    /// The range the share of true answers must lie in, as LO..HI.
-    #[arg(long, default_value = "0..1", value_parser = parse_share_range)]
-    pub true_share: (f64, f64),
-    /// The least share of selected jobs that some configuration does not solve at the limit.
-    #[arg(long, default_value_t = 0.0)]
-    pub unsolved_by_some: f64,
-    /// Different solvers that must agree to give a job without a known answer one (`agreement`).
-    #[arg(long, default_value_t = 2)]
-    pub agree: usize,
-    /// CPU seconds under which every configuration must solve a job for it to be trivial.
-    #[arg(long, default_value_t = 1.0)]
-    pub trivial: f64,
-    /// The competition limit the set is made for, in CPU seconds (the QBF Gallery's 900):
-    /// classes are relative to it, by measured or predicted times.
-    #[arg(long, default_value_t = 900.0, value_parser = parse_seconds)]
-    pub competition_limit: f64,
-    /// The largest share of the selection without a known answer; such jobs are taken
-    /// only when unsolved, at most one per family.
-    #[arg(long, default_value_t = 0.1)]
-    pub unknown_share: f64,
-}
-
-/// Flags of `qbfgames calibrate`.
-#[derive(Args, Debug)]
-pub struct CalibrateArgs {
-    /// The directory `qbfgames select` wrote selection.csv into.
-    pub dir: PathBuf,
-    /// Run predicted jobs with their predicted configuration and compare.
-    #[arg(long, required_unless_present = "backtest", conflicts_with = "backtest")]
-    pub check_predictions: bool,
-    /// Backtest the predictions, running nothing: the run's results cut at this CPU limit
-    /// (seconds, below the run's own) predict every job no configuration solved within
-    /// it, each beside the time measured at the run's own limit.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub backtest: Option<f64>,
-    /// The CPU limit of the check, in seconds: jobs predicted at most a third of it are
-    /// checked, so that a run can confirm each prediction within ×3 or refute it.
-    #[arg(long, default_value_t = 300.0, value_parser = parse_seconds)]
-    pub timeout: f64,
-    /// How many predicted jobs to check, spread over the predicted times.
-    #[arg(long, default_value_t = 10)]
-    pub count: usize,
-    /// Runs at the same time (default: one per physical core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// Memory limit per process, e.g. 8G.
-    #[arg(long, default_value = "8G")]
-    pub memory: String,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-}
-
 /// A positive, finite number of seconds.
 fn parse_seconds(s: &str) -> Result<f64, String> {
     s.trim()
@@ -718,17 +521,6 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         .ok()
         .filter(|x| x.is_finite() && *x > 0.0)
         .ok_or_else(|| format!("`{s}` is not a positive number of seconds (e.g. 60 or 2.5)"))
-}
-
-fn parse_share_range(s: &str) -> Result<(f64, f64), String> {
-    let bad = || format!("`{s}` is not a range LO..HI of shares between 0 and 1 (e.g. 0.35..0.65)");
-    let (lo, hi) = s.split_once("..").ok_or_else(bad)?;
-    let (lo, hi): (f64, f64) = (lo.trim().parse().map_err(|_| bad())?, hi.trim().parse().map_err(|_| bad())?);
-    if (0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi) && lo <= hi {
-        Ok((lo, hi))
-    } else {
-        Err(bad())
-    }
 }
 
 /// Flags of `qbfgames certify`.
@@ -776,4 +568,14 @@ pub enum Catalogue {
     Games,
     Shapes,
     Puzzles,
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
 }
