@@ -42,6 +42,17 @@ pub const NAMED_SHAPES: [(&str, &str); 10] = [
     ("l", "00 01 02 03 13"),
 ];
 
+/// The names of [`NAMED_SHAPES`], in its order (what a suite's `shape` may name).
+pub const SHAPE_NAMES: [&str; NAMED_SHAPES.len()] = {
+    let mut names = [""; NAMED_SHAPES.len()];
+    let mut i = 0;
+    while i < NAMED_SHAPES.len() {
+        names[i] = NAMED_SHAPES[i].0;
+        i += 1;
+    }
+    names
+};
+
 /// The eight shapes of the paper's 4×4 benchmark set, in its order.
 pub const GTTT_4X4_SHAPES: [&str; 8] = ["domino", "tic", "el", "elly", "fatty", "knobby", "tippy", "skinny"];
 

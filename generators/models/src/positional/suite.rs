@@ -5,6 +5,7 @@ use encodings::corplus::Corplus;
 use encodings::lifted::Lifted;
 use encodings::Form;
 use games::positional::bddl::BddlFiles;
+use games::positional::gttt::SHAPE_NAMES;
 use games::positional::gttt::{parse_pq, Gttt, Shape};
 use games::positional::hex::read_hex;
 use games::positional::pg::{read_pg, write_pg};
@@ -13,13 +14,10 @@ use games::positional::{Player, PositionalGame};
 
 use crate::suite::{key, BuildError, Encoding, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
 
-/// The shapes of Harary's tic-tac-toe the positional generator knows.
-pub const GTTT_SHAPES: &[&str] = &["domino", "tic", "el", "elly", "fatty", "knobby", "tippy", "skinny", "snaky", "l"];
-
 /// `model = "gttt"`: a shape on a board.
 pub const GTTT: Schema = Schema {
     keys: &[
-        key("shape", Kind::Str(Some(GTTT_SHAPES)), None),
+        key("shape", Kind::Str(Some(&SHAPE_NAMES)), None),
         key("board", Kind::Int, None),
         key("torus", Kind::Bool, Some("false")),
         key("pq", Kind::Str(None), Some("1,1")),
