@@ -335,26 +335,91 @@ pub fn graph_name(args: &GraphArgs) -> String {
     )
 }
 
+/// Where a generator's parameters come from: the flags of `--generate`, or a suite job's
+/// grid keys. Keys are the suite's names (`n`, `m`, `p`, `seed`, `w`, `h`).
+trait GraphParams {
+    type Error;
+    /// A positive count (`n`, `m`, `w`, `h`).
+    fn count(&self, key: &str) -> Result<usize, Self::Error>;
+    /// A probability from 0 to 1 (`p`).
+    fn probability(&self, key: &str) -> Result<f64, Self::Error>;
+    /// The seed of a random generator.
+    fn seed(&self) -> Result<u64, Self::Error>;
+}
+
+impl GraphGenerator {
+    /// The generator a suite's `graph` key names (`None`: not a generator's name).
+    pub fn named(name: &str) -> Option<GraphGenerator> {
+        GraphGenerator::from_str(name, false).ok()
+    }
+
+    /// The graph, with the parameters the generator needs: the one place that knows them.
+    fn build<P: GraphParams>(self, params: &P) -> Result<Graph, P::Error> {
+        Ok(match self {
+            GraphGenerator::Gnp => geo::gnp(params.count("n")?, params.probability("p")?, params.seed()?),
+            GraphGenerator::Gnm => geo::gnm(params.count("n")?, params.count("m")?, params.seed()?),
+            GraphGenerator::Grid => geo::grid(params.count("w")?, params.count("h")?),
+            GraphGenerator::Torus => geo::torus(params.count("w")?, params.count("h")?),
+            GraphGenerator::ThesisExample => geo::thesis_example(),
+        })
+    }
+}
+
+/// The flags of `--generate GENERATOR`.
+struct Flags<'a>(&'a GraphArgs, GraphGenerator);
+
+impl Flags<'_> {
+    fn need<T: Copy>(&self, value: Option<T>, flag: &str) -> Result<T> {
+        let name = self.1.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        value.ok_or_else(|| anyhow!("--generate {name} needs --{flag}"))
+    }
+}
+
+impl GraphParams for Flags<'_> {
+    type Error = anyhow::Error;
+    fn count(&self, key: &str) -> Result<usize> {
+        let args = self.0;
+        let value = match key {
+            "n" => args.n,
+            "m" => args.m,
+            "w" => args.w,
+            "h" => args.h,
+            _ => None,
+        };
+        self.need(value, key)
+    }
+    fn probability(&self, key: &str) -> Result<f64> {
+        let p = self.need(self.0.p, key)?;
+        if !(0.0..=1.0).contains(&p) {
+            bail!("--{key} {p} is not a probability: write a number from 0 to 1");
+        }
+        Ok(p)
+    }
+    fn seed(&self) -> Result<u64> {
+        self.need(self.0.seed, "graph-seed")
+    }
+}
+
+impl GraphParams for Setup {
+    type Error = BuildError;
+    fn count(&self, key: &str) -> Result<usize, BuildError> {
+        Setup::count(self, key)
+    }
+    fn probability(&self, key: &str) -> Result<f64, BuildError> {
+        match self.params.get(key) {
+            Some(Param::Decimal(text)) => text.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)),
+            _ => None,
+        }
+        .ok_or_else(|| self.wrong(key, "a probability from 0 to 1"))
+    }
+    fn seed(&self) -> Result<u64, BuildError> {
+        u64::try_from(self.int("seed")?).map_err(|_| self.wrong("seed", "a seed from 0"))
+    }
+}
+
 /// The graph of `--generate`, with the parameters its generator needs.
 fn generate_graph(args: &GraphArgs, generator: GraphGenerator) -> Result<Graph> {
-    fn need<T: Copy>(value: Option<T>, flag: &str, generator: &str) -> Result<T> {
-        value.ok_or_else(|| anyhow!("--generate {generator} needs --{flag}"))
-    }
-    Ok(match generator {
-        GraphGenerator::Gnp => {
-            let p = need(args.p, "p", "gnp")?;
-            if !(0.0..=1.0).contains(&p) {
-                bail!("--p {p} is not a probability: write a number from 0 to 1");
-            }
-            geo::gnp(need(args.n, "n", "gnp")?, p, need(args.seed, "graph-seed", "gnp")?)
-        }
-        GraphGenerator::Gnm => {
-            geo::gnm(need(args.n, "n", "gnm")?, need(args.m, "m", "gnm")?, need(args.seed, "graph-seed", "gnm")?)
-        }
-        GraphGenerator::Grid => geo::grid(need(args.w, "w", "grid")?, need(args.h, "h", "grid")?),
-        GraphGenerator::Torus => geo::torus(need(args.w, "w", "torus")?, need(args.h, "h", "torus")?),
-        GraphGenerator::ThesisExample => geo::thesis_example(),
-    })
+    generator.build(&Flags(args, generator))
 }
 
 /// The encoding of `--encoding`, `--variant` and `--rule`.
@@ -457,25 +522,45 @@ pub fn suite_rounds(setup: &Setup, graph: &Graph) -> Result<u32, BuildError> {
 
 /// The graph of a suite job: its file, or its generator with the generator's keys.
 pub fn suite_graph(setup: &Setup) -> Result<Graph, BuildError> {
-    let generator = match setup.params.get("graph") {
-        Some(Param::Path(_)) => return Ok(Graph::parse(&setup.read("graph")?)?),
-        Some(Param::Str(name)) => name.as_str(),
-        _ => return Err(setup.wrong("graph", "a graph file or generator")),
-    };
-    let seed = || u64::try_from(setup.int("seed")?).map_err(|_| setup.wrong("seed", "a seed from 0"));
-    Ok(match generator {
-        "gnp" => {
-            let p = match setup.params.get("p") {
-                Some(Param::Decimal(text)) => text.parse::<f64>().ok().filter(|p| (0.0..=1.0).contains(p)),
-                _ => None,
-            }
-            .ok_or_else(|| setup.wrong("p", "a probability from 0 to 1"))?;
-            geo::gnp(setup.count("n")?, p, seed()?)
-        }
-        "gnm" => geo::gnm(setup.count("n")?, setup.count("m")?, seed()?),
-        "grid" => geo::grid(setup.count("w")?, setup.count("h")?),
-        "torus" => geo::torus(setup.count("w")?, setup.count("h")?),
-        "thesis-example" => geo::thesis_example(),
-        _ => return Err(setup.wrong("graph", "a graph file or generator")),
-    })
+    match setup.params.get("graph") {
+        Some(Param::Path(_)) => Ok(Graph::parse(&setup.read("graph")?)?),
+        Some(Param::Str(name)) => match GraphGenerator::named(name) {
+            Some(generator) => generator.build(setup),
+            None => Err(setup.wrong("graph", "a graph file or generator")),
+        },
+        _ => Err(setup.wrong("graph", "a graph file or generator")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suite_names_the_generators_the_flags_name() {
+        let flags: Vec<String> = GraphGenerator::value_variants()
+            .iter()
+            .filter_map(|g| g.to_possible_value().map(|v| v.get_name().to_string()))
+            .collect();
+        assert_eq!(flags, GRAPH_GENERATORS, "the suite's `graph` names and `--generate`'s values");
+        assert!(GRAPH_GENERATORS.iter().all(|name| GraphGenerator::named(name).is_some()));
+    }
+
+    #[test]
+    fn flags_and_suite_keys_build_the_same_graph() {
+        let args = GraphArgs {
+            graph: None,
+            generate: Some(GraphGenerator::Gnm),
+            n: Some(12),
+            p: None,
+            m: Some(20),
+            seed: Some(3),
+            w: None,
+            h: None,
+        };
+        let from_flags = generate_graph(&args, GraphGenerator::Gnm).expect("the flags name a graph");
+        assert_eq!(from_flags, geo::gnm(12, 20, 3));
+        let missing = generate_graph(&GraphArgs { m: None, ..args }, GraphGenerator::Gnm);
+        assert_eq!(missing.map_err(|e| e.to_string()).err().as_deref(), Some("--generate gnm needs --m"));
+    }
 }
