@@ -93,23 +93,28 @@ impl Search<'_> {
             return false;
         }
         // A vertex with at most one neighbour left is in some largest independent set.
-        while let Some(v) = self.vertices(left).find(|&v| (self.closed[v] & left).count_ones() <= 2) {
+        while let Some(v) = members(left).find(|&v| (self.closed[v] & left).count_ones() <= 2) {
             left &= !self.closed[v];
             taken += 1;
         }
         if taken + left.count_ones() <= self.best {
             return true;
         }
-        let Some(v) = self.vertices(left).max_by_key(|&v| (self.closed[v] & left).count_ones()) else {
+        let Some(v) = members(left).max_by_key(|&v| (self.closed[v] & left).count_ones()) else {
             self.best = taken;
             return true;
         };
         self.largest(left & !self.closed[v], taken + 1) && self.largest(left & !(1 << v), taken)
     }
+}
 
-    fn vertices(&self, set: u128) -> impl Iterator<Item = usize> {
-        (0..self.closed.len()).filter(move |&v| set >> v & 1 == 1)
-    }
+/// The vertices of `set`, ascending, one step per vertex rather than per bit.
+fn members(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let v = set.trailing_zeros() as usize;
+        set &= set.wrapping_sub(1);
+        (v < 128).then_some(v)
+    })
 }
 
 #[cfg(test)]

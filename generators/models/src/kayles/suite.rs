@@ -1,11 +1,15 @@
 //! Node Kayles in suites (`model = "kayles"`): a graph file or generator, read as
 //! undirected, at the job's ply limit (default: the graph file's first line).
 
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock, PoisonError};
+
 use super::encoding::KaylesEncoding;
 use super::game::{Kayles, Player};
 use super::longest::Picks;
 use crate::geography::{suite_graph, suite_rounds, GRAPH_KEYS};
-use crate::suite::{BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
+use crate::suite::{params_string, BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
 
 /// `model = "kayles"`: the graph keys of geography, without its variants and rules.
 pub const SCHEMA: Schema = Schema {
@@ -56,7 +60,7 @@ pub fn reference(setup: &Setup) -> Result<bool, BuildError> {
 /// message leaves the limit out, so that one warning covers a graph's limits.
 pub fn check(setup: &Setup) -> Result<Option<String>, BuildError> {
     let (game, plies) = game(setup)?;
-    let picks = game.most_picks();
+    let picks = most_picks(setup, &game);
     let last = picks.deciding_ply();
     let why = match picks {
         Picks::Exact(n) => format!("its largest independent set has {n} vertices"),
@@ -69,4 +73,18 @@ pub fn check(setup: &Setup) -> Result<Option<String>, BuildError> {
              help: use ply limits of at most {last} for this graph (docs/kayles.md)"
         )
     }))
+}
+
+/// [`Kayles::most_picks`] of a job's graph, searched once per graph: a suite's jobs on one
+/// graph differ only in ply limit and encoding, and `suite check` checks every job.
+fn most_picks(setup: &Setup, game: &Kayles) -> Picks {
+    static KNOWN: OnceLock<Mutex<HashMap<(PathBuf, String), Picks>>> = OnceLock::new();
+    let graph = (setup.dir.clone(), params_string(&setup.params));
+    let known = KNOWN.get_or_init(Mutex::default);
+    if let Some(&picks) = known.lock().unwrap_or_else(PoisonError::into_inner).get(&graph) {
+        return picks;
+    }
+    let picks = game.most_picks();
+    known.lock().unwrap_or_else(PoisonError::into_inner).insert(graph, picks);
+    picks
 }
