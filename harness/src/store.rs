@@ -74,11 +74,6 @@ impl ResultStore {
         Ok(store)
     }
 
-    /// Whether a cell has a record (a starved one too).
-    pub fn contains(&self, key: &str) -> bool {
-        self.records.contains_key(key)
-    }
-
     /// Whether a cell has a record that is a measurement: neither starved nor skipped.
     pub fn is_final(&self, key: &str) -> bool {
         self.records.get(key).is_some_and(|r| is_measurement(r.status))

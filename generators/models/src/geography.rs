@@ -356,7 +356,11 @@ impl GraphGenerator {
     /// The graph, with the parameters the generator needs: the one place that knows them.
     fn build<P: GraphParams>(self, params: &P) -> Result<Graph, P::Error> {
         Ok(match self {
-            GraphGenerator::Gnp => geo::gnp(params.count("n")?, params.probability("p")?, params.seed()?),
+            GraphGenerator::Gnp => {
+                // `p` first: a missing or wrong probability is reported before a missing `n`.
+                let p = params.probability("p")?;
+                geo::gnp(params.count("n")?, p, params.seed()?)
+            }
             GraphGenerator::Gnm => geo::gnm(params.count("n")?, params.count("m")?, params.seed()?),
             GraphGenerator::Grid => geo::grid(params.count("w")?, params.count("h")?),
             GraphGenerator::Torus => geo::torus(params.count("w")?, params.count("h")?),

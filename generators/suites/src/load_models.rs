@@ -28,7 +28,7 @@ pub struct ModelWarning {
 /// does not load, with the file's error at its `file:line:col`.
 pub fn load_models(suite: &Suite) -> Result<Vec<ModelWarning>, GenError> {
     let mut read_files = BTreeSet::new();
-    let mut warnings: Vec<(Job<'_>, Vec<Depth>, Vec<Encoding>, String)> = Vec::new();
+    let mut warnings: Vec<Grouped<'_>> = Vec::new();
     for job in expand(suite) {
         let mut first_time = |key: &str| match job.params.get(key) {
             Some(Param::Path(p)) => read_files.insert(p.clone()),
@@ -37,41 +37,53 @@ pub fn load_models(suite: &Suite) -> Result<Vec<ModelWarning>, GenError> {
         let checked = job.family.model.check(&job.setup(&suite.dir), &mut first_time);
         let checked = checked.map_err(|e| GenError::Build { job: job.key(), message: e.to_string() })?;
         let Some(message) = checked else { continue };
-        let same = |(j, _, _, m): &&mut (Job<'_>, Vec<Depth>, Vec<Encoding>, String)| {
-            std::ptr::eq(j.family, job.family) && j.params == job.params && *m == message
-        };
-        match warnings.iter_mut().find(same) {
-            Some((_, depths, encodings, _)) => {
-                if !depths.contains(&job.depth) {
-                    depths.push(job.depth);
-                }
-                if !encodings.contains(&job.encoding) {
-                    encodings.push(job.encoding);
-                }
-            }
-            None => warnings.push((job.clone(), vec![job.depth], vec![job.encoding], message)),
+        match warnings.iter_mut().find(|w| w.says(&job, &message)) {
+            Some(grouped) => grouped.add(&job),
+            None => warnings.push(Grouped { depths: vec![job.depth], encodings: vec![job.encoding], job, message }),
         }
     }
-    Ok(warnings
-        .into_iter()
-        .map(|(job, depths, encodings, message)| ModelWarning { job: key(&job, &depths, &encodings), message })
-        .collect())
+    Ok(warnings.iter().map(|w| ModelWarning { job: w.key(), message: w.message.clone() }).collect())
 }
 
-/// The key of `job` with every depth and encoding the same warning names; a run of
-/// consecutive depths is written `FIRST-LAST`.
-fn key(job: &Job<'_>, depths: &[Depth], encodings: &[Encoding]) -> String {
-    let mut runs: Vec<(Depth, Depth)> = Vec::new();
-    for &depth in depths {
-        match (runs.last_mut(), depth.plies()) {
-            (Some((_, last)), Some(d)) if last.plies().is_some_and(|l| l + 1 == d) => *last = depth,
-            _ => runs.push((depth, depth)),
+/// One warning about one grid point, with every depth and encoding it was given for.
+struct Grouped<'s> {
+    job: Job<'s>,
+    depths: Vec<Depth>,
+    encodings: Vec<Encoding>,
+    message: String,
+}
+
+impl Grouped<'_> {
+    /// Whether `message` about `job` is this warning: the same family, grid point and text.
+    fn says(&self, job: &Job<'_>, message: &str) -> bool {
+        std::ptr::eq(self.job.family, job.family) && self.job.params == job.params && self.message == message
+    }
+
+    fn add(&mut self, job: &Job<'_>) {
+        if !self.depths.contains(&job.depth) {
+            self.depths.push(job.depth);
+        }
+        if !self.encodings.contains(&job.encoding) {
+            self.encodings.push(job.encoding);
         }
     }
-    let runs: Vec<String> = runs
-        .iter()
-        .map(|(first, last)| if first == last { first.to_string() } else { format!("{first}-{last}") })
-        .collect();
-    let encodings: Vec<&str> = encodings.iter().map(|e| e.name()).collect();
-    format!("{}/{}/d={}/{}", job.family.name, params_string(job.params), runs.join(","), encodings.join(","))
+
+    /// The key of the job with every depth and encoding; a run of consecutive depths is
+    /// written `FIRST-LAST`.
+    fn key(&self) -> String {
+        let mut runs: Vec<(Depth, Depth)> = Vec::new();
+        for &depth in &self.depths {
+            match (runs.last_mut(), depth.plies()) {
+                (Some((_, last)), Some(d)) if last.plies().is_some_and(|l| l + 1 == d) => *last = depth,
+                _ => runs.push((depth, depth)),
+            }
+        }
+        let runs: Vec<String> = runs
+            .iter()
+            .map(|(first, last)| if first == last { first.to_string() } else { format!("{first}-{last}") })
+            .collect();
+        let encodings: Vec<&str> = self.encodings.iter().map(|e| e.name()).collect();
+        let (family, params) = (&self.job.family.name, params_string(self.job.params));
+        format!("{family}/{params}/d={}/{}", runs.join(","), encodings.join(","))
+    }
 }

@@ -263,7 +263,7 @@ impl<'g> Solver<'g> {
         } else if n == 0 {
             false
         } else {
-            let xs = self.legal_moves(&vals, self.x);
+            let mut xs = self.legal_moves(&vals, self.x);
             let each: Vec<Vec<u32>> = self.others.iter().map(|&r| self.legal_moves(&vals, r)).collect();
             let roles = std::iter::once(self.x).chain(self.others.iter().copied());
             for (role, list) in roles.zip(std::iter::once(&xs).chain(&each)) {
@@ -275,7 +275,6 @@ impl<'g> Solver<'g> {
                     )));
                 }
             }
-            let mut xs = xs;
             xs.sort_by_key(|&m| std::cmp::Reverse(self.history[m as usize]));
             let mut replies = joint(&each);
             replies.sort_by_key(|r| std::cmp::Reverse(r.iter().map(|&m| self.history[m as usize]).sum::<u64>()));
