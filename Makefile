@@ -36,6 +36,7 @@ install-files:
 # per cell for the preprocessor and the solver
 # together; the predicted rungs are not run; `run` re-runs the cells a busy machine
 # starved, and `select` refuses any still starved, naming the run that re-runs them);
+# select a first set; escalate the frontier at longer limits within FRONTIER_BUDGET;
 # select a balanced set, classed against COMPETITION_LIMIT by measured or predicted times
 # (SELECT: what the set must meet; an unmet request fails the target and says what is
 # missing); package it for submission, check the package as an organiser would, and write
@@ -47,6 +48,11 @@ CALIBRATION_LIMIT ?= 10
 COMPETITION_LIMIT ?= 900
 BACKEND ?= local
 PROFILE ?=
+# The escalation after the calibration pass (`qbfgames frontier`): the frontier of every
+# ladder, and the rungs the first selection wants, run at FRONTIER_LIMITS in turn (CPU
+# seconds, up to the competition limit) within FRONTIER_BUDGET CPU seconds in all.
+FRONTIER_BUDGET ?= 1800
+FRONTIER_LIMITS ?= 60,300,$(COMPETITION_LIMIT)
 SELECT ?= --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
 RUN_BACKEND := $(if $(filter slurm,$(BACKEND)),--backend slurm $(if $(PROFILE),--profile $(PROFILE)),)
 # On this machine each configuration stops on a depth series at its first timeout (the
@@ -60,6 +66,9 @@ suite: build solvers
 	$(QBFGAMES) manifest verify $(OUT)
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe,qute-qcir --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G $(RUN_STOP)
 	@echo "run $$(date +%s)" >> $(OUT).times
+	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT) > $(OUT)/select-calibration.txt
+	$(QBFGAMES) frontier $(OUT) --budget $(FRONTIER_BUDGET) --limits $(FRONTIER_LIMITS) --competition-limit $(COMPETITION_LIMIT) --memory 4G $(RUN_BACKEND)
+	@echo "frontier $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT)
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz

@@ -26,7 +26,7 @@ from pathlib import Path
 
 BEGIN = "<!-- default-set figures: begin (scripts/readme-figures.py writes this section from the last `make suite`; do not edit by hand) -->"
 END = "<!-- default-set figures: end -->"
-CLASSES = ["trivial", "easy", "medium", "hard", "unsolved"]
+CLASSES = ["trivial", "easy", "medium", "hard", "unsolved", "bounded"]
 KINDS = {"bddl": "BDDL", "gdl": "GDL", "gttt": "COR+", "hex": "COR+", "pg": "COR+", "geography": "geography"}
 
 
@@ -152,6 +152,13 @@ def section(out, suite_families, suite_jobs, stamps):
     limit = min((float(r["timeout_s"]) for r in results), default=0.0)
     competition = float(selection[0]["competition_s"]) if selection else 900.0
     checks = [r for r in results if float(r["timeout_s"]) > limit]
+    instance_job = {r["id"]: r["job"] for r in manifest}
+    long_runs = set()
+    for r in checks:
+        took = float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0)
+        ran_out = r["status"] in ("timeout", "memout")
+        if (r["status"] in ("true", "false") and took >= 60) or (ran_out and float(r["timeout_s"]) >= 60):
+            long_runs.add(instance_job.get(r["instance"], ""))
     results = [r for r in results if float(r["timeout_s"]) == limit]
     statuses = Counter(r["status"] for r in results)
     per_family = defaultdict(list)
@@ -192,9 +199,11 @@ def section(out, suite_families, suite_jobs, stamps):
     true_n = count(chosen, lambda m: m["expected"] == "true")
     false_n = count(chosen, lambda m: m["expected"] == "false")
     unknown_n = count(chosen, lambda m: m["expected"] == "unknown")
-    at_60 = count(chosen, lambda m: (hardness(m)[0] or float("inf")) >= 60)
-    at_60_predicted = count(chosen, lambda m: predicted(m) and hardness(m)[0] >= 60)
-    past = count(chosen, lambda m: seconds(m.get("predicted_worst_s")) is not None and float(m["predicted_worst_s"]) > competition)
+    at_60 = count(chosen, lambda m: m["job"] in long_runs)
+    at_60_predicted = count(chosen, lambda m: m["job"] not in long_runs and predicted(m) and hardness(m)[0] >= 60)
+    past_measured = count(chosen, lambda m: m["job"] in long_runs and float(m["slowest_s"] or 0) > competition and not predicted(m))
+    past = count(chosen, lambda m: float(m["slowest_s"] or 0) > competition)
+    bases = Counter(m["basis"] for m in chosen)
     chosen_predicted = count(chosen, predicted)
     formats = Counter(r["format"] for r in manifest if r["job"] in chosen_jobs and r["format"] in ("qdimacs", "qcir"))
     sized = [r for r in manifest if r["job"] in chosen_jobs and r["format"] == "qdimacs"]
@@ -205,6 +214,7 @@ def section(out, suite_families, suite_jobs, stamps):
     kind_list = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
     families = len(models)
     ran = stamps["run"] - stamps["generate"]
+    escalated = stamps["frontier"] - stamps["run"] if "frontier" in stamps else None
     pct = lambda k: f"{100 * k / n:.0f}%"
     return [
         BEGIN,
@@ -212,7 +222,8 @@ def section(out, suite_families, suite_jobs, stamps):
         f"`make suite` on two cores (measured: {duration(stamps['end'] - stamps['start'])} from a clean `out/`: "
         f"generating {len(jobs)} jobs with their reference answers and climbing the depth ladders "
         f"{duration(stamps['generate'] - stamps['start'])}, the calibration run {duration(ran)}, "
-        f"{len(results) - statuses.get('skipped', 0)} runs of which {statuses.get('timeout', 0)} reached the {limit:g} s CPU limit, "
+        + (f"the frontier's escalation {duration(escalated)} ({len(checks)} runs at longer limits), " if escalated is not None else "")
+        + f"{len(results) - statuses.get('skipped', 0)} runs of which {statuses.get('timeout', 0)} reached the {limit:g} s CPU limit, "
         f"{statuses.get('starved', 0)} starved, and {statuses.get('skipped', 0)} cells not run because their "
         "configuration had run out of the limit on a shallower rung of the same series, `run --stop-series`) "
         f"generates {len(jobs)} of the suite's {suite_jobs} jobs "
@@ -239,9 +250,9 @@ def section(out, suite_families, suite_jobs, stamps):
         f"| instances | {len(chosen)} formulas, "
         + ", ".join(f"{'QDIMACS 1.1' if f == 'qdimacs' else 'QCIR-G14' if f == 'qcir' else f} ({k})" for f, k in sorted(formats.items()))
         + " |",
-        f"| best configuration at 60 s or more | {at_60} of {len(chosen)} ({pct(at_60)}; {at_60_predicted} of them predicted, the rest unsolved without a prediction or measured) |",
-        f"| predicted past {competition:g} s for at least one configuration | {past} of {len(chosen)} ({pct(past)}, predicted) |",
-        f"| classed by a predicted time | {chosen_predicted} of {len(chosen)} |",
+        f"| measured at 60 s or more (a run that answered after 60 s, or ran out of a limit of 60 s or more) | {at_60} of {len(chosen)} ({pct(at_60)}); {at_60_predicted} more predicted at 60 s or more |",
+        f"| past {competition:g} s for at least one configuration, measured or validly predicted | {past} of {len(chosen)} ({pct(past)}; {past_measured} measured) |",
+        f"| classed by a measured time : a predicted one : a bound | {bases.get('measured', 0)} : {bases.get('predicted', 0)} : {bases.get('bounded', 0)} |",
         f"| trivial (every configuration under 1 s) | {trivial_chosen} of {len(chosen)} |",
         f"| true : false : unknown | {true_n} : {false_n} : {unknown_n} ({100 * true_n / max(1, true_n + false_n):.0f}% of the known answers true; {pct(unknown_n)} unknown) |",
         f"| median size (QDIMACS) | {thousands(median_vars)} variables, {thousands(median_clauses)} clauses (largest {thousands(largest_vars)} variables) |",

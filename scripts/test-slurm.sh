@@ -206,6 +206,18 @@ say "run --backend slurm, select, package, package --check"
 "$QBFGAMES" select "$P" --competition-limit 60 > "$WORK/p-select.out" 2>&1 || { cat "$WORK/p-select.out"; fail "select failed"; }
 cat "$WORK/p-select.out"
 grep -q "predicted" "$P/selection.csv" || fail "selection.csv has no predicted column"
+say "frontier --backend slurm: the ladders' frontier escalated in job-array waves at 4 and 8 s, within 60 CPU s"
+before=$(wc -l < "$P/results.csv")
+"$QBFGAMES" frontier "$P" --budget 60 --limits 4,8 --competition-limit 60 --config suite/slurm-test/solvers.toml \
+    --memory 512M "${CLUSTER[@]}" > "$WORK/p-frontier.out" 2>&1 || { cat "$WORK/p-frontier.out"; fail "frontier --backend slurm failed"; }
+cat "$WORK/p-frontier.out"
+after=$(wc -l < "$P/results.csv")
+[ "$after" -gt "$before" ] || fail "the frontier ran nothing on Slurm"
+grep -Eq "^frontier (4|8) s: " "$WORK/p-frontier.out" || fail "no run at the frontier's limits"
+spent=$(sed -n 's/.* \([0-9]*\) of 60 CPU s spent.*/\1/p' "$WORK/p-frontier.out")
+[ -n "$spent" ] && [ "$spent" -le 60 ] || fail "the frontier overspent its budget of 60 CPU s: $spent"
+"$QBFGAMES" select "$P" --competition-limit 60 > "$WORK/p-select2.out" 2>&1 || { cat "$WORK/p-select2.out"; fail "select after the frontier failed"; }
+cat "$WORK/p-select2.out"
 "$QBFGAMES" package "$P" -o "$WORK/pipeline.tar.xz" > "$WORK/p-package.out" 2>&1 || { cat "$WORK/p-package.out"; fail "package failed"; }
 "$QBFGAMES" package --check "$WORK/pipeline.tar.xz" || fail "package --check found problems"
 say "PASS"

@@ -62,6 +62,11 @@ const SKIP: &[(&str, &str, &str)] = &[
     ),
     ("docs/reports.md", "qbfgames report out/default", "the default suite's run: `make suite`"),
     (
+        "qbfgames frontier --help",
+        "",
+        "escalates the default suite's frontier at limits up to 900 s: `make suite` (minutes to hours of solver runs)",
+    ),
+    (
         "qbfgames calibrate --help",
         "",
         "checks the predictions of the default suite's selection: `make suite`, then `make check-predictions` (minutes per job)",

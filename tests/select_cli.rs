@@ -72,7 +72,7 @@ fn select_classes_picks_and_refuses_what_it_cannot_do() {
     assert!(readme.contains("competition limit of 900 s CPU"), "{readme}");
     assert!(
         readme.contains(
-            "- hardness: 2 of 4 generated jobs selected, 0 of them classed by a predicted time (generated: 4 trivial"
+            "- hardness: 2 of 4 generated jobs selected, 0 of them classed by a predicted time and 0 by a bound (generated: 4 trivial"
         ),
         "{readme}"
     );

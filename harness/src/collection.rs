@@ -98,3 +98,25 @@ pub fn batch_records(dir: &Path) -> Result<Vec<Record>, Error> {
     let store = ResultStore::open(dir)?;
     Ok(store.records().filter(|r| keys.contains(&r.key)).cloned().collect())
 }
+
+/// One wave of runs: the cells of `options` in `dir` without a result as one job array,
+/// submitted, waited for (each change of the tasks left told to `announce`) and merged
+/// into `dir`'s results (each batch's merge handed to `each`). Nothing to run is no wave.
+pub fn run_wave(
+    dir: &Path,
+    options: &crate::options::RunOptions,
+    profile: crate::slurm::Profile,
+    scheduler: &dyn Scheduler,
+    announce: &mut dyn FnMut(&str, usize),
+    each: &mut dyn FnMut(&BatchMerge) -> std::io::Result<()>,
+) -> Result<(), Error> {
+    crate::submission::check_idle(&absolute(dir)?, dir, scheduler)?;
+    let Some(prepared) = crate::submission::prepare(dir, options, profile)? else {
+        return Ok(());
+    };
+    crate::submission::submit(&prepared, scheduler)?;
+    let name = prepared.script.job_name();
+    crate::slurm::wait_announcing(scheduler, &name, prepared.script.profile.poll(), &mut |n| announce(&name, n))?;
+    merge_all(&prepared.dir, scheduler, each)?;
+    Ok(())
+}

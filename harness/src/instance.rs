@@ -78,6 +78,9 @@ pub enum Subset {
     Without(BTreeSet<String>),
     /// Only these (e.g. the predicted jobs a prediction check runs).
     Only(BTreeSet<String>),
+    /// Only these jobs, each with only the configurations (`PREPROCESSOR+SOLVER`) paired
+    /// with it (e.g. the frontier's rungs, each with the configuration that predicts best).
+    Cells(BTreeSet<(String, String)>),
 }
 
 impl Subset {
@@ -87,6 +90,16 @@ impl Subset {
             Subset::All => true,
             Subset::Without(left) => !left.contains(key),
             Subset::Only(taken) => taken.contains(key),
+            Subset::Cells(cells) => cells.iter().any(|(job, _)| job == key),
+        }
+    }
+
+    /// Whether the cell of the job `key` with `configuration` (`PREPROCESSOR+SOLVER`) is
+    /// taken.
+    pub fn takes_cell(&self, key: &str, configuration: &str) -> bool {
+        match self {
+            Subset::Cells(cells) => cells.iter().any(|(job, c)| job == key && c == configuration),
+            _ => self.takes(key),
         }
     }
 }

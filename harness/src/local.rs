@@ -97,7 +97,12 @@ impl LocalRun {
             starved_retries: options.starved_retries,
             stop_series: options.stop_series.then(|| ran_out(&store)),
         };
-        let cells: BTreeSet<String> = plan.cells().into_iter().map(|c| c.key).collect();
+        let cells: BTreeSet<String> = plan
+            .cells()
+            .into_iter()
+            .filter(|c| options.subset.takes_cell(&plan.instances[c.instance].job, &plan.configuration(c)))
+            .map(|c| c.key)
+            .collect();
         let keep = Keep { starved: !options.rerun_starved, skipped: options.stop_series };
         let finished: BTreeSet<String> = cells.iter().filter(|k| store.settled(k, keep)).cloned().collect();
         let starved = cells.iter().filter(|k| store.is_starved(k)).count();
@@ -171,7 +176,8 @@ impl LocalRun {
     /// returns the records of every cell of the plan, sorted by key.
     pub fn run(mut self, executor: &dyn Executor, progress: &mut dyn FnMut(&Record)) -> Result<Vec<Record>, Error> {
         let store = &mut self.store;
-        run_matrix(&self.plan, executor, &|k| self.finished.contains(k), &mut |record| {
+        let cells = &self.cells;
+        run_matrix(&self.plan, executor, &|k| self.finished.contains(k) || !cells.contains(k), &mut |record| {
             progress(&record);
             store.append(record)
         })?;

@@ -93,6 +93,13 @@ impl Plan {
             && self.instances[instance].format == InputFormat::Qdimacs
     }
 
+    /// The configuration of `cell`: `PREPROCESSOR+SOLVER` (`none` for no preprocessing),
+    /// as [`crate::Record::configuration`] names it.
+    pub fn configuration(&self, cell: &Cell) -> String {
+        let pre = self.preprocessors[cell.preprocessor].as_ref().map_or("none", |p| p.tool.name.as_str());
+        format!("{pre}+{}", self.solvers[cell.solver].tool.name)
+    }
+
     /// Every cell, in instance, preprocessor, solver order.
     pub fn cells(&self) -> Vec<Cell> {
         let limits = self.limits.to_string();

@@ -90,7 +90,13 @@ pub fn prepare(dir: &Path, options: &RunOptions, profile: Profile) -> Result<Opt
         starved_retries: options.starved_retries,
         stop_series: None,
     };
-    let pending: Vec<String> = plan.cells().into_iter().map(|c| c.key).filter(|k| !store.is_final(k)).collect();
+    let pending: Vec<String> = plan
+        .cells()
+        .into_iter()
+        .filter(|c| options.subset.takes_cell(&plan.instances[c.instance].job, &plan.configuration(c)))
+        .map(|c| c.key)
+        .filter(|k| !store.is_final(k))
+        .collect();
     if pending.is_empty() {
         return Ok(None);
     }

@@ -47,19 +47,19 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
             bail!("`{config}` in selection.csv is not a configuration PREPROCESSOR+SOLVER");
         };
         let options = harness::options::RunOptions {
-            config: args.config.clone(),
+            config: args.runs.config.clone(),
             solvers: vec![solver.to_string()],
             preprocessors: vec![preprocessor.to_string()],
             timeout_s: args.timeout,
             wall_timeout_s: None,
             rerun_starved: true,
             starved_retries: harness::STARVED_RETRIES,
-            memory: args.memory.clone(),
+            memory: args.runs.memory.clone(),
             qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
             subset: Subset::Only(members.clone()),
             stop_series: false,
         };
-        let local = LocalRun::plan(&args.dir, &options, args.jobs, &RealExecutor, None)?;
+        let local = LocalRun::plan(&args.dir, &options, args.runs.jobs, &RealExecutor, None)?;
         local.run(&RealExecutor, &mut |r| {
             errln!("{config} {}: {} {:.2}s", r.instance.get(..12).unwrap_or_default(), r.status, r.cpu_s + r.pre_cpu_s)
         })?;
@@ -89,7 +89,7 @@ fn backtest(args: &CalibrateArgs, limit: f64) -> Result<ExitCode> {
             own / 10.0
         );
     }
-    let settings = Settings { thresholds: Thresholds::default(), agree: 2, competition_s: own };
+    let settings = Settings { competition_s: own, ..Settings::default() };
     let predicted = suites::ladder::predicted_jobs(&args.dir)?;
     let result = selection::backtest(&data, &settings, &predicted, limit)?;
     errln!("predictions from the runs cut at {limit} s, beside the times measured at {own} s");

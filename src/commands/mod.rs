@@ -7,6 +7,7 @@ mod compare;
 mod completions;
 mod convert;
 mod depth;
+mod frontier;
 mod generate;
 mod hash;
 mod list;
@@ -84,6 +85,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::Select(args) => select::run(&args),
         Command::Calibrate(args) => calibrate::run(&args),
+        Command::Frontier(args) => frontier::run(&args),
         Command::Encode(EncodeCmd { model }) => model.run(),
         Command::Solve(SolveCmd { model, json }) => model.run(json),
         Command::Run(args) => match args.backend {

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use harness::collection::merge_all;
 use harness::shard::batches;
-use harness::slurm::{wait_announcing, Overrides, Profile, SlurmCli};
+use harness::slurm::{wait_announcing, SlurmCli};
 use harness::submission::{absolute, check_idle, prepare, submit, Prepared};
 
 use crate::flags::{MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
@@ -67,7 +67,7 @@ fn collect(dir: &std::path::Path) -> Result<ExitCode> {
 
 /// Makes a batch of the cells of `args` that have no result yet; `None` if there are none.
 fn make_batch(matrix: &MatrixArgs, slurm: &SlurmArgs) -> Result<Option<Prepared>> {
-    let profile = profile(slurm)?;
+    let profile = slurm.profile()?;
     Ok(prepare(&matrix.dir, &super::run_options(matrix)?, profile)?)
 }
 
@@ -82,21 +82,4 @@ fn check_flags(args: &RunArgs) -> Result<()> {
         );
     }
     Ok(())
-}
-
-/// The profile file (if any) with the command line's settings over it.
-fn profile(args: &SlurmArgs) -> Result<Profile> {
-    let profile = match &args.profile {
-        Some(path) => Profile::load(path)?,
-        None => Profile::default(),
-    };
-    let over = Overrides {
-        partition: args.partition.clone(),
-        account: args.account.clone(),
-        mem_per_cpu: args.mem_per_cpu.clone(),
-        array_limit: args.array_limit,
-        cpus_per_task: args.cpus_per_task,
-        shard_cells: args.shard_cells,
-    };
-    Ok(profile.overridden(over)?)
 }

@@ -16,7 +16,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use games::{EncodeCmd, SolveCmd};
 pub use models::cli::ClauseArgs;
 pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
-pub use select::{CalibrateArgs, SelectArgs};
+pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -197,6 +197,14 @@ pub enum Command {
         after_help = "Examples:\n  qbfgames calibrate out/default --check-predictions --timeout 300 --jobs 2\n  qbfgames calibrate out/default --check-predictions --timeout 60 --count 4\n  qbfgames calibrate out/default --backtest 1"
     )]
     Calibrate(CalibrateArgs),
+    /// Measure the frontier of every ladder at longer limits, within a CPU budget: the
+    /// shallowest rungs no run solved and the rungs the selection wants, each with the
+    /// configuration that predicts best, at each limit in turn; the records join
+    /// DIR/results.csv, so the next `select` measures what it predicted.
+    #[command(
+        after_help = "Examples:\n  qbfgames frontier out/default --budget 1800 --limits 60,300,900\n  qbfgames frontier out/default --budget 36000 --backend slurm --profile suite/cluster.toml"
+    )]
+    Frontier(FrontierArgs),
     /// Instance identifiers: SHA-256 of the bytes, and the GBD hash for QDIMACS.
     #[command(
         after_help = "Examples:\n  qbfgames generate suite/demo.toml --out out/demo\n  qbfgames hash out/demo/instances/*/*.qdimacs\n  qbfgames hash --format csv out/demo/instances/httt-3x3/*.qcir"

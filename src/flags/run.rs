@@ -128,3 +128,22 @@ pub struct SlurmArgs {
     #[arg(long, help_heading = "Slurm")]
     pub shard_cells: Option<usize>,
 }
+
+impl SlurmArgs {
+    /// The profile file (if any) with the command line's settings over it.
+    pub fn profile(&self) -> anyhow::Result<harness::slurm::Profile> {
+        let profile = match &self.profile {
+            Some(path) => harness::slurm::Profile::load(path)?,
+            None => harness::slurm::Profile::default(),
+        };
+        let over = harness::slurm::Overrides {
+            partition: self.partition.clone(),
+            account: self.account.clone(),
+            mem_per_cpu: self.mem_per_cpu.clone(),
+            array_limit: self.array_limit,
+            cpus_per_task: self.cpus_per_task,
+            shard_cells: self.shard_cells,
+        };
+        Ok(profile.overridden(over)?)
+    }
+}

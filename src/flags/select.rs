@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::parse_seconds;
+use super::run::{Backend, SlurmArgs};
 
 /// `qbfgames select`.
 #[derive(Debug, Args)]
@@ -63,7 +64,14 @@ pub struct CalibrateArgs {
     /// How many predicted jobs to check, spread over the predicted times.
     #[arg(long, default_value_t = 10)]
     pub count: usize,
-    /// Runs at the same time (default: one per physical core).
+    #[command(flatten)]
+    pub runs: RunFlags,
+}
+
+/// How `calibrate` and `frontier` run solvers.
+#[derive(Args, Debug)]
+pub struct RunFlags {
+    /// Runs at the same time on this machine (default: one per physical core).
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Memory limit per process, e.g. 8G.
@@ -72,6 +80,31 @@ pub struct CalibrateArgs {
     /// The solvers file.
     #[arg(long, default_value_os_t = crate::locate::default_solvers())]
     pub config: PathBuf,
+}
+
+/// Flags of `qbfgames frontier`.
+#[derive(Args, Debug)]
+pub struct FrontierArgs {
+    /// The directory a run (and `select`) left.
+    pub dir: PathBuf,
+    /// The CPU seconds the escalation may spend in all (every run counted at its CPU time,
+    /// preprocessing included; a run is started only if its limit still fits).
+    #[arg(long, default_value_t = 1800.0, value_parser = parse_seconds)]
+    pub budget: f64,
+    /// The limits the frontier climbs, shortest first, in CPU seconds (comma-separated; up
+    /// to the competition limit).
+    #[arg(long, value_delimiter = ',', default_value = "60,300,900", value_parser = parse_seconds)]
+    pub limits: Vec<f64>,
+    /// The competition limit: no limit past it is run.
+    #[arg(long, default_value_t = 900.0, value_parser = parse_seconds)]
+    pub competition_limit: f64,
+    #[command(flatten)]
+    pub runs: RunFlags,
+    /// Where the runs run: this machine, or Slurm (each wave one job array).
+    #[arg(long, value_enum, default_value_t = Backend::Local)]
+    pub backend: Backend,
+    #[command(flatten)]
+    pub slurm: SlurmArgs,
 }
 
 fn parse_share_range(s: &str) -> Result<(f64, f64), String> {

@@ -11,7 +11,7 @@ use contract::{Depth, Verdict};
 
 use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
-use super::super::selection::{hardness_table, track_table, Calibrated, Class, Limits, TRACKS};
+use super::super::selection::{basis_table, hardness_table, track_table, Basis, Calibrated, Class, Limits, TRACKS};
 use super::names::is_qbf;
 
 /// The facts of one family, from its manifest rows.
@@ -167,7 +167,9 @@ fn hardness(calibration: Option<(&[Calibrated], Limits)>) -> String {
     let written = write_markdown(&mut table, &hardness_table(jobs));
     let table = if written.is_ok() { String::from_utf8_lossy(&table).into_owned() } else { String::new() };
     let selected: Vec<&Calibrated> = jobs.iter().filter(|j| j.selected).collect();
-    let predicted = selected.iter().filter(|j| j.best_s.is_none() && j.prediction.is_some()).count();
+    let mut bases = Vec::new();
+    let written = write_markdown(&mut bases, &basis_table(jobs));
+    let bases = if written.is_ok() { String::from_utf8_lossy(&bases).into_owned() } else { String::new() };
     let unknown = selected.iter().filter(|j| j.expected.is_none()).count();
     let (calibration, competition) = (limits.calibration_s, limits.competition_s);
     format!(
@@ -175,27 +177,29 @@ fn hardness(calibration: Option<(&[Calibrated], Limits)>) -> String {
          **Limits.** The set is made for a competition limit of {competition} s CPU time. It was\n\
          calibrated at {calibration} s CPU time per run: every job was run by each solver\n\
          configuration at that limit (the rungs a ladder predicted past its calibration were\n\
-         not run). Classes are relative to the competition limit: a job is *trivial* when every\n\
-         configuration solved it in under 1 s; *easy*, *medium* or *hard* by the fastest\n\
-         configuration's time (under 10%, under 50%, at least 50% of the competition limit);\n\
-         *unsolved* when no configuration solves it within it, or none solved it and nothing\n\
-         predicts when one would.\n\n\
-         **Predicted, not measured.** Where no configuration solved a job at the calibration\n\
-         limit, its class rests on a *predicted* time: along the job's depth series each\n\
-         configuration's CPU time, fitted as exponential growth on the depths it solved\n\
-         (`ln t = a + b·depth`, the last four solved depths of at least 0.05 s), extrapolated to\n\
-         the job's depth, never less than a limit it ran out of. {predicted} of the\n\
-         {} selected jobs are classed by such a prediction (listed below the table); every\n\
-         predicted figure is a prediction, not a measurement.\n\n\
+         not run), and the frontier of every ladder again at longer limits, up to the\n\
+         competition limit, within a CPU budget. Classes are relative to the competition limit:\n\
+         a job is *trivial* when every configuration solved it in under 1 s; *easy*, *medium* or\n\
+         *hard* by the fastest configuration's time (under 10%, under 50%, at least 50% of the\n\
+         competition limit); *unsolved* when no configuration solves it within it (measured, or\n\
+         predicted within the validated distance); *bounded* when no run solved it and no\n\
+         validated prediction reaches it: it is known to need more than what was measured, and\n\
+         its hardness beyond is unknown.\n\n\
+         **Measured, predicted or bounded.** A class rests on a measured time, on a predicted\n\
+         one, or on a bound. A prediction is made along the job's depth series from each\n\
+         configuration's growth on the depths it ran, with the growth model that `select`'s\n\
+         backtests on this run's own times chose, and only as far past the measured times as\n\
+         those backtests validate; each predicted time carries the interval its distance\n\
+         showed in them (80% of the backtested measurements fell inside). Every predicted figure\n\
+         is a prediction, not a measurement. The selected jobs by class and basis:\n\n{bases}\n\
          **Answers.** {unknown} selected job(s) have no known answer (`unknown`): such a job is\n\
-         selected only when it is *unsolved*, and at most 10% of the set.\n\n\
+         selected only when it is *unsolved* or *bounded*, and at most 10% of the set.\n\n\
          The set keeps, per family, jobs with a known answer (and unsolved ones without), trivial\n\
          ones dropped (at most two kept where a family has nothing harder), true and false\n\
          answers alternated and the classes taken in turn, the frontier first. `selected`,\n\
          `true`, `false` and `unsolved by some` count the set.\n\n{table}{}{}",
-        selected.len(),
         track_tables(jobs),
-        predicted_list(&selected)
+        estimate_list(&selected)
     )
 }
 
@@ -214,19 +218,30 @@ fn track_tables(jobs: &[Calibrated]) -> String {
     text
 }
 
-/// The selected jobs classed by a predicted time: one line each, marked predicted.
-fn predicted_list(selected: &[&Calibrated]) -> String {
+/// The selected jobs no run solved: each predicted time with its interval, marked
+/// predicted, and each bound, marked as such.
+fn estimate_list(selected: &[&Calibrated]) -> String {
     let mut text = String::new();
     for j in selected.iter().filter(|j| j.best_s.is_none()) {
-        if let Some(p) = &j.prediction {
-            if text.is_empty() {
-                text += "\nPredicted (not measured) CPU times of the selected jobs no configuration solved at the calibration limit:\n\n| job | class | predicted best (s) | configuration | worst configuration (s) | fit |\n|---|---|---:|---|---:|---|\n";
-            }
-            text += &format!(
-                "| {} | {} | {:.0} (predicted) | {} | {:.0} (predicted) | {} |\n",
-                j.job, j.class, p.best_s, p.config, p.worst_s, p.from
-            );
+        if text.is_empty() {
+            text += "\nThe selected jobs no run solved (CPU seconds of the fastest configuration; a predicted figure is a prediction, never a measurement):\n\n| job | class | fastest configuration | basis | configuration | growth |\n|---|---|---|---|---|---|\n";
         }
+        text += &match &j.prediction {
+            Some(p) => format!(
+                "| {} | {} | {:.0} (predicted; interval {:.0}–{:.0}) | predicted | {} | {} |\n",
+                j.job,
+                j.class,
+                p.best_s,
+                p.best_s * p.interval.0,
+                p.best_s * p.interval.1,
+                p.config,
+                p.from
+            ),
+            None => {
+                let beyond = if j.basis() == Basis::Bounded { "; beyond unknown" } else { "" };
+                format!("| {} | {} | > {:.0} (measured{beyond}) | {} | | |\n", j.job, j.class, j.floor_s, j.basis())
+            }
+        };
     }
     text
 }
@@ -237,9 +252,10 @@ fn family_hardness(jobs: &[Calibrated], family: &str) -> String {
     let classes: Vec<String> =
         Class::ALL.iter().map(|&c| format!("{} {c}", mine.iter().filter(|j| j.class == c).count())).collect();
     let chosen = mine.iter().filter(|j| j.selected).count();
-    let predicted = mine.iter().filter(|j| j.selected && j.best_s.is_none() && j.prediction.is_some()).count();
+    let count = |basis: Basis| mine.iter().filter(|j| j.selected && j.basis() == basis).count();
+    let (predicted, bounded) = (count(Basis::Predicted), count(Basis::Bounded));
     format!(
-        "{} of {} generated jobs selected, {predicted} of them classed by a predicted time (generated: {})",
+        "{} of {} generated jobs selected, {predicted} of them classed by a predicted time and {bounded} by a bound (generated: {})",
         chosen,
         mine.len(),
         classes.join(", ")

@@ -56,7 +56,7 @@ pub fn backtest(
 
 /// `record` as a run at `limit_s` would have left it: limited there, and a timeout if it
 /// took longer.
-fn cut_at(record: &Record, limit_s: f64) -> Record {
+pub(super) fn cut_at(record: &Record, limit_s: f64) -> Record {
     let mut r = record.clone();
     r.timeout_s = limit_s;
     if seconds(&r) > limit_s && r.status != Status::Skipped {
@@ -94,7 +94,8 @@ mod tests {
             .collect();
         records.push(fixtures::record("j5", "depqbf", "timeout", 10.0));
         let data = RunData::new(rows, records);
-        let settings = Settings { thresholds: Thresholds::default(), agree: 1, competition_s: 900.0 };
+        let settings =
+            Settings { thresholds: Thresholds::default(), agree: 1, competition_s: 900.0, ..Settings::default() };
         let b = backtest(&data, &settings, &BTreeSet::new(), 1.0)?;
         let got: Vec<(String, f64, Option<f64>)> =
             b.checked.iter().map(|c| (c.job.clone(), (c.predicted_s * 10.0).round() / 10.0, c.measured_s)).collect();

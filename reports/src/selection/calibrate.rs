@@ -10,7 +10,7 @@ use harness::{Record, Status};
 use super::super::input::{seconds, RunData};
 use super::super::Error;
 use super::class::{classify, Class, Thresholds};
-use super::predict::{predict_series, Measured, Prediction, Rung};
+use super::predict::{predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
 
 /// What calibration found out about one job (one formula, in every format it was written).
 #[derive(Clone, Debug, PartialEq)]
@@ -32,6 +32,12 @@ pub struct Calibrated {
     pub best_s: Option<f64>,
     /// Where no run solved it: its predicted hardness.
     pub prediction: Option<Prediction>,
+    /// Where no run solved it: the CPU seconds its fastest configuration needs at least,
+    /// by measurement ([`Estimate::floor_s`]); 0 for a solved job.
+    pub floor_s: f64,
+    /// Where no run solved it: the slowest configuration's CPU seconds, predicted within
+    /// reach or measured at least ([`Estimate::slowest_s`]); 0 for a solved job.
+    pub slowest_s: f64,
     /// Its class on each track it was run on (`qdimacs`, `qcir`), from that track's runs
     /// alone (see [`tracks`]).
     pub tracks: BTreeMap<String, Class>,
@@ -56,6 +62,49 @@ impl Calibrated {
     pub fn hardness_s(&self) -> Option<f64> {
         self.best_s.or(self.prediction.as_ref().map(|p| p.best_s))
     }
+
+    /// What its class rests on.
+    pub fn basis(&self) -> Basis {
+        if self.best_s.is_some() {
+            Basis::Measured
+        } else if self.prediction.is_some() {
+            Basis::Predicted
+        } else if self.class == Class::Unsolved {
+            Basis::Measured
+        } else {
+            Basis::Bounded
+        }
+    }
+}
+
+/// What a job's class rests on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Basis {
+    /// A run's time: an answer, or a limit of at least the competition limit run out of.
+    Measured,
+    /// A time predicted within the distance the backtests validate, with its interval.
+    Predicted,
+    /// Only a lower bound from what was measured: past the validated distance, or where no
+    /// growth predicts.
+    Bounded,
+}
+
+impl Basis {
+    pub const ALL: [Basis; 3] = [Basis::Measured, Basis::Predicted, Basis::Bounded];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Basis::Measured => "measured",
+            Basis::Predicted => "predicted",
+            Basis::Bounded => "bounded",
+        }
+    }
+}
+
+impl std::fmt::Display for Basis {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 /// The job of a manifest row (the id for hand-made rows without one).
@@ -68,13 +117,31 @@ pub fn job_of(row: &Row) -> &str {
 }
 
 /// How `select` calibrates.
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub thresholds: Thresholds,
     /// Answers without a manifest source need this many different solvers that agree.
     pub agree: usize,
     /// The limit the set is made for (CPU seconds): classes are relative to it.
     pub competition_s: f64,
+    /// The growth model of each family's predictions.
+    pub models: Models,
+    /// How far predictions are given, and their intervals.
+    pub reach: Reach,
+}
+
+impl Default for Settings {
+    /// The thresholds' defaults, two solvers to agree, the QBF Gallery's 900 s, the
+    /// exponential model and every prediction given.
+    fn default() -> Settings {
+        Settings {
+            thresholds: Thresholds::default(),
+            agree: 2,
+            competition_s: 900.0,
+            models: Models::default(),
+            reach: Reach::Unvalidated,
+        }
+    }
 }
 
 /// The calibration limit of a run: the least limit of its records (runs at longer limits,
@@ -129,9 +196,9 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
             .collect();
         kept.push(Runs { job, row, records, measured });
     }
-    let predictions = predictions(&kept);
+    let estimates = estimates(&kept, &settings.models, &settings.reach);
     let mut out = Vec::with_capacity(kept.len());
-    for (Runs { job, row, records, measured }, prediction) in kept.iter().zip(predictions) {
+    for (Runs { job, row, records, measured }, estimate) in kept.iter().zip(estimates) {
         let (expected, expected_by) = match answer(row, records, settings.agree) {
             Ok(a) => a,
             Err(said) => {
@@ -142,6 +209,8 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
         let at_limit: Vec<&&Record> = records.iter().filter(|r| r.timeout_s == limit).collect();
         let times: Vec<Option<f64>> = at_limit.iter().map(|r| r.answer().is_some().then(|| seconds(r))).collect();
         let best_s = measured.iter().filter(|m| m.solved).map(|m| m.cpu_s).reduce(f64::min);
+        let (floor_s, slowest_s, prediction) =
+            estimate.map_or((0.0, 0.0, None), |e| (e.floor_s, e.slowest_s, e.prediction));
         let best = best_s.or(prediction.as_ref().map(|p| p.best_s));
         out.push(Calibrated {
             job: job.to_string(),
@@ -149,11 +218,13 @@ pub fn calibrate(data: &RunData, settings: &Settings, predicted: &BTreeSet<Strin
             params: row.params.clone(),
             depth: row.depth,
             encoding: row.encoding.clone(),
-            class: classify(&times, best, settings.competition_s, settings.thresholds),
+            class: classify(&times, best, floor_s, settings.competition_s, settings.thresholds),
             runs: times.len(),
             solved: times.iter().flatten().count(),
             best_s,
             prediction,
+            floor_s,
+            slowest_s,
             tracks: BTreeMap::new(),
             expected,
             expected_by,
@@ -209,9 +280,9 @@ struct Runs<'a> {
     measured: Vec<Measured>,
 }
 
-/// The prediction of each job (in order) from its depth series: the jobs of one family,
-/// parameters and encoding at numbered depths.
-fn predictions(jobs: &[Runs<'_>]) -> Vec<Option<Prediction>> {
+/// The estimate of each job (in order) from its depth series: the jobs of one family,
+/// parameters and encoding at numbered depths, with the family's growth model.
+fn estimates(jobs: &[Runs<'_>], models: &Models, reach: &Reach) -> Vec<Option<Estimate>> {
     // Family, parameters and encoding: the jobs (depth, index) of one series.
     type Series<'r> = (&'r str, &'r str, &'r str);
     let mut series: BTreeMap<Series<'_>, Vec<(u32, usize)>> = BTreeMap::new();
@@ -221,11 +292,11 @@ fn predictions(jobs: &[Runs<'_>]) -> Vec<Option<Prediction>> {
         }
     }
     let mut out = vec![None; jobs.len()];
-    for members in series.values_mut() {
+    for ((family, _, _), members) in series.iter_mut() {
         members.sort_unstable();
         let rungs: Vec<Rung<'_>> =
             members.iter().map(|&(d, i)| Rung { depth: f64::from(d), runs: &jobs[i].measured }).collect();
-        for (&(_, i), p) in members.iter().zip(predict_series(&rungs)) {
+        for (&(_, i), p) in members.iter().zip(predict_series(&rungs, models.of(family), reach)) {
             out[i] = p;
         }
     }

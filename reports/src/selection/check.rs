@@ -141,13 +141,14 @@ pub fn fold(jobs: &mut [Calibrated], checked: &[Checked], competition_s: f64, th
                 job.prediction = None;
             }
             None => {
+                job.floor_s = job.floor_s.max(c.limit_s);
+                job.slowest_s = job.slowest_s.max(c.limit_s);
                 if let Some(p) = job.prediction.as_mut() {
                     p.best_s = p.best_s.max(c.limit_s);
-                    p.worst_s = p.worst_s.max(p.best_s);
                 }
             }
         }
-        job.class = classify(&[], job.hardness_s(), competition_s, thresholds);
+        job.class = classify(&[], job.hardness_s(), job.floor_s, competition_s, thresholds);
     }
 }
 
@@ -171,9 +172,13 @@ mod tests {
             prediction: predicted.map(|best_s| Prediction {
                 best_s,
                 config: "none+caqe".into(),
-                worst_s: best_s,
                 from: "fit".into(),
+                model: harness::growth::Model::Exponential,
+                anchor_s: 10.0,
+                interval: (1.0, 1.0),
             }),
+            floor_s: 10.0,
+            slowest_s: predicted.unwrap_or(10.0),
             tracks: Default::default(),
             expected: None,
             expected_by: String::new(),

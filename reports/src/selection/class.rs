@@ -17,13 +17,18 @@ pub enum Class {
     /// Solved, but only near the limit: the fastest configuration took at least
     /// [`Thresholds::hard`] of it.
     Hard,
-    /// No configuration solves it within the limit (measured or predicted), or no
-    /// configuration solved it and nothing predicts when one would.
+    /// No configuration solves it within the limit: measured (every configuration ran out
+    /// of a limit at least as long, on it or a shallower rung of its series) or predicted
+    /// within the distance the backtests validate.
     Unsolved,
+    /// No run solved it and no validated prediction reaches it: its hardness is known only
+    /// to exceed what was measured (`> 10 s measured, hardness beyond unknown`).
+    Bounded,
 }
 
 impl Class {
-    pub const ALL: [Class; 5] = [Class::Trivial, Class::Easy, Class::Medium, Class::Hard, Class::Unsolved];
+    pub const ALL: [Class; 6] =
+        [Class::Trivial, Class::Easy, Class::Medium, Class::Hard, Class::Unsolved, Class::Bounded];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -32,6 +37,7 @@ impl Class {
             Class::Medium => "medium",
             Class::Hard => "hard",
             Class::Unsolved => "unsolved",
+            Class::Bounded => "bounded",
         }
     }
 }
@@ -69,12 +75,16 @@ impl Default for Thresholds {
 }
 
 /// The class of a job from the CPU seconds of every configuration's run at the calibration
-/// limit (`None`: not solved), and the best configuration's time, measured or predicted
-/// (`None`: unknown), against the competition `limit`.
-pub fn classify(times: &[Option<f64>], best: Option<f64>, limit: f64, t: Thresholds) -> Class {
-    let Some(best) = best.filter(|&b| b < limit) else {
-        return Class::Unsolved;
+/// limit (`None`: not solved), the best configuration's time, measured or predicted
+/// (`None`: unknown), and the least time it needs by measurement (`floor`: 0 for a solved
+/// job), against the competition `limit`.
+pub fn classify(times: &[Option<f64>], best: Option<f64>, floor: f64, limit: f64, t: Thresholds) -> Class {
+    let Some(best) = best else {
+        return if floor >= limit { Class::Unsolved } else { Class::Bounded };
     };
+    if best >= limit {
+        return Class::Unsolved;
+    }
     if !times.is_empty() && times.iter().all(|s| s.is_some_and(|s| s < t.trivial_s)) {
         Class::Trivial
     } else if best >= t.hard * limit {
@@ -94,21 +104,22 @@ mod tests {
 
     #[test]
     fn classes_follow_the_fastest_configuration_and_the_limit() {
-        assert_eq!(classify(&[Some(0.2), Some(0.9)], Some(0.2), 100.0, T), Class::Trivial);
-        assert_eq!(classify(&[Some(0.2), None], Some(0.2), 100.0, T), Class::Easy, "one configuration failed");
-        assert_eq!(classify(&[Some(0.2), Some(1.5)], Some(0.2), 100.0, T), Class::Easy);
-        assert_eq!(classify(&[Some(20.0), Some(90.0)], Some(20.0), 100.0, T), Class::Medium);
-        assert_eq!(classify(&[Some(60.0), None], Some(60.0), 100.0, T), Class::Hard);
-        assert_eq!(classify(&[None, None], None, 100.0, T), Class::Unsolved);
-        assert_eq!(classify(&[], None, 100.0, T), Class::Unsolved);
+        assert_eq!(classify(&[Some(0.2), Some(0.9)], Some(0.2), 0.0, 100.0, T), Class::Trivial);
+        assert_eq!(classify(&[Some(0.2), None], Some(0.2), 0.0, 100.0, T), Class::Easy, "one configuration failed");
+        assert_eq!(classify(&[Some(0.2), Some(1.5)], Some(0.2), 0.0, 100.0, T), Class::Easy);
+        assert_eq!(classify(&[Some(20.0), Some(90.0)], Some(20.0), 0.0, 100.0, T), Class::Medium);
+        assert_eq!(classify(&[Some(60.0), None], Some(60.0), 0.0, 100.0, T), Class::Hard);
+        assert_eq!(classify(&[None, None], None, 100.0, 100.0, T), Class::Unsolved, "both ran out of 100 s");
+        assert_eq!(classify(&[None, None], None, 10.0, 100.0, T), Class::Bounded, "> 10 s, beyond unknown");
+        assert_eq!(classify(&[], None, 0.0, 100.0, T), Class::Bounded);
     }
 
     #[test]
     fn predicted_times_class_against_the_competition_limit() {
-        assert_eq!(classify(&[None, None], Some(30.0), 900.0, T), Class::Easy);
-        assert_eq!(classify(&[None, None], Some(200.0), 900.0, T), Class::Medium);
-        assert_eq!(classify(&[], Some(600.0), 900.0, T), Class::Hard, "predicted only, never run");
-        assert_eq!(classify(&[None], Some(5000.0), 900.0, T), Class::Unsolved);
+        assert_eq!(classify(&[None, None], Some(30.0), 10.0, 900.0, T), Class::Easy);
+        assert_eq!(classify(&[None, None], Some(200.0), 10.0, 900.0, T), Class::Medium);
+        assert_eq!(classify(&[], Some(600.0), 10.0, 900.0, T), Class::Hard, "predicted only, never run");
+        assert_eq!(classify(&[None], Some(5000.0), 10.0, 900.0, T), Class::Unsolved);
     }
 
     #[test]

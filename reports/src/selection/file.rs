@@ -11,6 +11,7 @@ use super::super::Error;
 use super::calibrate::Calibrated;
 use super::class::Class;
 use super::predict::Prediction;
+use super::validate::{Outcome, Validation};
 
 /// The file's name in a suite directory.
 pub const FILE: &str = "selection.csv";
@@ -24,14 +25,20 @@ struct Line {
     depth: Depth,
     encoding: String,
     class: String,
+    basis: String,
     runs: usize,
     solved: usize,
     best_s: Option<f64>,
     limit_s: f64,
     competition_s: f64,
+    floor_s: f64,
+    slowest_s: f64,
     predicted_s: Option<f64>,
+    predicted_low_s: Option<f64>,
+    predicted_high_s: Option<f64>,
     predicted_config: String,
-    predicted_worst_s: Option<f64>,
+    predicted_model: String,
+    predicted_anchor_s: Option<f64>,
     predicted_from: String,
     qdimacs_class: String,
     qcir_class: String,
@@ -66,14 +73,20 @@ pub fn write(dir: &Path, jobs: &[Calibrated], limits: Limits) -> Result<(), Erro
                 depth: j.depth,
                 encoding: j.encoding.clone(),
                 class: j.class.to_string(),
+                basis: j.basis().to_string(),
                 runs: j.runs,
                 solved: j.solved,
                 best_s: j.best_s.map(ms),
                 limit_s: limits.calibration_s,
                 competition_s: limits.competition_s,
+                floor_s: ms(j.floor_s),
+                slowest_s: ms(j.slowest_s),
                 predicted_s: j.prediction.as_ref().map(|p| ms(p.best_s)),
+                predicted_low_s: j.prediction.as_ref().map(|p| ms(p.best_s * p.interval.0)),
+                predicted_high_s: j.prediction.as_ref().map(|p| ms(p.best_s * p.interval.1)),
                 predicted_config: j.prediction.as_ref().map(|p| p.config.clone()).unwrap_or_default(),
-                predicted_worst_s: j.prediction.as_ref().map(|p| ms(p.worst_s)),
+                predicted_model: j.prediction.as_ref().map(|p| p.model.to_string()).unwrap_or_default(),
+                predicted_anchor_s: j.prediction.as_ref().map(|p| ms(p.anchor_s)),
                 predicted_from: j.prediction.as_ref().map(|p| p.from.clone()).unwrap_or_default(),
                 qdimacs_class: j.tracks.get("qdimacs").map(Class::to_string).unwrap_or_default(),
                 qcir_class: j.tracks.get("qcir").map(Class::to_string).unwrap_or_default(),
@@ -116,12 +129,22 @@ pub fn read(dir: &Path) -> Result<Option<(Vec<Calibrated>, Limits)>, Error> {
             runs: line.runs,
             solved: line.solved,
             best_s: line.best_s,
-            prediction: line.predicted_s.map(|best_s| Prediction {
-                best_s,
-                config: line.predicted_config.clone(),
-                worst_s: line.predicted_worst_s.unwrap_or(best_s),
-                from: line.predicted_from.clone(),
-            }),
+            prediction: match line.predicted_s {
+                None => None,
+                Some(best_s) => Some(Prediction {
+                    best_s,
+                    config: line.predicted_config.clone(),
+                    from: line.predicted_from.clone(),
+                    model: line.predicted_model.parse().map_err(|e| bad(i + 2, e))?,
+                    anchor_s: line.predicted_anchor_s.unwrap_or(best_s),
+                    interval: (
+                        line.predicted_low_s.map_or(1.0, |l| l / best_s),
+                        line.predicted_high_s.map_or(1.0, |h| h / best_s),
+                    ),
+                }),
+            },
+            floor_s: line.floor_s,
+            slowest_s: line.slowest_s,
             tracks: [("qdimacs", &line.qdimacs_class), ("qcir", &line.qcir_class)]
                 .into_iter()
                 .filter(|(_, c)| !c.is_empty())
@@ -134,4 +157,52 @@ pub fn read(dir: &Path) -> Result<Option<(Vec<Calibrated>, Limits)>, Error> {
         });
     }
     Ok(Some((jobs, limits)))
+}
+
+/// The backtests' file in a suite directory: one line per backtested prediction.
+pub const BACKTESTS: &str = "backtests.csv";
+
+/// One backtested prediction, as the file keeps it.
+#[derive(Serialize)]
+struct BacktestLine<'a> {
+    job: &'a str,
+    family: &'a str,
+    model: String,
+    chosen: bool,
+    config: &'a str,
+    cut_s: f64,
+    predicted_s: f64,
+    distance: f64,
+    measured_s: Option<f64>,
+    ran_out_s: Option<f64>,
+}
+
+/// Writes `dir/backtests.csv` atomically: every backtested prediction, whether its model
+/// is the one chosen for its family, and what was measured (an answer's time, or the
+/// longest limit run out of).
+pub fn write_backtests(dir: &Path, v: &Validation) -> Result<(), Error> {
+    write_atomically(&dir.join(BACKTESTS), |out| {
+        let mut w = csv::Writer::from_writer(out);
+        for s in &v.samples {
+            let (measured_s, ran_out_s) = match s.outcome {
+                Outcome::Measured(r) => (Some(ms(r * s.predicted_s)), None),
+                Outcome::Above(r) => (None, Some(ms(r * s.predicted_s))),
+            };
+            w.serialize(BacktestLine {
+                job: &s.job,
+                family: &s.family,
+                model: s.model.to_string(),
+                chosen: v.models.of(&s.family) == s.model,
+                config: &s.config,
+                cut_s: ms(s.cut_s),
+                predicted_s: ms(s.predicted_s),
+                distance: (s.distance * 100.0).round() / 100.0,
+                measured_s,
+                ran_out_s,
+            })
+            .map_err(std::io::Error::other)?;
+        }
+        w.flush()
+    })?;
+    Ok(())
 }

@@ -47,7 +47,7 @@ impl Default for Request {
 }
 
 /// The order in which classes take turns: the frontier first.
-const TURNS: [Class; 4] = [Class::Hard, Class::Unsolved, Class::Medium, Class::Easy];
+const TURNS: [Class; 5] = [Class::Hard, Class::Unsolved, Class::Bounded, Class::Medium, Class::Easy];
 
 /// Marks the selected jobs of `jobs` (and notes why the others are not), or says which
 /// part of `request` cannot be met.
@@ -135,7 +135,7 @@ fn pick_family(jobs: &mut [Calibrated], members: &[usize], request: &Request) ->
         let mut unknown: Vec<usize> = members
             .iter()
             .copied()
-            .filter(|&i| jobs[i].expected.is_none() && jobs[i].class == Class::Unsolved)
+            .filter(|&i| jobs[i].expected.is_none() && matches!(jobs[i].class, Class::Unsolved | Class::Bounded))
             .collect();
         frontier_first(jobs, &mut unknown);
         chosen.extend(unknown.first().filter(|_| request.per_family > 1));
@@ -152,11 +152,17 @@ fn pick_family(jobs: &mut [Calibrated], members: &[usize], request: &Request) ->
     for &i in members {
         let job = &mut jobs[i];
         job.selected = chosen.contains(&i);
+        let bound = format!("> {:.0} s measured, hardness beyond unknown", job.floor_s);
+        let unknown_bound = format!("answer unknown; {bound}");
         job.note = if job.selected {
             if fallback {
                 "trivial: the family has nothing harder"
+            } else if job.expected.is_none() && job.class == Class::Bounded {
+                &unknown_bound
             } else if job.expected.is_none() {
                 "answer unknown: unsolved"
+            } else if job.class == Class::Bounded {
+                &bound
             } else {
                 ""
             }
@@ -201,7 +207,7 @@ fn frontier_first(jobs: &[Calibrated], members: &mut [usize]) {
     members.sort_by(|&a, &b| {
         let (a, b) = (&jobs[a], &jobs[b]);
         let time = |j: &Calibrated| {
-            if j.class == Class::Unsolved {
+            if matches!(j.class, Class::Unsolved | Class::Bounded) {
                 f64::INFINITY
             } else {
                 j.hardness_s().unwrap_or(f64::INFINITY)
@@ -239,6 +245,8 @@ mod tests {
             solved: if best.is_some() { 2 } else { 0 },
             best_s: best,
             prediction: None,
+            floor_s: if best.is_some() { 0.0 } else { 10.0 },
+            slowest_s: 0.0,
             tracks: Default::default(),
             expected: expected.map(Verdict::from_bool),
             expected_by: "reference".into(),

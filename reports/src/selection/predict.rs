@@ -20,7 +20,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use harness::growth::{Growth, FLOOR_S};
+use harness::growth::{Growth, Model, FLOOR_S};
 
 /// One configuration's measured runs of a job: CPU seconds (the preprocessor's and the
 /// solver's together, and the preprocessor's alone) and whether it answered.
@@ -40,16 +40,73 @@ pub struct Prediction {
     pub best_s: f64,
     /// That configuration.
     pub config: String,
-    /// The worst configuration's predicted (or least known) CPU seconds: the job is past
-    /// the competition limit for at least one configuration when this is.
-    pub worst_s: f64,
     /// The best configuration's fit: its rungs, growth and error.
     pub from: String,
+    /// The growth model that made it.
+    pub model: Model,
+    /// The longest CPU time the best configuration was measured at on the series, at this
+    /// rung or a shallower one (a solved time, or a limit it ran out of): what the
+    /// prediction reaches out from. `best_s / anchor_s` is its distance.
+    pub anchor_s: f64,
+    /// The interval the backtests at its distance give, as factors of the prediction (10%
+    /// to 90% of the measured over predicted ratios); (1, 1) where unvalidated.
+    pub interval: (f64, f64),
+}
+
+impl Prediction {
+    /// How far the prediction reaches past what was measured: predicted over
+    /// [`Prediction::anchor_s`].
+    pub fn distance(&self) -> f64 {
+        self.best_s / self.anchor_s.max(FLOOR_S)
+    }
+}
+
+/// What the runs say of a rung no run solved: the least time it needs by measurement,
+/// and, where a configuration's growth reaches it, a prediction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// CPU seconds the fastest configuration needs at least, as measured: the least, over
+    /// the configurations that ran on the series, of the most each needed at this rung or
+    /// a shallower one (a limit it ran out of, or a time it solved in). A bound, never a
+    /// prediction: a deeper rung of a ladder is taken to be no easier than a shallower one.
+    pub floor_s: f64,
+    /// The slowest configuration's CPU seconds: its prediction within reach, else the most
+    /// it was measured to need (a bound). Past the competition limit, at least one
+    /// configuration does not solve the rung within it.
+    pub slowest_s: f64,
+    pub prediction: Option<Prediction>,
 }
 
 impl fmt::Display for Prediction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{:.0} s predicted for {} ({})", self.best_s, self.config, self.from)
+    }
+}
+
+/// The growth model of each family: the backtests' choice ([`super::validate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Models {
+    /// The model of every family without a choice of its own.
+    pub pooled: Model,
+    /// Families whose own backtests chose their model.
+    pub families: BTreeMap<String, Model>,
+}
+
+impl Models {
+    /// `model` for every family.
+    pub fn only(model: Model) -> Models {
+        Models { pooled: model, families: BTreeMap::new() }
+    }
+
+    /// The model of `family`.
+    pub fn of(&self, family: &str) -> Model {
+        self.families.get(family).copied().unwrap_or(self.pooled)
+    }
+}
+
+impl Default for Models {
+    fn default() -> Models {
+        Models::only(Model::Exponential)
     }
 }
 
@@ -60,9 +117,9 @@ pub struct Rung<'a> {
     pub runs: &'a [Measured],
 }
 
-/// The prediction of every rung of one series that no run solved (`None` for solved
-/// rungs, and for rungs no configuration's growth reaches).
-pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
+/// The estimate of every rung of one series that no run solved (`None` for solved rungs),
+/// each configuration's growth fitted with `model` and predicting within `reach`.
+pub fn predict_series(rungs: &[Rung<'_>], model: Model, reach: &Reach) -> Vec<Option<Estimate>> {
     let mut points: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
     let mut ran_out: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
     for rung in rungs {
@@ -86,43 +143,98 @@ pub fn predict_series(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
                 .filter(|p| p.0 > top)
                 .min_by(|a, b| a.0.total_cmp(&b.0))
                 .copied();
-            (config, Fit::new(solved, censored))
+            (config, Fit::new(model, solved, censored))
         })
         .collect();
+    // Per configuration: the most it needed at each rung or a shallower one.
+    let needed = |config: &str, depth: f64| -> f64 {
+        let solved = points.get(config).into_iter().flatten().filter(|p| p.0 <= depth).map(|p| p.1.cpu_s);
+        let out = ran_out.get(config).into_iter().flatten().filter(|p| p.0 <= depth).map(|p| p.1.limit_s);
+        solved.chain(out).fold(0.0, f64::max)
+    };
     rungs
         .iter()
         .map(|rung| {
             if rung.runs.iter().any(|r| r.solved) {
                 return None;
             }
-            let mut best: Option<(f64, &str, &Fit)> = None;
-            let mut worst = 0.0f64;
-            for (config, fit) in &fits {
-                let ran_out = ran_out
-                    .get(config)
-                    .into_iter()
-                    .flatten()
-                    .filter(|p| p.0 <= rung.depth)
-                    .map(|p| p.1.limit_s)
-                    .fold(0.0, f64::max);
-                let Some(fit) = fit else {
-                    worst = worst.max(ran_out);
-                    continue;
-                };
-                let t = fit.predict(rung.depth).max(ran_out);
-                worst = worst.max(t);
-                if best.is_none_or(|(b, _, _)| t < b) {
-                    best = Some((t, config, fit));
-                }
-            }
-            best.map(|(best_s, config, fit)| Prediction {
-                best_s,
-                config: config.to_string(),
-                worst_s: worst,
-                from: fit.to_string(),
-            })
+            Some(estimate(rung.depth, &fits, &needed, ran_out_at(&ran_out, rung.depth), reach))
         })
         .collect()
+}
+
+/// Per configuration, the longest limit it ran out of at `depth` or a shallower rung.
+fn ran_out_at<'a>(ran_out: &BTreeMap<&'a str, Vec<(f64, &Measured)>>, depth: f64) -> BTreeMap<&'a str, f64> {
+    ran_out
+        .iter()
+        .map(|(c, runs)| (*c, runs.iter().filter(|p| p.0 <= depth).map(|p| p.1.limit_s).fold(0.0, f64::max)))
+        .collect()
+}
+
+/// One rung's estimate. Each configuration is known at the rung by a prediction its
+/// growth makes within `reach` (never below a limit it ran out of), or only by the most it
+/// needed there or on a shallower rung. The fastest prediction is the rung's; where no
+/// configuration predicts within reach, the rung is bounded by the least any needed.
+fn estimate(
+    depth: f64,
+    fits: &BTreeMap<&str, Option<Fit>>,
+    needed: &dyn Fn(&str, f64) -> f64,
+    ran_out: BTreeMap<&str, f64>,
+    reach: &Reach,
+) -> Estimate {
+    let mut fastest: Option<(f64, &str, &Fit, (f64, f64))> = None;
+    let (mut floor_s, mut slowest_s) = (f64::INFINITY, 0.0f64);
+    for (config, fit) in fits {
+        let least = needed(config, depth);
+        floor_s = floor_s.min(least);
+        let out = ran_out.get(config).copied().unwrap_or(0.0);
+        let Some(fit) = fit else {
+            slowest_s = slowest_s.max(least);
+            continue;
+        };
+        let t = fit.predict(depth).max(out);
+        let Some(interval) = reach.interval(t / least.max(FLOOR_S)) else {
+            slowest_s = slowest_s.max(least);
+            continue;
+        };
+        slowest_s = slowest_s.max(t);
+        if fastest.is_none_or(|(b, ..)| t < b) {
+            fastest = Some((t, config, fit, interval));
+        }
+    }
+    let floor_s = if floor_s.is_finite() { floor_s } else { 0.0 };
+    let prediction = fastest.map(|(best_s, config, fit, interval)| Prediction {
+        best_s,
+        config: config.to_string(),
+        from: fit.to_string(),
+        model: fit.solver.model,
+        anchor_s: needed(config, depth),
+        interval,
+    });
+    Estimate { floor_s: prediction.as_ref().map_or(floor_s, |p| floor_s.min(p.best_s)), slowest_s, prediction }
+}
+
+/// How far predictions are given: every distance (backtests, which judge them), or only
+/// as far as the backtests validated, each with the interval of its distance.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reach {
+    /// Every prediction, without an interval: what a backtest judges.
+    Unvalidated,
+    /// `(up to distance, low ratio, high ratio)`, by rising distance: a prediction at a
+    /// distance up to the first bound has that interval (its measured over predicted
+    /// ratio lies between the two in 80% of the backtests); past the last, none is given.
+    Validated(Vec<(f64, f64, f64)>),
+}
+
+impl Reach {
+    /// The interval (low, high: factors of the prediction) at `distance`; `None` past the
+    /// reach. Unvalidated predictions have the interval (1, 1): the point alone.
+    pub fn interval(&self, distance: f64) -> Option<(f64, f64)> {
+        match self {
+            Reach::Unvalidated => Some((1.0, 1.0)),
+            Reach::Validated(bins) => bins.iter().find(|b| distance <= b.0).map(|b| (b.1, b.2)),
+        }
+    }
 }
 
 /// One configuration's growth along a series: its solver's, and its preprocessor's.
@@ -149,14 +261,16 @@ impl Fit {
     /// preprocessor's time) when that says the time grows faster. The solved runs alone
     /// must show growth: a run that ran out just after one solved near the limit is a
     /// lower bound, not a flat growth.
-    fn new(solved: &[(f64, &Measured)], ran_out: Option<(f64, &Measured)>) -> Option<Fit> {
+    fn new(model: Model, solved: &[(f64, &Measured)], ran_out: Option<(f64, &Measured)>) -> Option<Fit> {
         let mut points: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.cpu_s - r.pre_s)).collect();
-        let alone = Growth::fit(&points)?;
-        points.extend(ran_out.map(|(x, r)| (x, r.limit_s - r.pre_s)).filter(|p| p.1 >= FLOOR_S));
-        let solver = Growth::fit(&points).filter(|g| g.slope > alone.slope).unwrap_or(alone);
+        let alone = Growth::fit_with(model, &points)?;
+        let censored = ran_out.map(|(x, r)| (x, r.limit_s - r.pre_s)).filter(|p| p.1 >= FLOOR_S);
+        points.extend(censored);
+        let steeper = |g: &Growth| censored.is_some_and(|(x, _)| g.predict(x) > alone.predict(x));
+        let solver = Growth::fit_with(model, &points).filter(steeper).unwrap_or(alone);
         let pre: Vec<(f64, f64)> = solved.iter().map(|(x, r)| (*x, r.pre_s)).collect();
         let longest = pre.iter().map(|p| p.1).fold(0.0, f64::max);
-        let preprocessor = match Growth::fit(&pre) {
+        let preprocessor = match Growth::fit_with(model, &pre) {
             Some(g) => Preprocessing::Grows(g),
             None if longest > 0.0 => Preprocessing::Flat(longest),
             None => Preprocessing::None,
@@ -192,6 +306,15 @@ impl fmt::Display for Fit {
 mod tests {
     use super::*;
 
+    /// The predictions of the exponential model (`None` for solved rungs and rungs it does
+    /// not reach).
+    fn predict(rungs: &[Rung<'_>]) -> Vec<Option<Prediction>> {
+        predict_series(rungs, Model::Exponential, &Reach::Unvalidated)
+            .into_iter()
+            .map(|e| e.and_then(|e| e.prediction))
+            .collect()
+    }
+
     fn run(config: &str, cpu_s: f64, solved: bool) -> Measured {
         Measured { config: config.into(), cpu_s, pre_s: 0.0, limit_s: 10.0, solved }
     }
@@ -212,11 +335,15 @@ mod tests {
         ];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
-        let p = predict_series(&rungs);
+        let p = predict(&rungs);
         assert!(p[..3].iter().all(Option::is_none), "solved rungs are measured");
         let at9 = p[3].as_ref().expect("a prediction at 9");
         assert_eq!(at9.config, "b");
-        assert!((at9.worst_s - 100.0).abs() < 1e-6, "a: 0.1, 1 and (at least) 10 s at 3, 5 and 7: ×10 per two plies");
+        let slowest = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[3].as_ref().map(|e| e.slowest_s);
+        assert!(
+            slowest.is_some_and(|s| (s - 100.0).abs() < 1e-6),
+            "a: 0.1, 1 and (at least) 10 s at 3, 5 and 7: ×10 per two plies"
+        );
         let at11 = p[4].as_ref().expect("a prediction past the measured rungs");
         assert!(at11.best_s > at9.best_s && at9.best_s >= 10.0, "b ran out of 10 s at 9: {at9}, {at11}");
         assert!(at11.from.starts_with("fit on 3 5 7 9"), "b's fit ends at the depth it ran out at: {}", at11.from);
@@ -229,7 +356,7 @@ mod tests {
         let runs = [vec![run("p", 0.6, true)], vec![run("p", 0.77, true)], vec![run("p", 10.0, false)], vec![]];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
-        assert_eq!(predict_series(&rungs)[3], None);
+        assert_eq!(predict(&rungs)[3], None);
     }
 
     #[test]
@@ -244,7 +371,7 @@ mod tests {
         ];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
-        let at11 = predict_series(&rungs)[4].clone().expect("a prediction");
+        let at11 = predict(&rungs)[4].clone().expect("a prediction");
         assert!(at11.best_s > 15.0, "{at11}");
     }
 
@@ -252,7 +379,7 @@ mod tests {
     fn a_series_without_growth_predicts_nothing() {
         let runs = [vec![run("a", 0.01, true)], vec![run("a", 10.0, false)]];
         let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
-        assert_eq!(predict_series(&rungs), [None, None]);
+        assert_eq!(predict(&rungs), [None, None]);
     }
 
     #[test]
@@ -267,7 +394,7 @@ mod tests {
         ];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
-        let at9 = predict_series(&rungs)[3].clone().expect("the plain solver predicts");
+        let at9 = predict(&rungs)[3].clone().expect("the plain solver predicts");
         assert_eq!(at9.config, "s", "{at9}");
         assert!(at9.best_s > 30.0, "{at9}");
     }
@@ -283,7 +410,7 @@ mod tests {
             vec![],
         ];
         let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
-        let at4 = predict_series(&rungs)[4].clone().expect("a prediction");
+        let at4 = predict(&rungs)[4].clone().expect("a prediction");
         assert!((at4.best_s - (1.0 + 25.6)).abs() < 0.5, "0.1·4⁴ s of search and 1 s of preprocessing: {at4}");
         assert!(at4.from.ends_with("; preprocessing 1.00 s"), "{}", at4.from);
     }
@@ -293,9 +420,12 @@ mod tests {
         let never = Measured { config: "n".into(), cpu_s: 300.0, pre_s: 0.0, limit_s: 300.0, solved: false };
         let runs = [vec![run("a", 0.5, true)], vec![run("a", 2.0, true)], vec![never]];
         let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
-        let at2 = predict_series(&rungs)[2].clone().expect("a's prediction");
+        let at2 = predict(&rungs)[2].clone().expect("a's prediction");
         assert_eq!(at2.config, "a");
-        assert_eq!(at2.worst_s, 300.0, "n ran out of 300 s there: {at2}");
+        assert_eq!(at2.anchor_s, 2.0, "a's longest measured time on the series");
+        let e = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[2].clone().expect("an estimate");
+        assert_eq!(e.slowest_s, 300.0, "n ran out of 300 s there");
+        assert_eq!(e.floor_s, 2.0, "a needed 2 s on a shallower rung, n at least 300 s: the best needs at least 2 s");
     }
 
     #[test]
@@ -304,6 +434,6 @@ mod tests {
         let runs = [vec![run("c", 9.65, true)], vec![run("c", 10.0, false)], vec![]];
         let rungs: Vec<Rung<'_>> =
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (5 + 2 * i) as f64, runs: r }).collect();
-        assert_eq!(predict_series(&rungs)[2], None);
+        assert_eq!(predict(&rungs)[2], None);
     }
 }

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use contract::Verdict;
 
 use super::super::table::Table;
-use super::calibrate::Calibrated;
+use super::calibrate::{Basis, Calibrated};
 use super::class::Class;
 
 /// One row per family and a total.
@@ -57,6 +57,32 @@ pub fn track_table(jobs: &[Calibrated], track: &str) -> Table {
             Class::ALL.iter().map(|&c| members.iter().filter(|j| j.tracks.get(track) == Some(&c)).count().to_string()),
         );
         row.push(members.iter().filter(|j| j.selected).count().to_string());
+        table.push_row(row);
+    }
+    table
+}
+
+/// The selected jobs per class by what the class rests on: measured, predicted (with the
+/// widest interval of the class's predictions, as factors of the prediction) or bounded.
+pub fn basis_table(jobs: &[Calibrated]) -> Table {
+    let mut columns = vec!["class".to_string(), ">selected".to_string()];
+    columns.extend(Basis::ALL.iter().map(|b| format!(">{b}")));
+    columns.push("predicted intervals".to_string());
+    let mut table = Table::new(&columns);
+    let selected: Vec<&Calibrated> = jobs.iter().filter(|j| j.selected).collect();
+    for class in Class::ALL.iter().copied().map(Some).chain([None]) {
+        let members: Vec<&&Calibrated> = selected.iter().filter(|j| class.is_none_or(|c| j.class == c)).collect();
+        let mut row = vec![class.map_or("total".to_string(), |c| c.to_string()), members.len().to_string()];
+        row.extend(Basis::ALL.iter().map(|&b| members.iter().filter(|j| j.basis() == b).count().to_string()));
+        let intervals: Vec<(f64, f64)> =
+            members.iter().filter_map(|j| j.prediction.as_ref().map(|p| p.interval)).collect();
+        row.push(if intervals.is_empty() {
+            String::new()
+        } else {
+            let low = intervals.iter().map(|i| i.0).fold(f64::INFINITY, f64::min);
+            let high = intervals.iter().map(|i| i.1).fold(0.0, f64::max);
+            format!("×{low:.2}–{high:.2}")
+        });
         table.push_row(row);
     }
     table

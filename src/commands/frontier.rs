@@ -1,0 +1,144 @@
+//! `qbfgames frontier DIR`: the escalation stage. The frontier of every ladder
+//! ([`reports::selection::frontier`]) runs at each limit in turn, within a CPU budget, in
+//! batches: after each batch the predictions are validated and fitted again on what it
+//! measured, and the frontier moves on (a rung solved gives way to the next one; a rung
+//! that ran out waits for the next limit). A run is started only while the limits of the
+//! batch still fit in what is left of the budget, so the budget is never overspent.
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use harness::local::LocalRun;
+use harness::options::RunOptions;
+use harness::{RealExecutor, Record, Subset};
+use reports::selection::{self, Settings, Step};
+use reports::RunData;
+
+use crate::flags::{Backend, FrontierArgs};
+
+pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
+    let mut limits: Vec<f64> = args.limits.iter().copied().filter(|&l| l <= args.competition_limit).collect();
+    limits.sort_by(f64::total_cmp);
+    limits.dedup();
+    if limits.is_empty() {
+        bail!("--limits: none is within the competition limit of {} s", args.competition_limit);
+    }
+    let predicted = suites::ladder::predicted_jobs(&args.dir)?;
+    let wanted: BTreeSet<String> = selection::read(&args.dir)?
+        .map(|(jobs, _)| jobs.into_iter().filter(|j| j.selected).map(|j| j.job).collect())
+        .unwrap_or_default();
+    let parallel = args.runs.jobs.unwrap_or(2).max(1);
+    let mut spent = 0.0;
+    let mut tried: BTreeSet<(String, String, u64)> = BTreeSet::new();
+    let mut ran: Vec<Record> = Vec::new();
+    errln!(
+        "frontier: a budget of {} CPU s, limits {:?} s, {} job(s) the selection wants",
+        args.budget,
+        limits,
+        wanted.len()
+    );
+    for &limit in &limits {
+        loop {
+            let data = RunData::load(&args.dir)?;
+            let mut settings = Settings { competition_s: args.competition_limit, ..Settings::default() };
+            let validation = selection::validate(&data, &settings, &predicted)?;
+            settings.models = validation.models;
+            settings.reach = validation.reach;
+            let jobs = selection::calibrate(&data, &settings, &predicted)?;
+            let steps: Vec<Step> = selection::frontier(&jobs, &selection::records_by_job(&data), &wanted, limit)
+                .into_iter()
+                .filter(|s| !tried.contains(&(s.job.clone(), s.config.clone(), limit.to_bits())))
+                .collect();
+            let batch = batch(&steps, limit, args.budget - spent, parallel * 2);
+            if batch.is_empty() {
+                if !steps.is_empty() {
+                    errln!(
+                        "frontier: {} rung(s) left at {limit} s; the budget left ({:.0} s) does not fit another",
+                        steps.len(),
+                        args.budget - spent
+                    );
+                }
+                break;
+            }
+            for s in &batch {
+                tried.insert((s.job.clone(), s.config.clone(), limit.to_bits()));
+            }
+            let records = run_batch(args, &batch, limit)?;
+            spent += records.iter().map(|r| r.cpu_s + r.pre_cpu_s).sum::<f64>();
+            for r in &records {
+                errln!(
+                    "frontier {limit} s: {} {} {} {:.1} s",
+                    r.instance.get(..12).unwrap_or_default(),
+                    r.configuration(),
+                    r.status,
+                    r.cpu_s + r.pre_cpu_s
+                );
+            }
+            ran.extend(records);
+        }
+    }
+    let answered = ran.iter().filter(|r| r.answer().is_some()).count();
+    let long =
+        ran.iter().filter(|r| r.cpu_s + r.pre_cpu_s >= 60.0 || (r.status.ran_out() && r.timeout_s >= 60.0)).count();
+    outln!(
+        "frontier: {} run(s), {spent:.0} of {} CPU s spent; {answered} answered, {} ran out of their limit; {long} measured at 60 s or more",
+        ran.len(),
+        args.budget,
+        ran.iter().filter(|r| r.status.ran_out()).count()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The next batch: steps in order while their limits fit in `left` CPU seconds, at most
+/// `most`.
+fn batch(steps: &[Step], limit: f64, left: f64, most: usize) -> Vec<Step> {
+    let fit = ((left / limit).floor().max(0.0) as usize).min(most);
+    steps.iter().take(fit).cloned().collect()
+}
+
+/// Runs `batch` at `limit` (on this machine, or as one Slurm job array) and returns the
+/// records it left.
+fn run_batch(args: &FrontierArgs, batch: &[Step], limit: f64) -> Result<Vec<Record>> {
+    let mut solvers = BTreeSet::new();
+    let mut preprocessors = BTreeSet::new();
+    let mut cells = BTreeSet::new();
+    for s in batch {
+        let Some((pre, solver)) = s.config.split_once('+') else {
+            bail!("`{}` is not a configuration PREPROCESSOR+SOLVER", s.config);
+        };
+        preprocessors.insert(pre.to_string());
+        solvers.insert(solver.to_string());
+        cells.insert((s.job.clone(), s.config.clone()));
+    }
+    let options = RunOptions {
+        config: args.runs.config.clone(),
+        solvers: solvers.into_iter().collect(),
+        preprocessors: preprocessors.into_iter().collect(),
+        timeout_s: limit,
+        wall_timeout_s: None,
+        rerun_starved: true,
+        starved_retries: harness::STARVED_RETRIES,
+        memory: args.runs.memory.clone(),
+        qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
+        subset: Subset::Cells(cells.clone()),
+        stop_series: false,
+    };
+    let before: BTreeSet<String> = RunData::load(&args.dir)?.records.iter().map(|r| r.key.clone()).collect();
+    match args.backend {
+        Backend::Local => {
+            let jobs = args.runs.jobs.map(|j| j.min(batch.len()).max(1));
+            let local = LocalRun::plan(&args.dir, &options, jobs, &RealExecutor, None)?;
+            local.run(&RealExecutor, &mut |_| {})?;
+        }
+        Backend::Slurm => harness::collection::run_wave(
+            &args.dir,
+            &options,
+            args.slurm.profile()?,
+            &harness::slurm::SlurmCli,
+            &mut |name, tasks| errln!("waiting for {tasks} array task(s) of {name}"),
+            &mut crate::output::print_batch,
+        )?,
+    }
+    Ok(RunData::load(&args.dir)?.records.into_iter().filter(|r| !before.contains(&r.key)).collect())
+}
