@@ -31,4 +31,6 @@ pub use frontier::{frontier, Step};
 pub use pick::{pick, Request};
 pub use predict::{predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
 pub use table::{basis_table, hardness_table, track_table};
-pub use validate::{distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation};
+pub use validate::{
+    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation,
+};

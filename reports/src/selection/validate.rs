@@ -23,7 +23,7 @@ use super::super::input::{seconds, RunData};
 use super::super::table::Table;
 use super::super::Error;
 use super::backtest::cut_at;
-use super::calibrate::{calibrate, calibration_limit, job_of, Settings};
+use super::calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
 use super::check::CONFIRMS;
 use super::predict::{Models, Reach};
 
@@ -134,6 +134,21 @@ impl Validation {
     pub fn reach_distance(&self) -> f64 {
         self.bins.iter().take_while(|b| b.validated).last().map_or(0.0, |b| b.upto)
     }
+}
+
+/// Backtests `data` ([`validate`]), sets `settings` to the models and reach the backtests
+/// chose, and calibrates the run's jobs with them: what `select` and the escalation
+/// predict with.
+pub fn calibrate_validated(
+    data: &RunData,
+    settings: &mut Settings,
+    predicted: &BTreeSet<String>,
+) -> Result<(Validation, Vec<Calibrated>), Error> {
+    let validation = validate(data, settings, predicted)?;
+    settings.models = validation.models.clone();
+    settings.reach = validation.reach.clone();
+    let jobs = calibrate(data, settings, predicted)?;
+    Ok((validation, jobs))
 }
 
 /// Backtests every model at every cut of `data` and chooses; see the module's
