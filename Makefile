@@ -1,5 +1,8 @@
 # qbfgames — two commands do everything: `make suite` and `make test`.
 CARGO ?= cargo
+# bash with pipefail: a step whose output `tee` keeps in OUT still fails the target.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
@@ -67,9 +70,9 @@ suite: build solvers
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe,qute-qcir --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G $(RUN_STOP)
 	@echo "run $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT) > $(OUT)/select-calibration.txt
-	$(QBFGAMES) frontier $(OUT) --budget $(FRONTIER_BUDGET) --limits $(FRONTIER_LIMITS) --competition-limit $(COMPETITION_LIMIT) --memory 4G $(RUN_BACKEND)
+	$(QBFGAMES) frontier $(OUT) --budget $(FRONTIER_BUDGET) --limits $(FRONTIER_LIMITS) --competition-limit $(COMPETITION_LIMIT) --memory 4G $(RUN_BACKEND) | tee $(OUT)/frontier.txt
 	@echo "frontier $$(date +%s)" >> $(OUT).times
-	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT)
+	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT) | tee $(OUT)/select.txt
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)

@@ -6,10 +6,14 @@ The section between the markers `<!-- default-set figures: begin ... -->` and
 the suite's own count of families and jobs (`qbfgames suite check`), the manifest, the
 calibration results, the selection, and the step times `make suite` records in OUT.times.
 A run that generated but did not finish its calibration gives the generation figures only,
-and says so.
+and says so. After a whole run, it also rewrites the section between
+`<!-- this run's figures: begin ... -->` and `<!-- this run's figures: end -->` of
+docs/selection.md: the backtests the final `select` printed (OUT/select.txt) and the
+escalation's runs by limit (OUT/frontier.txt, results.csv).
 
     python3 scripts/readme-figures.py [--out out/default] [--readme README.md]
-        [--suite suite/default.toml] [--qbfgames target/release/qbfgames]
+        [--selection-doc docs/selection.md] [--suite suite/default.toml]
+        [--qbfgames target/release/qbfgames]
 
 `tests/readme_figures.rs` fails when the section and the shipped suite disagree on the
 families and jobs.
@@ -270,10 +274,71 @@ def section(out, suite_families, suite_jobs, stamps):
     ]
 
 
+DOC_BEGIN = "<!-- this run's figures: begin (scripts/readme-figures.py writes this section from the last `make suite`; do not edit by hand) -->"
+DOC_END = "<!-- this run's figures: end -->"
+
+
+def backtest_block(out):
+    """The backtests the final `select` printed (OUT/select.txt), up to its hardness table."""
+    path = out / "select.txt"
+    if not path.is_file():
+        return []
+    lines = path.read_text().splitlines()
+    block = []
+    for line in lines:
+        if line.startswith("hardness at the competition limit"):
+            break
+        block.append(line)
+    while block and not block[-1].strip():
+        block.pop()
+    return block
+
+
+def frontier_rows(out):
+    """The escalation's runs (the records at limits past the calibration), by limit."""
+    results = rows(out / "results.csv")
+    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    by_limit = defaultdict(list)
+    for r in results:
+        if float(r["timeout_s"]) > limit:
+            by_limit[float(r["timeout_s"])].append(r)
+    table = ["| limit (CPU s) | runs | answered | ran out | CPU s spent | answered after 60 s or more |", "|---:|---:|---:|---:|---:|---:|"]
+    for t, runs in sorted(by_limit.items()):
+        took = [float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0) for r in runs]
+        answered = [x for r, x in zip(runs, took) if r["status"] in ("true", "false")]
+        ran_out = sum(1 for r in runs if r["status"] in ("timeout", "memout"))
+        table.append(f"| {t:g} | {len(runs)} | {len(answered)} | {ran_out} | {sum(took):,.0f} | {sum(1 for x in answered if x >= 60)} |")
+    return table
+
+
+def selection_doc(out, stamps):
+    frontier = out / "frontier.txt"
+    summary = [line for line in frontier.read_text().splitlines() if line.startswith("frontier:")] if frontier.is_file() else []
+    lines = [DOC_BEGIN, "", f"The last `make suite` on two cores ({duration(stamps['end'] - stamps['start'])} in all). The final `select` printed these backtests:", "", "```text", *backtest_block(out), "```", ""]
+    if summary:
+        lines += [f"The escalation (`{FRONTIER_CMD}`) ended with: {summary[-1].removeprefix('frontier: ')}.", ""]
+    lines += [*frontier_rows(out), "", DOC_END]
+    return lines
+
+
+FRONTIER_CMD = "qbfgames frontier DIR --budget FRONTIER_BUDGET --limits FRONTIER_LIMITS"
+
+
+def replace_section(path, begin, end, lines):
+    text = path.read_text()
+    start, stop = text.find(begin), text.find(end)
+    if start < 0 or stop < start:
+        sys.exit(f"error: {path}: no section between `{begin}` and `{end}`\n  help: put the two marker lines where the figures go")
+    written = path.with_name(f".{path.name}.figures")
+    written.write_text(text[:start] + "\n".join(lines) + text[stop + len(end):])
+    written.replace(path)
+
+
 def main():
     args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     args.add_argument("--out", default="out/default", help="the folder `make suite` wrote (default out/default)")
     args.add_argument("--readme", default="README.md")
+    args.add_argument("--selection-doc", default="docs/selection.md", help="the document whose run figures are rewritten")
     args.add_argument("--suite", default="suite/default.toml")
     args.add_argument("--qbfgames", default="target/release/qbfgames")
     a = args.parse_args()
@@ -288,14 +353,12 @@ def main():
     else:
         lines = generated_only(out, suite_families, suite_jobs, stamps)
     readme = Path(a.readme)
-    text = readme.read_text()
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        sys.exit(f"error: {readme}: no section between `{BEGIN}` and `{END}`\n  help: put the two marker lines where the figures go")
-    written = readme.with_name(f".{readme.name}.figures")
-    written.write_text(text[:start] + "\n".join(lines) + text[end + len(END):])
-    written.replace(readme)
+    replace_section(readme, BEGIN, END, lines)
     print(f"{readme}: default-set figures from {out}")
+    if calibrated:
+        doc = Path(a.selection_doc)
+        replace_section(doc, DOC_BEGIN, DOC_END, selection_doc(out, stamps))
+        print(f"{doc}: this run's backtests and escalation from {out}")
 
 
 if __name__ == "__main__":

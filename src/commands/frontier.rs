@@ -17,6 +17,10 @@ use reports::RunData;
 
 use crate::flags::{Backend, FrontierArgs};
 
+/// Runs per core in a batch: the cores wait for a batch's slowest run before the next
+/// fit, so a batch of a few runs per core keeps them busy while the fits stay frequent.
+const BATCH_PER_CORE: usize = 4;
+
 pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
     let mut limits: Vec<f64> = args.limits.iter().copied().filter(|&l| l <= args.competition_limit).collect();
     limits.sort_by(f64::total_cmp);
@@ -47,7 +51,7 @@ pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
                 .into_iter()
                 .filter(|s| !tried.contains(&(s.job.clone(), s.config.clone(), limit.to_bits())))
                 .collect();
-            let batch = batch(&steps, limit, args.budget - spent, parallel * 2);
+            let batch = batch(&steps, limit, args.budget - spent, parallel * BATCH_PER_CORE);
             if batch.is_empty() {
                 if !steps.is_empty() {
                     errln!(
