@@ -311,10 +311,10 @@ def frontier_rows(out):
     return table
 
 
-def selection_doc(out, stamps):
+def selection_doc(out):
     frontier = out / "frontier.txt"
     summary = [line for line in frontier.read_text().splitlines() if line.startswith("frontier:")] if frontier.is_file() else []
-    lines = [DOC_BEGIN, "", f"The last `make suite` on two cores ({duration(stamps['end'] - stamps['start'])} in all). The final `select` printed these backtests:", "", "```text", *backtest_block(out), "```", ""]
+    lines = [DOC_BEGIN, "", "The final `select` of the last `make suite` printed these backtests:", "", "```text", *backtest_block(out), "```", ""]
     if summary:
         lines += [f"The escalation (`{FRONTIER_CMD}`) ended with: {summary[-1].removeprefix('frontier: ')}.", ""]
     lines += [*frontier_rows(out), "", DOC_END]
@@ -357,7 +357,7 @@ def main():
     print(f"{readme}: default-set figures from {out}")
     if calibrated:
         doc = Path(a.selection_doc)
-        replace_section(doc, DOC_BEGIN, DOC_END, selection_doc(out, stamps))
+        replace_section(doc, DOC_BEGIN, DOC_END, selection_doc(out))
         print(f"{doc}: this run's backtests and escalation from {out}")
 
 
