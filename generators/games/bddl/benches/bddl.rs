@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use contract::Source;
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl::{self, Game};
+use game_bddl::lifted::Lifted;
+use game_bddl::{self as bddl, Game};
+use gamekit::{Encoding, Form, Side};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::stats::stats;
 use qbf::tseitin::{to_cnf, ClauseForm};

@@ -9,9 +9,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use contract::Source;
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl;
+use game_bddl as bddl;
+use game_bddl::lifted::Lifted;
+use gamekit::{Encoding, Form, Side};
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};

@@ -4,23 +4,25 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use crate::lifted::Lifted;
+use crate::strategy::first_move_bddl;
+use crate::{Game, Solver};
 use anyhow::{Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl::{Game, Solver};
+use gamekit::errln;
+use gamekit::first_move::FirstMove as Found;
+use gamekit::play::QdoSolver;
+use gamekit::{Encoding, Form, Side};
 use qbf::io::write_qcir;
 use qbf::tseitin::ClauseForm;
-use strategy::first_move::{first_move_bddl, FirstMove as Found};
-use strategy::play::QdoSolver;
 
-use crate::cli::{
+use gamekit::cli::{
     encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
 };
-use crate::suite::{key, Encoding as SuiteEncoding};
-use crate::suite::{BuildError, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
-use crate::{command_of, parse, GameModel, PlayResult, Session};
+use gamekit::suite::{key, Encoding as SuiteEncoding};
+use gamekit::suite::{BuildError, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
+use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 
 /// `model = "bddl"`: a domain and a problem file.
 const SCHEMA: Schema = Schema {
@@ -166,12 +168,12 @@ impl GameModel for Bddl {
 
     fn check(&self, setup: &Setup, _: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
         let (domain, problem) = (setup.read("domain")?, setup.read("problem")?);
-        Ok(games::bddl::load(&domain, &problem, setup.depth)?.past_full_board().map(|past| past.to_string()))
+        Ok(crate::load(&domain, &problem, setup.depth)?.past_full_board().map(|past| past.to_string()))
     }
 
     fn build(&self, request: &Request) -> Result<Instance, BuildError> {
         let (domain, problem) = (request.setup.read("domain")?, request.setup.read("problem")?);
-        let game = games::bddl::load(&domain, &problem, request.setup.depth)?;
+        let game = crate::load(&domain, &problem, request.setup.depth)?;
         let sources = vec![
             SourceFile { label: "bddl-domain", bytes: domain.bytes },
             SourceFile { label: "bddl-problem", bytes: problem.bytes },
@@ -180,7 +182,7 @@ impl GameModel for Bddl {
     }
 
     fn reference(&self, setup: &Setup) -> Result<bool> {
-        let game = games::bddl::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
+        let game = crate::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
         Ok(Solver::new(&game)?.wins(game.depth()))
     }
 }
@@ -195,7 +197,7 @@ pub fn load_bddl(game: &BddlGame) -> Result<Game> {
 pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
     let domain = read_source(&game.domain)?;
     let problem = read_source(&game.problem)?;
-    let loaded = games::bddl::load(&domain, &problem, game.depth)?;
+    let loaded = crate::load(&domain, &problem, game.depth)?;
     if let Some(past) = loaded.past_full_board() {
         // Named where the depth came from: the flag, or the problem file's `#depth`.
         let from = if game.depth.is_some() { "--depth" } else { game.problem.as_str() };

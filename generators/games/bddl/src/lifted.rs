@@ -1,6 +1,6 @@
 //! The lifted QBF encoding of BDDL games (Shaik & van de Pol, SAT 2023, Section 4).
 //!
-//! The formula is true iff Black wins within the depth (see [`games::bddl::Solver`] for the
+//! The formula is true iff Black wins within the depth (see [`crate::Solver`] for the
 //! game value it must agree with). Board positions are never grounded: a universal
 //! *symbolic position* `(S_x, S_y)` ranges over the board, and per time step `t` two
 //! existential state variables `o_t`, `w_t` say whether that position is open (`o`) or
@@ -42,10 +42,10 @@
 //! ## References
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023.
 
-use super::binary::{bits_for, eq_const, eq_offset, in_range, in_set, lt_const};
-use crate::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
-use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
-use games::bddl::{Action, Atom, Board, Condition, Expr, Game, Pred};
+use crate::{Action, Atom, Board, Condition, Expr, Game, Pred};
+use gamekit::binary::{bits_for, eq_const, eq_offset, in_range, in_set, lt_const};
+use gamekit::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
+use gamekit::{check_outermost_of, MapError, SymbolMap};
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, Var, VarManager};
 use qbf::tseitin::ClauseForm;
 
@@ -274,7 +274,7 @@ impl Encoder<'_> {
     }
 
     /// `BDcir(V_x, V_y, C)` (Definition 4.3) for the bounds `(bx, by)`.
-    fn bd(&mut self, v: &Pos, (bx, by): (games::bddl::Interval, games::bddl::Interval)) -> Lit {
+    fn bd(&mut self, v: &Pos, (bx, by): (crate::Interval, crate::Interval)) -> Lit {
         let x = in_range(&mut self.c, &mut self.vars, &v.x, bx.lo as i64 - 1, bx.hi as i64 - 1);
         let y = in_range(&mut self.c, &mut self.vars, &v.y, by.lo as i64 - 1, by.hi as i64 - 1);
         self.c.and(&mut self.vars, [x, y])

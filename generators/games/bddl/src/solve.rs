@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use super::model::{Action, Board, Condition, Game, Pred};
-use crate::mixhash::MixState;
+use gamekit::mixhash::MixState;
 
 /// A board position: bit `index(x, y)` of `black` or `white` set, or neither (open).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -299,7 +299,7 @@ fn ground_moves(actions: &[Action], board: Board, first: usize) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bddl::load;
+    use crate::load;
     use contract::Source;
 
     const OCCUPY: &str = "#blackactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";

@@ -2,7 +2,7 @@
 //! help text are part of the interface.
 
 use contract::Source;
-use games::bddl;
+use game_bddl as bddl;
 
 const DOMAIN: &str = "#blackactions\n:action occupy\n:parameters (?x, ?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x, ?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";
 const PROBLEM: &str = "#boardsize\n3 3\n#init\n#depth\n3\n#blackgoal\nblack(?x,?y) black(?x+1,?y)\n#whitegoal\nwhite(?x,?y) white(?x,?y+1)\n";

@@ -10,10 +10,10 @@
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl::{self, Solver};
-use games::rng::SplitMix64;
+use game_bddl::lifted::Lifted;
+use game_bddl::{self as bddl, Solver};
+use gamekit::rng::SplitMix64;
+use gamekit::{Encoding, Form, Side};
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};

@@ -24,9 +24,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl::{self, Solver};
+use game_bddl::lifted::Lifted;
+use game_bddl::{self as bddl, Solver};
+use gamekit::{Encoding, Form, Side};
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::{read_qcir, write_qcir, write_qdimacs};
 use qbf::tseitin::{to_cnf, ClauseForm};

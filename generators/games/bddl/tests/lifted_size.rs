@@ -5,9 +5,9 @@
 //! clausal form).
 
 use contract::Source;
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl;
+use game_bddl as bddl;
+use game_bddl::lifted::Lifted;
+use gamekit::{Encoding, Form, Side};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 /// Gates of the circuit and clauses of its default clausal form, Connect-4 on `n`×`n` at depth 11.

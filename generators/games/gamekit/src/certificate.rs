@@ -10,9 +10,9 @@
 
 use std::collections::BTreeSet;
 
+use crate::Assignment;
 use certify::Aig;
 use contract::Verdict;
-use encodings::Assignment;
 use qbf::formula::{CnfQbf, Quant};
 
 /// The constants the certificate gives the outermost block's variables: Skolem functions

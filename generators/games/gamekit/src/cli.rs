@@ -8,10 +8,10 @@ use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
+use crate::{EncodeError, StreamError};
 use anyhow::{Context, Result};
 use clap::{Args, ValueEnum};
 use contract::{Budget, Source};
-use encodings::{EncodeError, StreamError};
 use qbf::tseitin::{ClauseForm, Definitions, GatePlacement};
 use serde_json::{Map, Value};
 

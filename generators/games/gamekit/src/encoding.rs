@@ -25,7 +25,6 @@
 use std::io::{self, Write};
 
 use contract::{Budget, TooLarge};
-use games::gdl::GameError;
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Cnf, CnfQbf, Lit, Prefix, VarManager};
 use qbf::io::{QdimacsStream, StreamedSize};
 use qbf::tseitin::{to_cnf, ClauseForm};
@@ -103,7 +102,7 @@ impl<C: ClauseSink> Sink<C> {
 
 /// A circuit encoding's output: set as the circuit, or converted to clauses in the sink's
 /// form. Returns the prefix of what was written (Tseitin adds the gate variables).
-pub(crate) fn write_circuit<C: ClauseSink>(sink: &mut Sink<C>, qbf: CircuitQbf, vars: &mut VarManager) -> Prefix {
+pub fn write_circuit<C: ClauseSink>(sink: &mut Sink<C>, qbf: CircuitQbf, vars: &mut VarManager) -> Prefix {
     match sink.form() {
         Form::Clauses(form) => {
             let prefix = qbf::tseitin::to_cnf_into(&qbf, form, sink.clause_sink());
@@ -152,6 +151,12 @@ impl Qbf {
         }
     }
 }
+
+/// A game that the tool cannot handle (a role it does not have, not well-formed, not strictly
+/// turn-taking where that is required), with the reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GameError(pub String);
 
 /// Why a game could not be encoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -283,9 +288,39 @@ pub enum StreamError {
 }
 
 /// The prefix of `side`'s formula: White's first move outermost for [`Side::White`].
-pub(crate) fn for_side(prefix: Prefix, side: Side) -> Prefix {
+pub fn for_side(prefix: Prefix, side: Side) -> Prefix {
     match side {
         Side::Black => prefix,
         Side::White => universal_outermost(&prefix),
+    }
+}
+
+/// Sizes of an encoded instance, as reported in the paper's Table 3.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Size {
+    pub vars: usize,
+    pub universal: usize,
+    pub clauses: usize,
+    pub blocks: usize,
+}
+
+impl Size {
+    pub fn of(qbf: &CnfQbf) -> Size {
+        Size {
+            vars: qbf.prefix.len(),
+            universal: qbf.prefix.count(qbf::formula::Quant::Forall),
+            clauses: qbf.cnf.len(),
+            blocks: qbf.prefix.blocks().len(),
+        }
+    }
+}
+
+impl std::fmt::Display for Size {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} vars ({} universal), {} clauses, {} quantifier blocks",
+            self.vars, self.universal, self.clauses, self.blocks
+        )
     }
 }

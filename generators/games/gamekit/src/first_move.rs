@@ -2,26 +2,12 @@
 //! assignment (or from the constants of a checked certificate, [`crate::certificate`]),
 //! and judge it with the reference solver.
 
-use std::cell::RefCell;
-
-use encodings::corplus::Corplus;
-use encodings::gdl::GdlEncoding;
-use encodings::geography::Geography;
-use encodings::lifted::Lifted;
-use encodings::{EncodeError, Encoding, Form, MapError, Move, Side, SymbolMap};
-use games::bddl::{self, Game};
-use games::gdl::player::Solver as GdlSolver;
-use games::gdl::{GameError, GroundGame};
-use games::geography::{Graph, SolveError as GeoSolveError, Solver as GeoSolver};
-use games::positional::solver::{SolveError, Solver as PositionalSolver};
-use games::positional::PositionalGame;
 use qbf::tseitin::ClauseForm;
 
-use crate::gdl::check_gdl;
-use crate::geography::check_geography;
 use crate::play::QdoSolver;
 use crate::qdo::QdoError;
-use crate::validate::{check_bddl, check_positional, Check};
+use crate::validate::Check;
+use crate::{EncodeError, Encoding, Form, MapError, Move, Side, SymbolMap};
 
 /// What the solver's first move turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,19 +67,20 @@ pub enum FirstMoveError {
     Map(#[from] MapError),
     #[error(transparent)]
     Solver(#[from] QdoError),
+    /// The reference solver of the game failed (each game crate converts its errors).
     #[error(transparent)]
-    Bddl(#[from] bddl::TooLarge),
-    #[error(transparent)]
-    Positional(#[from] SolveError),
-    #[error(transparent)]
-    Gdl(#[from] GameError),
-    #[error(transparent)]
-    Geography(#[from] GeoSolveError),
+    Game(Box<dyn std::error::Error + Send + Sync>),
+}
+
+impl From<crate::GameError> for FirstMoveError {
+    fn from(e: crate::GameError) -> Self {
+        FirstMoveError::Game(Box::new(e))
+    }
 }
 
 /// Encodes `game` with `encoding` at `depth`, asks the solver, and judges its move: by
 /// `reference_wins` when it says Black does not win, by `check` when it says Black does.
-fn judge<E: Encoding>(
+pub fn judge<E: Encoding>(
     encoding: &E,
     game: &E::Game,
     depth: u32,
@@ -119,47 +106,6 @@ fn judge<E: Encoding>(
         }
     };
     Ok(FirstMove { map, judgement })
-}
-
-/// A BDDL game at its depth, lifted encoding.
-pub fn first_move_bddl(game: &Game, solver: &mut QdoSolver<'_>) -> Result<FirstMove, FirstMoveError> {
-    let depth = game.depth();
-    let reference = || Ok(bddl::Solver::new(game)?.wins(depth));
-    judge(&Lifted, game, depth, solver, reference, |mv| Ok(check_bddl(game, mv)?))
-}
-
-/// A positional game at its depth, COR+.
-pub fn first_move_positional(game: &PositionalGame, solver: &mut QdoSolver<'_>) -> Result<FirstMove, FirstMoveError> {
-    let depth = game.depth();
-    let reference = || Ok(PositionalSolver::new(game)?.black_wins(depth)?);
-    judge(&Corplus, game, depth, solver, reference, |mv| Ok(check_positional(game, mv)?))
-}
-
-/// A GDL game at `depth` steps with `encoding` (Black is its role `first`).
-pub fn first_move_gdl(
-    game: &GroundGame,
-    encoding: GdlEncoding,
-    depth: u32,
-    solver: &mut QdoSolver<'_>,
-) -> Result<FirstMove, FirstMoveError> {
-    let player = RefCell::new(GdlSolver::new(game, encoding.first)?);
-    let start = player.borrow().initial();
-    let reference = || Ok(player.borrow_mut().wins_from(&start, depth)?);
-    let check = |mv: &Move| Ok(check_gdl(&mut player.borrow_mut(), game, &start, mv, depth)?);
-    judge(&encoding, game, depth, solver, reference, check)
-}
-
-/// Geography on `graph` for `rounds` rounds with `encoding` (Black is the first player).
-pub fn first_move_geography(
-    graph: &Graph,
-    encoding: Geography,
-    rounds: u32,
-    solver: &mut QdoSolver<'_>,
-) -> Result<FirstMove, FirstMoveError> {
-    let player = RefCell::new(GeoSolver::new(graph, encoding.variant, encoding.rule));
-    let reference = || Ok(player.borrow_mut().wins_within(rounds)?);
-    let check = |mv: &Move| Ok(check_geography(&mut player.borrow_mut(), &[], mv, rounds)?);
-    judge(&encoding, graph, rounds, solver, reference, check)
 }
 
 #[cfg(test)]

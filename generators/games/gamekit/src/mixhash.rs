@@ -7,10 +7,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 /// Multiply-rotate hashing of whole words.
 #[derive(Default)]
-pub(crate) struct MixHasher(u64);
+pub struct MixHasher(u64);
 
 /// The `BuildHasher` for maps keyed by positions.
-pub(crate) type MixState = BuildHasherDefault<MixHasher>;
+pub type MixState = BuildHasherDefault<MixHasher>;
 
 impl Hasher for MixHasher {
     fn finish(&self) -> u64 {

@@ -7,8 +7,8 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::time::Instant;
 
+use crate::Assignment;
 use contract::Budget;
-use encodings::Assignment;
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 

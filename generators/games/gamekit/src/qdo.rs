@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use crate::Assignment;
 use contract::Budget;
-use encodings::Assignment;
 use harness::locate::MissingTool;
 use harness::{Invocation, Outcome};
 use qbf::formula::CnfQbf;

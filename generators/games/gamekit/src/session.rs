@@ -13,12 +13,12 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::Assignment;
 use contract::Budget;
-use encodings::Assignment;
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 
-use games::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 use crate::play::{ChooseError, Failure, Played, QdoSolver, Resistance, White};
 use crate::qdo::{QdoError, QdoOracle, QdoRunner};

@@ -6,9 +6,9 @@
 use std::time::{Duration, Instant};
 
 use contract::Source;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules, Size};
-use encodings::{Encoding, Form, Side};
-use games::gdl::load;
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules, Size};
+use game_gdl::load;
+use gamekit::{Encoding, Form, Side};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 

@@ -2,13 +2,13 @@
 //! `constructs/` and `large/`, the time of
 //! - (a) our grounder (parse + validate + ground one step over what plays of at most the
 //!   depth reach), twice: *before*, with only the helpers that need their callers'
-//!   bindings grounded on demand (`games::gdl::Demand::Helpers`, the other relations
+//!   bindings grounded on demand (`game_gdl::Demand::Helpers`, the other relations
 //!   over their whole domain), and *after*, with every relation on demand
 //!   (`Demand::All`); `encode gdl` grounds as before, and as after when that is over the
 //!   size budget (the column `used`),
 //! - (b) our grounder and the GD encoding at the depth, to QDIMACS bytes in memory,
 //! - (c) gringo grounding the temporal extension at the depth
-//!   (`games::gdl::asp::translate`; timed inside Python around `Control.add` and
+//!   (`game_gdl::asp::translate`; timed inside Python around `Control.add` and
 //!   `Control.ground`, so without Python's start-up and clingo's import),
 //!
 //! with the sizes: our ground atoms (fluents, moves and derived atoms of one step) and
@@ -33,10 +33,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use contract::{Budget, Source};
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{Encoding, Form, Qbf, Side};
-use games::gdl::ground::GroundError;
-use games::gdl::{Demand, GroundGame};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::ground::GroundError;
+use game_gdl::{Demand, GroundGame};
+use gamekit::{Encoding, Form, Qbf, Side};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
@@ -76,7 +76,7 @@ fn median(mut times: Vec<f64>) -> f64 {
 fn ground_timed(key: &str, source: &Source, depth: u32, demand: Demand) -> Result<(f64, GroundGame), GroundError> {
     let ground = || {
         let start = Instant::now();
-        let game = games::gdl::load_on_demand(source.clone(), Budget::default(), Some(depth), demand);
+        let game = game_gdl::load_on_demand(source.clone(), Budget::default(), Some(depth), demand);
         (start.elapsed().as_secs_f64(), game)
     };
     let (first, game) = ground();
@@ -273,7 +273,7 @@ fn main() {
         }
         if has_clingo {
             let source = Source::read(&path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
-            match games::gdl::asp::translate(source, depth) {
+            match game_gdl::asp::translate(source, depth) {
                 Ok(text) => {
                     let lp = tmp.join(format!("{name}.lp"));
                     std::fs::write(&lp, text).unwrap_or_else(|e| panic!("{}: {e}", lp.display()));

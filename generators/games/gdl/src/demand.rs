@@ -431,7 +431,7 @@ impl Rewriter<'_, '_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::gdl::{load, load_on_demand, player::Solver, Demand};
+    use crate::{load, load_on_demand, player::Solver, Demand};
     use contract::{Budget, ParseError, Source};
 
     /// The legal moves of `x` in the initial position of a game where `x` moves a token
@@ -557,13 +557,12 @@ mod tests {
                 .unwrap_or_else(|e| panic!("{}", e.error))
         };
         let (helpers, all) = (ground(Demand::Helpers), ground(Demand::All));
-        let names = |g: &crate::gdl::GroundGame| -> (Vec<String>, Vec<String>) {
+        let names = |g: &crate::GroundGame| -> (Vec<String>, Vec<String>) {
             let fluents = g.fluents.iter().map(|&f| g.store.display(f)).collect();
             (fluents, g.moves.iter().map(|m| g.store.display(m.term)).collect())
         };
         assert_eq!(names(&helpers), names(&all));
-        let copies =
-            |g: &crate::gdl::GroundGame| g.atoms.iter().filter(|a| g.store.display(a.term).contains(" #")).count();
+        let copies = |g: &crate::GroundGame| g.atoms.iter().filter(|a| g.store.display(a.term).contains(" #")).count();
         assert_eq!((copies(&helpers), copies(&all) > 0), (0, true), "only `all` grounds copies on demand");
         for depth in 0..5 {
             let value = |g| Solver::new(g, 0).and_then(|mut s| s.wins_within(depth)).unwrap_or_else(|e| panic!("{e}"));

@@ -4,23 +4,25 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::encoding::{GdlEncoding, PrefixMethod, Reason, Rules, Size};
+use crate::player::Solver;
+use crate::strategy::first_move_gdl;
+use crate::strategy::{GdlPlay, GdlSetup};
+use crate::GroundGame;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::Budget;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Reason, Rules, Size};
-use encodings::{EncodeError, Encoding, Form, Qbf, Side};
-use games::gdl::player::Solver;
-use games::gdl::GroundGame;
+use gamekit::errln;
+use gamekit::first_move::{FirstMove as Found, FirstMoveError};
+use gamekit::play::QdoSolver;
+use gamekit::{EncodeError, Encoding, Form, Qbf, Side};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
-use strategy::first_move::{first_move_gdl, FirstMove as Found, FirstMoveError};
-use strategy::gdl::{GdlPlay, GdlSetup};
-use strategy::play::QdoSolver;
 
-use crate::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
-use crate::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
-use crate::suite::{Request, Schema, Setup, SourceFile};
-use crate::{command_of, parse, GameModel, PlayResult, Session};
+use gamekit::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
+use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
+use gamekit::suite::{Request, Schema, Setup, SourceFile};
+use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 
 /// `model = "gdl"`: a game file and the role that must win.
 const SCHEMA: Schema = Schema {
@@ -198,7 +200,7 @@ impl GameModel for Gdl {
     }
     fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
         if first_time("game") {
-            games::gdl::check(setup.read("game")?)?;
+            crate::check(setup.read("game")?)?;
         }
         Ok(None)
     }
@@ -207,7 +209,7 @@ impl GameModel for Gdl {
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let depth = setup.depth.ok_or(BuildError::NoDepth)?;
-        let game = games::gdl::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
+        let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
     }
@@ -218,8 +220,8 @@ impl GameModel for Gdl {
 pub fn load_ground(path: &str, budget: Budget, horizon: Option<u32>) -> Result<GroundGame> {
     let source = read_source(path)?;
     Ok(match horizon {
-        Some(depth) => games::gdl::load_for_depth(source, budget, depth)?,
-        None => games::gdl::load_within(source, budget)?,
+        Some(depth) => crate::load_for_depth(source, budget, depth)?,
+        None => crate::load_within(source, budget)?,
     })
 }
 
@@ -321,8 +323,8 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
     let source = setup.read("game")?;
     let sources = vec![SourceFile { label: "gdl", bytes: source.bytes.clone() }];
     let game = match setup.depth {
-        Some(depth) => games::gdl::load_for_depth(source, setup.budget(), depth)?,
-        None => games::gdl::load_within(source, setup.budget())?,
+        Some(depth) => crate::load_for_depth(source, setup.budget(), depth)?,
+        None => crate::load_within(source, setup.budget())?,
     };
     let first = match first_role(setup) {
         None => 0,
@@ -343,4 +345,20 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
         out.notes.push(encoding.choice(&reason));
     }
     Ok(out)
+}
+
+/// The encoder's prefix method of a suite's or the command line's GDL prefix.
+trait Method {
+    fn method(self) -> PrefixMethod;
+}
+
+impl Method for GdlPrefix {
+    /// The encoder's prefix method.
+    fn method(self) -> PrefixMethod {
+        match self {
+            GdlPrefix::Gn => PrefixMethod::Naive,
+            GdlPrefix::Gt => PrefixMethod::Time,
+            GdlPrefix::Gd => PrefixMethod::Dependency,
+        }
+    }
 }

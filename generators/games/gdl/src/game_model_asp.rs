@@ -8,8 +8,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{ArgMatches, Command, Subcommand};
 
-use crate::cli::{read_source, write_atomically};
-use crate::{command_of, parse, GameModel};
+use gamekit::cli::{read_source, write_atomically};
+use gamekit::{command_of, parse, GameModel};
 
 #[derive(Subcommand, Debug)]
 enum Encode {
@@ -44,7 +44,7 @@ impl GameModel for GdlAsp {
     }
     fn encode(&self, matches: &ArgMatches) -> Result<ExitCode> {
         let Encode::GdlAsp { game, depth, output } = parse(matches)?;
-        let program = games::gdl::asp::translate(read_source(&game)?, depth)?;
+        let program = crate::asp::translate(read_source(&game)?, depth)?;
         write_atomically(&output, |w| w.write_all(program.as_bytes()))?;
         Ok(ExitCode::SUCCESS)
     }

@@ -6,7 +6,7 @@
 //! callers' demand ([`demand`], over the binding patterns of `adorn`) → checked
 //! predicate graph ([`validate`]) → ground game ([`ground`]). Helpers that need their
 //! callers' bindings are always grounded on demand; when the game grounded so is larger
-//! than the size budget allows, it is grounded again with every relation on demand. The ground game is what both the QBF encodings (`encodings::gdl`) and the
+//! than the size budget allows, it is grounded again with every relation on demand. The ground game is what both the QBF encodings (`gamekit::gdl`) and the
 //! reference player ([`player`]) work on, so they agree on the game by construction of
 //! one grounding.
 //!
@@ -41,12 +41,16 @@
 mod adorn;
 pub mod asp;
 pub mod demand;
+pub mod encoding;
 mod eval;
+pub mod game_model;
+pub mod game_model_asp;
 pub mod ground;
 pub mod kleene;
 pub mod player;
 pub mod program;
 pub mod rules;
+pub mod strategy;
 pub mod syntax;
 pub mod terms;
 pub mod turn_taking;
@@ -120,8 +124,4 @@ pub fn load_on_demand(
     Ok(game)
 }
 
-/// A game that the tool cannot handle (a role it does not have, not well-formed, not strictly
-/// turn-taking where that is required), with the reason.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct GameError(pub String);
+pub use gamekit::GameError;

@@ -11,19 +11,22 @@
 //! first, as in the encodings and in the reference player's Definition 5. White's joint
 //! move is named by the moves of the roles that have a choice, joined by `, `.
 //!
-//! Moves are checked with the reference player ([`games::gdl::player::Solver`], one
+//! Moves are checked with the reference player ([`crate::player::Solver`], one
 //! transposition table for the whole exploration): Black's move must be legal and keep a
 //! win within the remaining steps against every White reply; White's move must be legal
 //! and leave Black without a win within the remaining steps.
 
-use crate::play::{Explorer, Failure, Played, QdoSolver, White};
-use crate::session::{PlayableGame, User};
-use crate::validate::{Check, STATE};
-use encodings::gdl::GdlEncoding;
-use encodings::{Move, Side};
-use games::gdl::player::{Solver, State};
-use games::gdl::terms::{Sym, TermId};
-use games::gdl::{GameError, GroundGame, Node};
+use crate::encoding::GdlEncoding;
+use crate::player::{Solver, State};
+use crate::terms::{Sym, TermId};
+use gamekit::play::{Explorer, Failure, Played, QdoSolver, White};
+use gamekit::session::{PlayableGame, User};
+use gamekit::validate::{Check, STATE};
+use gamekit::{Move, Side};
+use std::cell::RefCell;
+
+use crate::{GameError, GroundGame, Node};
+use gamekit::first_move::{judge, FirstMove, FirstMoveError};
 
 /// A GDL game and how its positions are encoded; Black is the encoding's role `first`.
 #[derive(Clone, Copy)]
@@ -250,7 +253,13 @@ fn explore(
     Ok(e.played)
 }
 
-impl Explorer<'_, '_, '_, '_> {
+/// The GDL walks of an [`Explorer`].
+trait ExploreGdl {
+    fn gdl(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure>;
+    fn ask_gdl(&mut self, setup: GdlSetup<'_>, player: &Solver, s: &State, left: u32) -> Result<Move, Failure>;
+}
+
+impl ExploreGdl for Explorer<'_, '_, '_, '_> {
     fn gdl(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
         let game = setup.game;
         let position = draw_gdl(player, game, &s);
@@ -341,7 +350,12 @@ pub fn refute_gdl(
     explore(setup, depth, solve, black, true)
 }
 
-impl Explorer<'_, '_, '_, '_> {
+/// The GDL refutation walk of an [`Explorer`].
+trait ExploreGdlRefute {
+    fn gdl_refute(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure>;
+}
+
+impl ExploreGdlRefute for Explorer<'_, '_, '_, '_> {
     fn gdl_refute(&mut self, setup: GdlSetup<'_>, player: &mut Solver, s: State, left: u32) -> Result<(), Failure> {
         let game = setup.game;
         let position = draw_gdl(player, game, &s);
@@ -402,4 +416,18 @@ impl Explorer<'_, '_, '_, '_> {
         self.line.pop();
         Ok(())
     }
+}
+
+/// A GDL game at `depth` steps with `encoding` (Black is its role `first`).
+pub fn first_move_gdl(
+    game: &GroundGame,
+    encoding: GdlEncoding,
+    depth: u32,
+    solver: &mut QdoSolver<'_>,
+) -> Result<FirstMove, FirstMoveError> {
+    let player = RefCell::new(Solver::new(game, encoding.first)?);
+    let start = player.borrow().initial();
+    let reference = || Ok(player.borrow_mut().wins_from(&start, depth)?);
+    let check = |mv: &Move| Ok(check_gdl(&mut player.borrow_mut(), game, &start, mv, depth)?);
+    judge(&encoding, game, depth, solver, reference, check)
 }

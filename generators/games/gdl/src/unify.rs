@@ -80,7 +80,7 @@ fn occurs(v: u32, p: &Pat) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gdl::terms::Sym;
+    use crate::terms::Sym;
 
     fn f(args: Vec<Pat>) -> Pat {
         Pat::Fn(Sym(100), args)

@@ -11,9 +11,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use contract::Source;
-use games::gdl::asp::{term_text, translate};
-use games::gdl::player::Solver;
-use games::gdl::{load, GroundGame};
+use game_gdl::asp::{term_text, translate};
+use game_gdl::player::Solver;
+use game_gdl::{load, GroundGame};
 
 const GAMES: [&str; 12] = [
     "tictactoe.kif",

@@ -3,7 +3,7 @@
 //! moves and the same reference values for its first role at depths 0 to 2.
 
 use contract::{Budget, Source};
-use games::gdl::{load_on_demand, player::Solver, Demand, GroundGame};
+use game_gdl::{load_on_demand, player::Solver, Demand, GroundGame};
 
 /// The GDL files of `dir` under `suite/games/gdl`, by name.
 fn files(dir: &str) -> Vec<String> {

@@ -12,9 +12,9 @@
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{EncodeError, Encoding, Form, Side};
-use games::gdl::{load, player::Solver, GroundGame};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::{load, player::Solver, GroundGame};
+use gamekit::{EncodeError, Encoding, Form, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
@@ -187,7 +187,7 @@ fn output_is_byte_identical_across_runs() {
 
 #[test]
 fn turn_order_of_gttt_2_2_is_two_moves_each() {
-    use games::gdl::turns::{turn_order, Turn};
+    use game_gdl::turns::{turn_order, Turn};
     let g = game("gttt-2-2-elly");
     let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
     let movers: Vec<usize> = turns.iter().map(|t| if t[0] == Turn::Free { 0 } else { 1 }).collect();
@@ -385,7 +385,7 @@ fn three_player_nim_and_simultaneous_coalitions() {
 
 #[test]
 fn three_player_turn_order_is_x_o_z() {
-    use games::gdl::turns::{turn_order, Turn};
+    use game_gdl::turns::{turn_order, Turn};
     let g = game("connect3-3p-4x4");
     let turns = turn_order(&g, 6).unwrap_or_else(|e| panic!("{e}"));
     let movers: Vec<usize> =
@@ -437,7 +437,7 @@ fn recursive_arithmetic_with_bound_inputs() {
 /// it on demand: loading within that budget grounds on demand, and the game is right.
 #[test]
 fn a_board_over_the_budget_in_full_is_grounded_on_demand() {
-    use games::gdl::{load_for_depth, load_on_demand, Demand};
+    use game_gdl::{load_for_depth, load_on_demand, Demand};
     let path = format!("{}/../../suite/games/gdl/constructs/on-demand-board.kif", env!("CARGO_MANIFEST_DIR"));
     let source = || Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     let budget = contract::Budget { max_size: 700_000 };

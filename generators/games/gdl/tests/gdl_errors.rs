@@ -2,7 +2,7 @@
 //! the help line.
 
 use contract::Source;
-use games::gdl::load;
+use game_gdl::load;
 
 fn error(text: &str) -> String {
     match load(Source::from_bytes("game.kif", text)) {
@@ -96,8 +96,8 @@ fn terms_nested_deeper_than_the_limit_are_an_error_not_a_stack_overflow() {
     assert!(error(&not).contains("lists nested more than 256 deep"));
 }
 
-fn grounded(text: &str, max_size: u64) -> Result<games::gdl::GroundGame, String> {
-    games::gdl::load_within(Source::from_bytes("game.kif", text), contract::Budget { max_size })
+fn grounded(text: &str, max_size: u64) -> Result<game_gdl::GroundGame, String> {
+    game_gdl::load_within(Source::from_bytes("game.kif", text), contract::Budget { max_size })
         .map_err(|e| e.to_string())
 }
 

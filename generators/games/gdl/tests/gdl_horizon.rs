@@ -1,4 +1,4 @@
-//! Grounding for a depth (`games::gdl::load_for_depth`): only what plays of at most that
+//! Grounding for a depth (`game_gdl::load_for_depth`): only what plays of at most that
 //! many steps reach. The game must be the same up to that depth: the reference player and
 //! a real QBF solver on the GD encoding must give the full grounding's verdict, at every
 //! depth tested, and the domains must be parts of the full ones.
@@ -6,9 +6,9 @@
 use std::time::Duration;
 
 use contract::{Budget, Source, Verdict};
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{Encoding, Form, Side};
-use games::gdl::{load_for_depth, load_within, player::Solver, GroundGame};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::{load_for_depth, load_within, player::Solver, GroundGame};
+use gamekit::{Encoding, Form, Side};
 use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 

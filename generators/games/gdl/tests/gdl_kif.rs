@@ -2,7 +2,7 @@
 //! the fluents, moves and goals it must ground to.
 
 use contract::Source;
-use games::gdl::{load, player::Solver, GroundGame};
+use game_gdl::{load, player::Solver, GroundGame};
 
 fn ground(text: &str) -> GroundGame {
     load(Source::from_bytes("game.kif", text)).unwrap_or_else(|e| panic!("{e}"))
@@ -74,7 +74,7 @@ fn nested_function_terms_and_numbers_as_constants() {
 }
 
 #[test]
-fn init_and_terminal_defined_by_rules() -> Result<(), games::gdl::GameError> {
+fn init_and_terminal_defined_by_rules() -> Result<(), game_gdl::GameError> {
     let g = ground(
         "(role x) (role o) (index 1) (index 2) (start 2)
 (<= (init (cell ?c)) (index ?c))
@@ -96,7 +96,7 @@ fn init_and_terminal_defined_by_rules() -> Result<(), games::gdl::GameError> {
 }
 
 #[test]
-fn goal_values_other_than_0_and_100_and_a_role_that_never_reaches_100() -> Result<(), games::gdl::GameError> {
+fn goal_values_other_than_0_and_100_and_a_role_that_never_reaches_100() -> Result<(), game_gdl::GameError> {
     let g = ground(
         "(role x) (role o)
 (init (over))

@@ -10,9 +10,9 @@
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{Encoding, Form, Side};
-use games::gdl::{load, player::Solver, GroundGame};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::{load, player::Solver, GroundGame};
+use gamekit::{Encoding, Form, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 

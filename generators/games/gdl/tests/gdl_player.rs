@@ -1,16 +1,16 @@
 //! The reference player on known game values.
 
 use contract::Source;
-use games::gdl::{load, player::Solver};
+use game_gdl::{load, player::Solver};
 
-fn game(name: &str) -> games::gdl::GroundGame {
+fn game(name: &str) -> game_gdl::GroundGame {
     let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
-fn tic_tac_toe_is_a_draw_so_x_never_wins() -> Result<(), games::gdl::GameError> {
+fn tic_tac_toe_is_a_draw_so_x_never_wins() -> Result<(), game_gdl::GameError> {
     let g = game("tictactoe.kif");
     assert_eq!((g.fluents.len(), g.moves.len()), (29, 20));
     let mut s = Solver::new(&g, 0)?;

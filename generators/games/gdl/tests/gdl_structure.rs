@@ -21,12 +21,12 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use contract::{Budget, Source};
-use encodings::gdl::{GdlEncoding, PrefixMethod, Reason, Rules};
-use games::gdl::player::{Solver, State};
-use games::gdl::turn_taking::{Choice, TurnTaking, Witness};
-use games::gdl::turns::Turn;
-use games::gdl::{load_for_depth, GroundGame};
-use games::rng::SplitMix64;
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Reason, Rules};
+use game_gdl::player::{Solver, State};
+use game_gdl::turn_taking::{Choice, TurnTaking, Witness};
+use game_gdl::turns::Turn;
+use game_gdl::{load_for_depth, GroundGame};
+use gamekit::rng::SplitMix64;
 
 /// Game file (under `suite/games/gdl/`), depth, and the encoding chosen there.
 const CHOICES: &[(&str, u32, &str)] = &[

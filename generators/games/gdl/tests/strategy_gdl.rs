@@ -3,20 +3,20 @@
 //! the reference player; a broken encoding must be caught; and the solver's strategy,
 //! re-asked at every Black choice, must win against every White reply (`play --auto --all`).
 
-#[path = "common/solver.rs"]
+#[path = "../../gamekit/tests/common/solver.rs"]
 mod solver;
 
 use contract::Source;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::{Encoding, Form, MapError, Qbf, Side, SymbolMap};
-use games::gdl::player::Solver;
-use games::gdl::{load, GroundGame};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::player::Solver;
+use game_gdl::strategy::{check_gdl, game_at, play_gdl, GdlSetup};
+use game_gdl::{load, GroundGame};
+use gamekit::play::{Played, White};
+use gamekit::validate::Check;
+use gamekit::{Encoding, Form, MapError, Qbf, Side, SymbolMap};
 use qbf::formula::CnfQbf;
 use qbf::tseitin::ClauseForm;
 use solver::{qdo, without};
-use strategy::gdl::{check_gdl, game_at, play_gdl, GdlSetup};
-use strategy::play::{Played, White};
-use strategy::validate::Check;
 
 const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
@@ -178,7 +178,7 @@ fn three_player_first_moves_and_play_against_the_coalition() {
 
 /// The drawn board's lines: column labels, then each row as its label and its cells.
 fn board_cells(drawn: &str) -> Vec<(String, String, char)> {
-    let lines: Vec<&str> = drawn.split('/').filter(|l| !l.starts_with(strategy::validate::STATE)).collect();
+    let lines: Vec<&str> = drawn.split('/').filter(|l| !l.starts_with(gamekit::validate::STATE)).collect();
     let Some(labels) = lines.iter().find(|l| l.starts_with("   ")) else { return Vec::new() };
     let columns: Vec<&str> = labels.split_whitespace().collect();
     let mut cells = Vec::new();
@@ -211,7 +211,7 @@ fn gdl_boards_are_drawn_in_each_games_own_coordinates() {
     let mut checked = Vec::new();
     for file in &files {
         let source = Source::read(&format!("{dir}/{file}")).unwrap_or_else(|e| panic!("{e}"));
-        let g = games::gdl::load_for_depth(source, contract::Budget::default(), 1).unwrap_or_else(|e| panic!("{e}"));
+        let g = game_gdl::load_for_depth(source, contract::Budget::default(), 1).unwrap_or_else(|e| panic!("{e}"));
         let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{file}: {e}"));
         let start = player.initial();
         let numbers = |m: u32| -> Vec<String> {
@@ -224,8 +224,8 @@ fn gdl_boards_are_drawn_in_each_games_own_coordinates() {
         let Some(mx) = legal.min_by_key(|&m| numbers(m).windows(2).all(|w| w[0] == w[1])) else { continue };
         let reply = player.replies(&start).into_iter().next().unwrap_or_default();
         let joint: Vec<u32> = std::iter::once(mx).chain(reply).collect();
-        let before = board_cells(&strategy::gdl::draw_gdl(&player, &g, &start));
-        let after = board_cells(&strategy::gdl::draw_gdl(&player, &g, &player.next(&start, &joint)));
+        let before = board_cells(&game_gdl::strategy::draw_gdl(&player, &g, &start));
+        let after = board_cells(&game_gdl::strategy::draw_gdl(&player, &g, &player.next(&start, &joint)));
         if after.is_empty() {
             continue;
         }

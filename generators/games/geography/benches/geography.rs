@@ -5,9 +5,9 @@
 
 use std::time::Instant;
 
-use encodings::geography::{GeoEncoding, Geography};
-use encodings::{EncodeError, Encoding, Side, Sink};
-use games::geography::{gnm, gnp, grid, torus, Graph, Rule, Variant};
+use game_geography::encoding::{GeoEncoding, Geography};
+use game_geography::{gnm, gnp, grid, torus, Graph, Rule, Variant};
+use gamekit::{EncodeError, Encoding, Side, Sink};
 use qbf::formula::VarManager;
 use qbf::io::QdimacsStream;
 use qbf::tseitin::ClauseForm;

@@ -1,6 +1,6 @@
 //! QBF encodings of generalized geography ([`games::geography`]): true iff player 1 wins
 //! within the depth (the number of rounds) under the game's [`Variant`] and [`Rule`], as
-//! the reference [`Solver`](games::geography::Solver) decides.
+//! the reference [`Solver`](crate::Solver) decides.
 //!
 //! Prefix: one block per round `t = 1..=r`, existential for player 1's (odd) rounds,
 //! universal for player 2's (even) ones; round 0 is the constant start node 0. With
@@ -34,12 +34,12 @@
 //! - T. J. Schaefer, *On the computational complexity of some two-person
 //!   perfect-information games*, JCSS 16 (1978).
 
-use games::geography::{Graph, Rule, Variant};
+use crate::{Graph, Rule, Variant};
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, VarManager};
 
-use crate::binary::{bits_for, eq_const, eq_vec};
-use crate::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
-use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
+use gamekit::binary::{bits_for, eq_const, eq_vec};
+use gamekit::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
+use gamekit::{check_outermost_of, MapError, SymbolMap};
 
 /// How a round's node is represented.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -63,10 +63,10 @@ impl GeoEncoding {
 }
 
 impl std::str::FromStr for GeoEncoding {
-    type Err = games::geography::UnknownName;
+    type Err = crate::UnknownName;
 
     fn from_str(s: &str) -> Result<GeoEncoding, Self::Err> {
-        GeoEncoding::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| games::geography::UnknownName {
+        GeoEncoding::ALL.into_iter().find(|e| e.name() == s).ok_or_else(|| crate::UnknownName {
             what: "encoding",
             given: s.to_string(),
             expected: GeoEncoding::ALL.map(GeoEncoding::name).join(", "),

@@ -4,23 +4,26 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate as geo;
+use crate::encoding::{GeoEncoding, Geography as GeographyEncoding};
+use crate::strategy::first_move_geography;
+use crate::strategy::GeographyPlay;
+use crate::{Graph, Rule, Solver, Variant, MAX_NODES};
 use anyhow::{anyhow, bail, Result};
 use clap::builder::RangedU64ValueParser;
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::Budget;
-use encodings::gdl::Size;
-use encodings::geography::{GeoEncoding, Geography as GeographyEncoding};
-use encodings::{Encoding, Form, Qbf, Side};
-use games::geography::{self as geo, Graph, Rule, Solver, Variant, MAX_NODES};
+use gamekit::errln;
+use gamekit::first_move::FirstMove as Found;
+use gamekit::play::QdoSolver;
+use gamekit::Size;
+use gamekit::{Encoding, Form, Qbf, Side};
 use qbf::io::{write_qcir, write_qdimacs};
-use strategy::first_move::{first_move_geography, FirstMove as Found};
-use strategy::geography::GeographyPlay;
-use strategy::play::QdoSolver;
 
-use crate::cli::{encode_error, read_source, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
-use crate::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, Kind, OutFormat, Param, Request};
-use crate::suite::{Schema, Setup};
-use crate::{command_of, parse, GameModel, PlayResult, Session};
+use gamekit::cli::{encode_error, read_source, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
+use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, Kind, OutFormat, Param, Request};
+use gamekit::suite::{Schema, Setup};
+use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 
 /// The graph generators of a suite's `graph` key, besides a graph file.
 pub const GRAPH_GENERATORS: &[&str] = &["gnp", "gnm", "grid", "torus", "thesis-example"];

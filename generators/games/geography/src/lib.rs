@@ -26,10 +26,13 @@
 //! - T. J. Schaefer, *On the computational complexity of some two-person perfect-information
 //!   games*, JCSS 16 (1978): generalized geography, PSPACE-complete.
 
+pub mod encoding;
+pub mod game_model;
 mod generate;
 mod graph;
 mod parse;
 mod solver;
+pub mod strategy;
 
 pub use generate::{gnm, gnp, grid, thesis_example, torus, MAX_SIDE};
 pub use graph::{Graph, MAX_NODES};

@@ -4,17 +4,21 @@
 //! nodes and the legal moves.
 //!
 //! The first move is read from the solver's `--qdo` assignment
-//! ([`first_move_geography`](crate::first_move::first_move_geography)) and checked here
+//! ([`first_move_geography`](gamekit::first_move::first_move_geography)) and checked here
 //! with the reference solver: legal, and the first player still wins after it. In `play`,
 //! the computer's moves come from the reference solver's winning moves (the first winning
 //! node in successor order), so that every line is checked against the game itself.
 
-use encodings::Move;
-use games::geography::{Graph, Rule, SolveError, Solver, Variant};
+use gamekit::Move;
+use std::cell::RefCell;
 
-use crate::play::{Explorer, Failure, Played, QdoSolver, White};
-use crate::session::{PlayableGame, User};
-use crate::validate::Check;
+use crate::encoding::Geography;
+use crate::{Graph, Rule, SolveError, Solver, Variant};
+use gamekit::first_move::{judge, FirstMove, FirstMoveError};
+
+use gamekit::play::{Explorer, Failure, Played, QdoSolver, White};
+use gamekit::session::{PlayableGame, User};
+use gamekit::validate::Check;
 
 /// The position after `path` (node 0 not included): current node, visited nodes, legal
 /// moves, as lines separated by `/`.
@@ -97,7 +101,12 @@ impl PlayableGame for GeographyPlay<'_> {
     }
 }
 
-impl Explorer<'_, '_, '_, '_> {
+/// The geography walk of an [`Explorer`].
+trait ExploreGeography {
+    fn geography(&mut self, solver: &mut Solver, path: &mut Vec<u32>, left: u32, refute: bool) -> Result<(), Failure>;
+}
+
+impl ExploreGeography for Explorer<'_, '_, '_, '_> {
     /// Plays on after `path` with `left` rounds; the computer is the first player
     /// (`refute` false) or the second.
     fn geography(&mut self, solver: &mut Solver, path: &mut Vec<u32>, left: u32, refute: bool) -> Result<(), Failure> {
@@ -141,4 +150,23 @@ impl Explorer<'_, '_, '_, '_> {
         }
         Ok(())
     }
+}
+
+impl From<SolveError> for FirstMoveError {
+    fn from(e: SolveError) -> Self {
+        FirstMoveError::Game(Box::new(e))
+    }
+}
+
+/// Geography on `graph` for `rounds` rounds with `encoding` (Black is the first player).
+pub fn first_move_geography(
+    graph: &Graph,
+    encoding: Geography,
+    rounds: u32,
+    solver: &mut QdoSolver<'_>,
+) -> Result<FirstMove, FirstMoveError> {
+    let player = RefCell::new(Solver::new(graph, encoding.variant, encoding.rule));
+    let reference = || Ok(player.borrow_mut().wins_within(rounds)?);
+    let check = |mv: &Move| Ok(check_geography(&mut player.borrow_mut(), &[], mv, rounds)?);
+    judge(&encoding, graph, rounds, solver, reference, check)
 }

@@ -9,9 +9,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use contract::Verdict;
-use encodings::geography::{GeoEncoding, Geography};
-use encodings::{Assignment, Encoding, Form, Move, Side};
-use games::geography::{gnm, gnp, thesis_example, Graph, Rule, Solver, Variant};
+use game_geography::encoding::{GeoEncoding, Geography};
+use game_geography::{gnm, gnp, thesis_example, Graph, Rule, Solver, Variant};
+use gamekit::{Assignment, Encoding, Form, Move, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;

@@ -21,12 +21,12 @@
 //! ## References
 //! - T. J. Schaefer, *On the computational complexity of some two-person
 //!   perfect-information games*, JCSS 16 (1978): Node Kayles is PSPACE-complete.
-//! - The geography encodings of this project (`encodings::geography`), whose chain and
+//! - The geography encodings of this project (`gamekit::geography`), whose chain and
 //!   compact index this follows.
 
 use clap::ValueEnum;
 use contract::{Budget, TooLarge};
-use encodings::SymbolMap;
+use gamekit::SymbolMap;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 
 use super::game::Kayles;

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use games::geography::Graph;
+use game_geography::Graph;
 
 /// A Node Kayles game: the closed neighbourhood of every vertex.
 #[derive(Clone, Debug, PartialEq, Eq)]

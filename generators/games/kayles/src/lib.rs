@@ -20,19 +20,20 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
-use encodings::gdl::Size;
-use encodings::{check_outermost_of, Assignment, Move};
+use gamekit::errln;
+use gamekit::first_move::{FirstMove as Found, Judgement};
+use gamekit::play::QdoSolver;
+use gamekit::Size;
+use gamekit::{check_outermost_of, Assignment, Move};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
-use strategy::first_move::{FirstMove as Found, Judgement};
-use strategy::play::QdoSolver;
 
-use crate::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
-use crate::geography::{graph_name, load_graph, GraphArgs};
-use crate::suite::{BuildError, Instance, Request, Schema, Setup};
-use crate::{command_of, parse, GameModel, PlayResult, Session};
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
+use game_geography::game_model::{graph_name, load_graph, GraphArgs};
+use gamekit::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
+use gamekit::suite::{BuildError, Instance, Request, Schema, Setup};
+use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 use play::KaylesPlay;
 
 /// A Node Kayles game: its graph and ply limit.
@@ -171,7 +172,7 @@ impl GameModel for Kayles {
         Some(&suite::SCHEMA)
     }
     fn check(&self, setup: &Setup, first_time: &mut dyn FnMut(&str) -> bool) -> Result<Option<String>, BuildError> {
-        crate::geography::check_graph(setup, first_time)?;
+        game_geography::game_model::check_graph(setup, first_time)?;
         suite::check(setup)
     }
     fn build(&self, request: &Request) -> Result<Instance, BuildError> {

@@ -5,8 +5,8 @@
 //! player to move cannot pick, or when the plies run out (Black has then not won within
 //! them); its end is checked against the computer's promise.
 
-use strategy::play::{Explorer, Failure, Played, QdoSolver, White};
-use strategy::session::{PlayableGame, User};
+use gamekit::play::{Explorer, Failure, Played, QdoSolver, White};
+use gamekit::session::{PlayableGame, User};
 
 use super::game::{Kayles, Player};
 
@@ -139,7 +139,7 @@ pub fn draw(game: &Kayles, plies: u32, picked: &[u32], available: &[u32]) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use games::geography::grid;
+    use game_geography::grid;
 
     #[test]
     fn a_position_shows_the_picks_the_available_vertices_and_the_edges_left_in_play() {

@@ -8,8 +8,8 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use super::encoding::KaylesEncoding;
 use super::game::{Kayles, Player};
 use super::longest::Picks;
-use crate::geography::{suite_graph, suite_rounds, GRAPH_KEYS};
-use crate::suite::{params_string, BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
+use game_geography::game_model::{suite_graph, suite_rounds, GRAPH_KEYS};
+use gamekit::suite::{params_string, BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
 
 /// `model = "kayles"`: the graph keys of geography, without its variants and rules.
 pub const SCHEMA: Schema = Schema {

@@ -10,10 +10,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use contract::Verdict;
-use games::geography::{gnm, gnp, grid, torus, Graph};
+use game_geography::{gnm, gnp, grid, torus, Graph};
+use game_kayles::encoding::KaylesEncoding;
+use game_kayles::game::{Kayles, Player};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
-use models::kayles::encoding::KaylesEncoding;
-use models::kayles::game::{Kayles, Player};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -197,9 +197,9 @@ fn black_needs_two_plies_and_white_one_free_vertex() {
 /// reference player wins with, or both say Black has none.
 #[test]
 fn first_moves_from_depqbf_are_winning_moves() {
-    use models::kayles::{KaylesArgs, KaylesSetup};
-    use strategy::first_move::Judgement;
-    use strategy::qdo::{Program, QdoRunner};
+    use game_kayles::{KaylesArgs, KaylesSetup};
+    use gamekit::first_move::Judgement;
+    use gamekit::qdo::{Program, QdoRunner};
 
     #[derive(clap::Parser)]
     struct Flags {

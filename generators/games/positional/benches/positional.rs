@@ -8,9 +8,9 @@ use std::path::Path;
 use std::time::Instant;
 
 use contract::Source;
-use encodings::corplus::Corplus;
-use encodings::{Encoding, Side, Sink};
-use games::positional::pg::read_pg;
+use game_positional::corplus::Corplus;
+use game_positional::pg::read_pg;
+use gamekit::{Encoding, Side, Sink};
 use qbf::formula::VarManager;
 use qbf::io::QdimacsStream;
 use qbf::tseitin::ClauseForm;

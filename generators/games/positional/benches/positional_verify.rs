@@ -14,12 +14,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use contract::{Source, Verdict};
-use encodings::corplus::Corplus;
-use encodings::{Encoding, Form, Side};
-use games::positional::gttt::Gttt;
-use games::positional::pg::read_pg;
-use games::positional::solver::Solver;
-use games::positional::{Player, PositionalGame};
+use game_positional::corplus::Corplus;
+use game_positional::gttt::Gttt;
+use game_positional::pg::read_pg;
+use game_positional::solver::Solver;
+use game_positional::{Player, PositionalGame};
+use gamekit::{Encoding, Form, Side};
 use harness::Outcome;
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;

@@ -52,8 +52,8 @@ impl BddlFiles {
 
     /// The files read back as a BDDL game (at the depth written), as `encode hex
     /// --encoding lifted` and the `lifted` encoding of positional suites use it.
-    pub fn game(&self) -> Result<crate::bddl::Game, BddlError> {
-        crate::bddl::load(
+    pub fn game(&self) -> Result<game_bddl::Game, BddlError> {
+        game_bddl::load(
             &Source::from_bytes("domain.bddl", self.domain.clone()),
             &Source::from_bytes("problem.bddl", self.problem.clone()),
             None,
@@ -140,10 +140,16 @@ impl<'g> BddlProblem<'g> {
     }
 }
 
+impl From<BddlError> for gamekit::suite::BuildError {
+    fn from(e: BddlError) -> Self {
+        gamekit::suite::BuildError::Game(Box::new(e))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::positional::hex::read_hex;
+    use crate::hex::read_hex;
     use contract::Source;
 
     #[test]
@@ -161,7 +167,7 @@ mod tests {
 
     #[test]
     fn gttt_goals_are_written_for_both_players() -> Result<(), Box<dyn std::error::Error>> {
-        use crate::positional::gttt::{Gttt, Shape};
+        use crate::gttt::{Gttt, Shape};
         let shape = Shape::parse("domino").ok_or("shape")?;
         let game = Gttt { shape, board: 2, torus: false, p: 1, q: 1, first: Player::Black, first_moves: true }.game();
         let mut problem = Vec::new();

@@ -43,11 +43,11 @@
 //! (2021, extending *Positional games and QBF: the corrective encoding*, SAT 2020),
 //! Sections 3.2 and 3.3, Tables 3 and 6.
 
-use crate::encoding::{for_side, EncodeError, Encoded, Encoding, Side, Sink};
-use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
+use crate::gttt::Gttt;
+use crate::model::{Player, PositionalGame};
 use contract::{Budget, TooLarge};
-use games::positional::gttt::Gttt;
-use games::positional::model::{Player, PositionalGame};
+use gamekit::encoding::{for_side, EncodeError, Encoded, Encoding, Side, Sink};
+use gamekit::{check_outermost_of, MapError, SymbolMap};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, Var, VarManager};
 
 /// The number of bits that name one of `n` vertices.

@@ -9,7 +9,7 @@
 //! - [`bddl`]: the same game as a BDDL domain and problem (occupy actions, explicit goals).
 //! - [`named`]: a PG file, GTTT game or Hex puzzle loaded for a command, named, cut to a depth.
 //!
-//! The COR+ encoding itself is `encodings::corplus::Corplus` (in the `encodings` crate).
+//! The COR+ encoding itself is `crate::corplus::Corplus` (in the `encodings` crate).
 //!
 //! ## References
 //! V. Mayer-Eichberger, A. Saffidine: *Positional Games and QBF: A Polished Encoding*
@@ -17,11 +17,14 @@
 //! (SAT 2023) for the BDDL format.
 
 pub mod bddl;
+pub mod corplus;
+pub mod game_model;
 pub mod gttt;
 pub mod hex;
 pub mod model;
 pub mod named;
 pub mod pg;
 pub mod solver;
+pub mod strategy;
 
 pub use model::{Player, PositionalGame};

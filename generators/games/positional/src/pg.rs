@@ -298,7 +298,7 @@ pub fn write_pg<W: std::io::Write>(mut w: W, game: &PositionalGame, comment: &st
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::positional::gttt::{Gttt, Shape};
+    use crate::gttt::{Gttt, Shape};
 
     #[test]
     fn written_games_read_back_the_same() -> Result<(), Box<dyn std::error::Error>> {

@@ -27,7 +27,7 @@
 use std::collections::HashMap;
 
 use super::model::{Player, PositionalGame};
-use crate::mixhash::MixState;
+use gamekit::mixhash::MixState;
 
 /// The largest board (after the initial-stone rewrite) the solver takes.
 pub const MAX_VERTICES: usize = 128;
@@ -233,7 +233,7 @@ fn bits(mut x: u128) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::positional::gttt::{Gttt, Shape};
+    use crate::gttt::{Gttt, Shape};
 
     fn gttt(shape: &str, n: usize, first: Player) -> PositionalGame {
         let shape = Shape::parse(shape).unwrap_or(Shape::Line(1));
@@ -280,8 +280,7 @@ mod tests {
 
     #[test]
     fn the_speed_ups_do_not_change_values() -> Result<(), SolveError> {
-        let hex =
-            |text: &str| crate::positional::hex::read_hex(&contract::Source::from_bytes("h", text)).map(|p| p.game());
+        let hex = |text: &str| crate::hex::read_hex(&contract::Source::from_bytes("h", text)).map(|p| p.game());
         let mut games =
             vec![gttt("el", 3, Player::Black), gttt("tic", 3, Player::White), gttt("knobby", 3, Player::Black)];
         for text in ["3", "3 w[b2]", "3 b[b2] w[a2]", "3 w[b1] b[a1] w[c2]"] {

@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use contract::Source;
-use encodings::corplus::Corplus;
-use encodings::{Encoding, Side, Sink};
-use games::positional::gttt::{Gttt, Shape};
-use games::positional::hex::read_hex;
-use games::positional::pg::read_pg;
-use games::positional::solver::Solver;
-use games::positional::{Player, PositionalGame};
+use game_positional::corplus::Corplus;
+use game_positional::gttt::{Gttt, Shape};
+use game_positional::hex::read_hex;
+use game_positional::pg::read_pg;
+use game_positional::solver::Solver;
+use game_positional::{Player, PositionalGame};
+use gamekit::{Encoding, Side, Sink};
 use qbf::formula::{ClauseSink, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::ClauseForm;
 

@@ -6,23 +6,25 @@
 //! solver's strategy, re-asked at every Black turn, is played against every White reply on
 //! small games, and every line must end in Black's win (`play --auto --all`).
 
-#[path = "common/solver.rs"]
+#[path = "../../gamekit/tests/common/solver.rs"]
 mod solver;
 
 use std::path::PathBuf;
 
 use contract::Source;
-use encodings::corplus::Corplus;
-use encodings::lifted::Lifted;
-use encodings::{Assignment, Side, SymbolMap};
-use games::bddl::{self, Game, Solver};
-use games::positional::gttt::{Gttt, Shape};
-use games::positional::hex::read_hex;
-use games::positional::{Player, PositionalGame};
+use game_bddl::lifted::Lifted;
+use game_bddl::strategy::{check_bddl, play_bddl};
+use game_bddl::{self as bddl, Game, Solver};
+use game_positional::corplus::Corplus;
+use game_positional::gttt::{Gttt, Shape};
+use game_positional::hex::read_hex;
+use game_positional::strategy::{check_positional, play_positional};
+use game_positional::{Player, PositionalGame};
+use gamekit::play::White;
+use gamekit::validate::Check;
+use gamekit::{Assignment, Side, SymbolMap};
 use qbf::formula::CnfQbf;
 use solver::{clauses, without};
-use strategy::play::{play_bddl, play_positional, White};
-use strategy::validate::{check_bddl, check_positional, Check};
 
 fn suite(path: &str) -> Source {
     let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
@@ -143,7 +145,7 @@ fn a_clause_removed_from_the_move_constraints_is_caught() {
     assert!(caught.is_some(), "no removal among {} clauses on the move bits was caught", on_move.len());
 }
 
-fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), strategy::qdo::QdoError> {
+fn depqbf_qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), gamekit::qdo::QdoError> {
     Ok(qdo(qbf))
 }
 

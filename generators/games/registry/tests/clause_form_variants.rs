@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use contract::{Source, Verdict};
-use encodings::geography::{GeoEncoding, Geography};
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::bddl;
-use games::geography::{gnp, Rule, Solver, Variant};
+use game_bddl as bddl;
+use game_bddl::lifted::Lifted;
+use game_geography::encoding::{GeoEncoding, Geography};
+use game_geography::{gnp, Rule, Solver, Variant};
+use gamekit::{Encoding, Form, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::formula::CircuitQbf;
 use qbf::io::write_qdimacs;

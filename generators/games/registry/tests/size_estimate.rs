@@ -4,12 +4,12 @@
 //! every encoding at several depths.
 
 use contract::{Budget, Source};
-use encodings::corplus::Corplus;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::lifted::Lifted;
-use encodings::{EncodeError, Encoding, Form, Side};
-use games::positional::gttt::{Gttt, Shape};
-use games::positional::model::Player;
+use game_bddl::lifted::Lifted;
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_positional::corplus::Corplus;
+use game_positional::gttt::{Gttt, Shape};
+use game_positional::model::Player;
+use gamekit::{EncodeError, Encoding, Form, Side};
 use qbf::tseitin::ClauseForm;
 
 /// The factor by which an estimate may exceed the literals written, for formulas of at
@@ -55,7 +55,7 @@ fn lifted_estimates_bound_the_bddl_formulas() {
             let problem_source = read(&format!("{dir}/{problem}"));
             for depth in [1, 3, 7, 15] {
                 let game =
-                    games::bddl::load(&domain_source, &problem_source, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
+                    game_bddl::load(&domain_source, &problem_source, Some(depth)).unwrap_or_else(|e| panic!("{e}"));
                 assert_close(&format!("{domain}/{problem} d{depth}"), sizes(&Lifted, &game, depth));
             }
         }
@@ -101,7 +101,7 @@ fn check_gdl_estimates(dirs: &[&str], depths: &[u32]) {
         let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
         for &depth in depths {
             let source = read(&path.to_string_lossy());
-            let game = games::gdl::load_for_depth(source, Budget::default(), depth).unwrap_or_else(|e| panic!("{e}"));
+            let game = game_gdl::load_for_depth(source, Budget::default(), depth).unwrap_or_else(|e| panic!("{e}"));
             let (actual, estimate) = sizes(&encoding, &game, depth);
             assert!(estimate >= actual, "{name} d{depth}: estimate {estimate} below the {actual} literals written");
             assert!(
@@ -127,7 +127,7 @@ fn gdl_estimates_bound_the_large_gdl_formulas_closely() {
 
 #[test]
 fn a_formula_over_the_budget_is_refused_before_any_work() {
-    let game = games::gdl::load(read(&games("gdl/connect3-4x4.kif"))).unwrap_or_else(|e| panic!("{e}"));
+    let game = game_gdl::load(read(&games("gdl/connect3-4x4.kif"))).unwrap_or_else(|e| panic!("{e}"));
     let encoding = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
     let started = std::time::Instant::now();
     let refused = encoding.formula(&game, 1_000_000_000, Side::Black, Form::Circuit).err();

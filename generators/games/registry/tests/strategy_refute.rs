@@ -6,28 +6,29 @@
 
 // Clause removal (`solver::without`) serves the other strategy tests.
 #[allow(dead_code)]
-#[path = "common/solver.rs"]
+#[path = "../../gamekit/tests/common/solver.rs"]
 mod solver;
 
 use std::path::PathBuf;
 
 use contract::Source;
-use encodings::corplus::Corplus;
-use encodings::gdl::{GdlEncoding, PrefixMethod, Rules};
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, MapError, Side};
-use games::bddl;
-use games::gdl::player::Solver as GdlSolver;
-use games::gdl::{load, GroundGame};
-use games::positional::gttt::{Gttt, Shape};
-use games::positional::solver::Solver as PositionalSolver;
-use games::positional::{Player, PositionalGame};
+use game_bddl as bddl;
+use game_bddl::lifted::Lifted;
+use game_bddl::strategy::{bddl_white_position, refute_bddl};
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::player::Solver as GdlSolver;
+use game_gdl::strategy::{game_at, refute_gdl, GdlSetup};
+use game_gdl::{load, GroundGame};
+use game_positional::corplus::Corplus;
+use game_positional::gttt::{Gttt, Shape};
+use game_positional::solver::Solver as PositionalSolver;
+use game_positional::strategy::refute_positional;
+use game_positional::{Player, PositionalGame};
+use gamekit::play::{Played, White};
+use gamekit::{Encoding, Form, MapError, Side};
 use qbf::formula::CnfQbf;
 use qbf::tseitin::ClauseForm;
 use solver::qdo;
-use strategy::gdl::{game_at, refute_gdl, GdlSetup};
-use strategy::play::{Played, White};
-use strategy::refute::{bddl_white_position, refute_bddl, refute_positional};
 
 const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
@@ -264,6 +265,6 @@ fn black_second_bddl_games_are_played_from_white_s_first_ply() {
         bddl::load(&suite("games/bddl/breakthrough/domain.ig"), &suite("games/bddl/breakthrough/2x4_second.ig"), None)
             .unwrap_or_else(|e| panic!("{e}"));
     let mut solve = qdo;
-    let played = strategy::play::play_bddl(&bt, &mut solve, White::All).unwrap_or_else(|f| panic!("{f}"));
+    let played = game_bddl::strategy::play_bddl(&bt, &mut solve, White::All).unwrap_or_else(|f| panic!("{f}"));
     assert_eq!(played.lines, 22, "{played:?}");
 }

@@ -2,9 +2,8 @@
 
 use std::io;
 
+use crate::{EncodeError, MapError};
 use contract::{ParseError, TooLarge};
-use encodings::{EncodeError, MapError};
-use games::positional::bddl::BddlError;
 
 /// Why a job could not be built or given its expected answer.
 #[derive(Debug, thiserror::Error)]
@@ -16,7 +15,8 @@ pub enum BuildError {
     #[error(transparent)]
     Parse(#[from] ParseError),
     #[error(transparent)]
-    Bddl(#[from] BddlError),
+    /// A game crate's own error (each converts its errors).
+    Game(Box<dyn std::error::Error + Send + Sync>),
     #[error(transparent)]
     Encode(#[from] EncodeError),
     #[error(transparent)]

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use encodings::{Encoding, Form, MapError, Qbf, Side, SymbolMap};
+use crate::{Encoding, Form, MapError, Qbf, Side, SymbolMap};
 use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::{write_qcir, write_qdimacs, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};

@@ -29,18 +29,6 @@ pub enum GdlPrefix {
     Gd,
 }
 
-impl GdlPrefix {
-    /// The encoder's prefix method.
-    pub fn method(self) -> encodings::gdl::PrefixMethod {
-        use encodings::gdl::PrefixMethod;
-        match self {
-            GdlPrefix::Gn => PrefixMethod::Naive,
-            GdlPrefix::Gt => PrefixMethod::Time,
-            GdlPrefix::Gd => PrefixMethod::Dependency,
-        }
-    }
-}
-
 /// A file a family writes per instance.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum OutFormat {

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
+use crate::Form;
 use contract::{Budget, Source};
-use encodings::Form;
 use qbf::tseitin::ClauseForm;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,7 @@
 //! (SD) where the ground game is strictly turn-taking up to the depth, the general encoding
 //! (GE) otherwise, both under the caller's prefix (GD by default).
 //!
-//! The turn structure is proved on the ground game (`games::gdl::turn_taking`), for two
+//! The turn structure is proved on the ground game (`crate::turn_taking`), for two
 //! players and for more alike: SD drops the choice variables and universal bits of every
 //! role not on turn (the no-op plies of the opponent, or of the whole coalition), so the
 //! formula has one quantifier block per step instead of two. Where the turn order depends
@@ -12,12 +12,12 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Sections 3.1 and 3.3.
 
+use crate::turn_taking::{turn_taking, TurnTaking};
+use crate::GroundGame;
 use contract::{Budget, TooLarge};
-use games::gdl::turn_taking::{turn_taking, TurnTaking};
-use games::gdl::GroundGame;
 
-use crate::gdl::{GdlEncoding, PrefixMethod, Rules};
-use crate::Encoding;
+use super::{GdlEncoding, PrefixMethod, Rules};
+use gamekit::Encoding;
 
 /// Why a GDL encoding has the rules it has.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -48,14 +48,19 @@
 //!   Playing*, ICLP 2009 (the temporal extension).
 //! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
 
-use super::gdl_prefix::Levels;
-use crate::encoding::{for_side, EncodeError, Encoded, Encoding, Form, Side, Sink};
-use crate::symbol_map::{check_outermost_of, MapError, SymbolMap};
-use games::gdl::player::GOAL_MAX;
-use games::gdl::turn_taking::{turn_taking, TurnTaking};
-use games::gdl::turns::Turn;
-use games::gdl::{GameError, GroundGame, Node};
-use qbf::formula::{Circuit, ClauseSink, CnfQbf, Lit, Prefix, Var, VarManager};
+mod choice;
+mod moves;
+mod prefix;
+mod size;
+
+use crate::player::GOAL_MAX;
+use crate::turn_taking::{turn_taking, TurnTaking};
+use crate::turns::Turn;
+use crate::{GameError, GroundGame, Node};
+use gamekit::encoding::{for_side, EncodeError, Encoded, Encoding, Form, Side, Sink};
+use gamekit::{check_outermost_of, MapError, SymbolMap};
+use prefix::Levels;
+use qbf::formula::{Circuit, ClauseSink, Lit, Prefix, Var, VarManager};
 
 /// The first move of a role that chooses by universal bits: its moves and their bits.
 pub(crate) struct Bits {
@@ -64,8 +69,9 @@ pub(crate) struct Bits {
     pub bits: Vec<Lit>,
 }
 
-pub use super::gdl_choice::Reason;
-pub use super::gdl_prefix::PrefixMethod;
+pub use choice::Reason;
+pub use gamekit::Size;
+pub use prefix::PrefixMethod;
 
 /// Which rules encode the players' moves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -120,36 +126,6 @@ impl GdlEncoding {
     }
 }
 
-/// Sizes of an encoded instance, as reported in the paper's Table 3.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Size {
-    pub vars: usize,
-    pub universal: usize,
-    pub clauses: usize,
-    pub blocks: usize,
-}
-
-impl Size {
-    pub fn of(qbf: &CnfQbf) -> Size {
-        Size {
-            vars: qbf.prefix.len(),
-            universal: qbf.prefix.count(qbf::formula::Quant::Forall),
-            clauses: qbf.cnf.len(),
-            blocks: qbf.prefix.blocks().len(),
-        }
-    }
-}
-
-impl std::fmt::Display for Size {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} vars ({} universal), {} clauses, {} quantifier blocks",
-            self.vars, self.universal, self.clauses, self.blocks
-        )
-    }
-}
-
 /// The constraint clauses and circuit under construction.
 pub(crate) struct Build<'g> {
     pub game: &'g GroundGame,
@@ -175,7 +151,7 @@ impl Encoding for GdlEncoding {
     /// Counted per step from the ground game without what the circuit folds to
     /// constants (see the `gdl_size` module: a three-valued simulation of the game).
     fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
-        crate::gdl_size::estimate(game, depth)
+        size::estimate(game, depth)
     }
 
     /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps
@@ -251,7 +227,7 @@ impl Encoding for GdlEncoding {
 impl GdlEncoding {
     /// Per role, whether it has two or more legal moves in the initial position.
     fn chooses(&self, game: &GroundGame) -> Result<Vec<bool>, GameError> {
-        let player = games::gdl::player::Solver::new(game, self.first)?;
+        let player = crate::player::Solver::new(game, self.first)?;
         let s = player.initial();
         Ok((0..game.roles.len()).map(|r| player.legal(&s, r).len() >= 2).collect())
     }
@@ -328,7 +304,7 @@ fn first_map(
 }
 
 impl Build<'_> {
-    fn lit_at(&self, t: u32, l: games::gdl::GLit) -> Lit {
+    fn lit_at(&self, t: u32, l: crate::GLit) -> Lit {
         let v = match l.node {
             Node::Fluent(f) => self.fluent(t, f),
             Node::Move(m) => self.does[t as usize - 1][m as usize],

@@ -29,8 +29,8 @@
 //!   Encoding*, SAT 2020 (universal choices without cheating variables).
 //! - C. Sinz: *Towards an Optimal CNF Encoding of Boolean Cardinality Constraints*, CP 2005.
 
-use super::gdl::{Bits, Build};
-use games::gdl::turns::Turn;
+use super::{Bits, Build};
+use crate::turns::Turn;
 use qbf::formula::Lit;
 
 impl Build<'_> {

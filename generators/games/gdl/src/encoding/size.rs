@@ -21,8 +21,8 @@
 
 use std::collections::HashMap;
 
-use games::gdl::kleene::{eval, initial, literal, next, V3};
-use games::gdl::{GroundGame, Node};
+use crate::kleene::{eval, initial, literal, next, V3};
+use crate::{GroundGame, Node};
 
 /// The most steps simulated before counting the rest at full cost.
 const SIMULATED: usize = 1024;

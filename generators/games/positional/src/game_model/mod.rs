@@ -7,24 +7,27 @@ pub mod suite;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::bddl::BddlFiles;
+use crate::corplus::Corplus;
+use crate::gttt::Gttt as GtttGame;
+use crate::named::{LoadError, NamedGame};
+use crate::solver::Solver;
+use crate::strategy::first_move_positional;
+use crate::Player;
 use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::{Budget, ParseError};
-use encodings::corplus::Corplus;
-use encodings::lifted::Lifted;
-use encodings::Encoding;
-use games::positional::bddl::BddlFiles;
-use games::positional::gttt::Gttt as GtttGame;
-use games::positional::named::{LoadError, NamedGame};
-use games::positional::solver::Solver;
-use games::positional::Player;
+use game_bddl::lifted::Lifted;
+use game_bddl::strategy::first_move_bddl;
+use gamekit::errln;
+use gamekit::first_move::FirstMove as Found;
+use gamekit::play::QdoSolver;
+use gamekit::Encoding;
 use qbf::tseitin::ClauseForm;
-use strategy::first_move::{first_move_bddl, first_move_positional, FirstMove as Found};
-use strategy::play::QdoSolver;
 
-use crate::cli::{write_atomically, SizeBudget, Solved};
-use crate::suite::{BuildError, Instance, Request, Schema, Setup};
-use crate::{command_of, parse, GameModel, PlayResult, Session};
+use gamekit::cli::{write_atomically, SizeBudget, Solved};
+use gamekit::suite::{BuildError, Instance, Request, Schema, Setup};
+use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 
 /// Selects a PG file.
 #[derive(Args, Debug)]

@@ -1,18 +1,18 @@
 //! Positional games in suites: `model = "gttt"`, `"hex"` and `"pg"`, each game cut to the
 //! job's depth, encoded in COR+ or (through the game written as BDDL) the lifted encoding.
 
-use encodings::corplus::Corplus;
-use encodings::lifted::Lifted;
-use encodings::Form;
-use games::positional::bddl::BddlFiles;
-use games::positional::gttt::SHAPE_NAMES;
-use games::positional::gttt::{parse_pq, Gttt, Shape};
-use games::positional::hex::read_hex;
-use games::positional::pg::{read_pg, write_pg};
-use games::positional::solver::Solver;
-use games::positional::{Player, PositionalGame};
+use crate::bddl::BddlFiles;
+use crate::corplus::Corplus;
+use crate::gttt::SHAPE_NAMES;
+use crate::gttt::{parse_pq, Gttt, Shape};
+use crate::hex::read_hex;
+use crate::pg::{read_pg, write_pg};
+use crate::solver::Solver;
+use crate::{Player, PositionalGame};
+use game_bddl::lifted::Lifted;
+use gamekit::Form;
 
-use crate::suite::{key, BuildError, Encoding, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
+use gamekit::suite::{key, BuildError, Encoding, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
 
 /// `model = "gttt"`: a shape on a board.
 pub const GTTT: Schema = Schema {
@@ -103,7 +103,7 @@ fn game(setup: &Setup, load: Load) -> Result<PositionalGame, BuildError> {
         None => Ok(game),
         Some(depth) => game
             .with_depth(depth)
-            .ok_or_else(|| encodings::EncodeError::TooDeep { depth, points: game.turns.len() }.into()),
+            .ok_or_else(|| gamekit::EncodeError::TooDeep { depth, points: game.turns.len() }.into()),
     }
 }
 

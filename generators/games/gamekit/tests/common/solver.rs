@@ -1,10 +1,10 @@
 //! DepQBF with `--qdo` for the strategy tests, and clause removal for broken encodings.
 
 use contract::Budget;
-use encodings::{Assignment, Encoding, Form, Side, SymbolMap};
+use gamekit::qdo::{Program, QdoError, QdoRunner};
+use gamekit::{Assignment, Encoding, Form, Side, SymbolMap};
 use qbf::formula::{ClauseSink, Cnf, CnfQbf};
 use qbf::tseitin::ClauseForm;
-use strategy::qdo::{Program, QdoError, QdoRunner};
 
 /// DepQBF's verdict and outermost-block assignment.
 pub fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
