@@ -1,11 +1,11 @@
 //! The game models behind one seam. A model is a [`GameModel`]: its name, the arguments of
 //! `qbfgames encode NAME` and `qbfgames solve NAME` (clap `Args`, declared once in the
-//! model's file), and what those commands do. The binary mounts every model of [`MODELS`]
-//! under `encode` and `solve` and dispatches to it by name ([`EncodeModel`],
-//! [`SolveModel`]); it names no model itself.
+//! model's crate), and what those commands do. The registry (the `game-registry` crate)
+//! lists every model; the binary mounts them under `encode` and `solve` and dispatches by
+//! name; it names no model itself.
 //!
-//! Adding a game is a file here (its flags, its loader, its encodings and reference
-//! solver, from the `games` and `encodings` crates) and a line in [`MODELS`].
+//! Adding a game is a crate beside the others (its flags, its loader, its encodings and
+//! reference solver) and a line in the registry.
 
 /// `eprintln!` that drops what standard error cannot take instead of panicking: the work
 /// and its exit code never depend on a diagnostic.
