@@ -17,7 +17,7 @@ use qbf::stats::stats;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 fn games() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/bddl")
 }
 
 fn source(path: &Path) -> Source {

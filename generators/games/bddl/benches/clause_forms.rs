@@ -32,7 +32,7 @@ const GAMES: &[(&str, &str, u32)] = &[
 const LIMIT: Duration = Duration::from_secs(60);
 
 fn main() -> io::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/bddl");
     let solver = depqbf()?;
     println!("| game | depth | clauses T | clauses PG | literals T | literals PG | DepQBF T (s) | DepQBF PG (s) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");

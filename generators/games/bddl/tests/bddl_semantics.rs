@@ -32,7 +32,7 @@ use qbf::io::{read_qcir, write_qcir, write_qdimacs};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 fn games() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/bddl")
 }
 
 fn read(path: &str) -> Source {

@@ -12,7 +12,7 @@ use qbf::tseitin::{to_cnf, ClauseForm};
 
 /// Gates of the circuit and clauses of its default clausal form, Connect-4 on `n`×`n` at depth 11.
 fn size(n: u32) -> (usize, usize) {
-    let dir = format!("{}/../../suite/games/bddl/connect", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/../../../suite/games/bddl/connect", env!("CARGO_MANIFEST_DIR"));
     let domain = Source::read(&format!("{dir}/domain.ig")).unwrap_or_else(|e| panic!("{e}"));
     let problem = std::fs::read_to_string(format!("{dir}/4x4_connect4.ig")).expect("shipped problem");
     let problem = problem.replace("\n4 4\n", &format!("\n{n} {n}\n")).replace("\n15\n", "\n11\n");

@@ -17,7 +17,7 @@ const DEPTH: u32 = 19;
 const RUNS: usize = 21;
 
 fn root() -> String {
-    format!("{}/..", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../..", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// The published sizes: `measure -> (GD-plain, SD-plain)`.

@@ -21,7 +21,7 @@
 //! a wall-clock limit, so a game that does not finish shows as `> LIMIT s` and stops
 //! costing time. Prints a table; asserts nothing.
 //!
-//! `cargo bench -p encodings --bench grounding`; settings by environment variable:
+//! `cargo bench -p game-gdl --bench grounding`; settings by environment variable:
 //! `GROUNDING_DEPTH` (default 4), `GROUNDING_LIMIT` (seconds per game and tool, default
 //! 60), `GROUNDING_GAMES` (comma-separated parts of file names; default: every game),
 //! `GROUNDING_DIRS` (more directories of `.kif` files, separated as in `PATH`).
@@ -59,7 +59,7 @@ print("lp", int(lp["atoms"]), int(lp["rules"]), flush=True)
 "#;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
 }
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {

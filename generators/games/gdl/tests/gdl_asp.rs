@@ -60,7 +60,7 @@ ctl.solve(on_model=show)
 "#;
 
 fn root() -> String {
-    format!("{}/../..", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../..", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn python() -> Option<String> {

@@ -7,7 +7,7 @@ use game_gdl::{load_on_demand, player::Solver, Demand, GroundGame};
 
 /// The GDL files of `dir` under `suite/games/gdl`, by name.
 fn files(dir: &str) -> Vec<String> {
-    let dir = format!("{}/../../suite/games/gdl/{dir}", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/../../../suite/games/gdl/{dir}", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.unwrap_or_else(|e| panic!("{e}")).path())
@@ -43,7 +43,7 @@ fn every_small_game_is_the_same_on_demand() {
 }
 
 /// The large games but the two largest amazons boards: 10 s in a release build
-/// (`cargo test --release -p games --test gdl_demand -- --ignored`).
+/// (`cargo test --release -p game-gdl --test gdl_demand -- --ignored`).
 #[test]
 #[ignore]
 fn every_large_game_is_the_same_on_demand() {

@@ -20,7 +20,7 @@ use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
 
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{e}"))
 }
@@ -438,7 +438,7 @@ fn recursive_arithmetic_with_bound_inputs() {
 #[test]
 fn a_board_over_the_budget_in_full_is_grounded_on_demand() {
     use game_gdl::{load_for_depth, load_on_demand, Demand};
-    let path = format!("{}/../../suite/games/gdl/constructs/on-demand-board.kif", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/constructs/on-demand-board.kif", env!("CARGO_MANIFEST_DIR"));
     let source = || Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     let budget = contract::Budget { max_size: 700_000 };
     let full = load_on_demand(source(), budget, Some(3), Demand::Helpers).err().map(|e| e.over_budget);

@@ -13,7 +13,7 @@ use harness::{depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 
 fn source(name: &str) -> Source {
-    let path = format!("{}/../../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/{name}.kif", env!("CARGO_MANIFEST_DIR"));
     Source::read(&path).unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -17,7 +17,7 @@ use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../../suite/games/gdl/large/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/large/{name}.kif", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{name}: {e}"))
 }

@@ -4,7 +4,7 @@ use contract::Source;
 use game_gdl::{load, player::Solver};
 
 fn game(name: &str) -> game_gdl::GroundGame {
-    let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{e}"))
 }

@@ -114,7 +114,7 @@ const POSITIONS: usize = 5_000;
 const PLAYS: u64 = 100;
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/gdl")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/gdl")
 }
 
 fn kif_files(dir: &Path, under: &str, out: &mut Vec<String>) {

@@ -21,7 +21,7 @@ use solver::{qdo, without};
 const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../../../suite/games/gdl/{name}", env!("CARGO_MANIFEST_DIR"));
     load(Source::read(&path).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -200,7 +200,7 @@ fn board_cells(drawn: &str) -> Vec<(String, String, char)> {
 /// (column, row), a dropped stone in its column on the bottom row.
 #[test]
 fn gdl_boards_are_drawn_in_each_games_own_coordinates() {
-    let dir = format!("{}/../../suite/games/gdl", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/../../../suite/games/gdl", env!("CARGO_MANIFEST_DIR"));
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .expect("the GDL games")
         .flatten()

@@ -130,7 +130,7 @@ fn random_graphs_agree_with_the_reference_player() {
 /// wherever they answer (how often they do not is printed; sparse graphs of 13–14
 /// vertices near full depth take DepQBF past a minute).
 #[test]
-#[ignore = "over 50 minutes on two cores: cargo test -p models --test kayles -- --ignored"]
+#[ignore = "over 50 minutes on two cores: cargo test -p game-kayles --test kayles -- --ignored"]
 fn random_graphs_agree_with_the_reference_player_at_every_ply_limit() {
     let limits = Limits { depqbf: Duration::from_secs(30), depqbf_may_time_out: true, caqe: Duration::from_secs(30) };
     check_all(&|n| (1..=n as u32 + 1).collect(), &|_| true, limits);

@@ -16,7 +16,7 @@ use qbf::io::QdimacsStream;
 use qbf::tseitin::ClauseForm;
 
 fn main() {
-    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite");
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite");
     let published = [
         ("qubic_1_1_4x4x4", "63", "186", "4.5k", "25.0k", "102k"),
         ("gttt_1_1_9x9_snaky", "81", "280", "7.5k", "45.7k", "188k"),

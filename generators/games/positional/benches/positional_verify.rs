@@ -37,7 +37,7 @@ fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) 
 }
 
 fn main() -> ExitCode {
-    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite");
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite");
     let failures = gttt_4x4_deep();
     let fig2 = suite.join("games/gttt5x5/game_1_gttt_L_5x5_k_02_m_15.pg");
     let game = read_pg(&Source::read(&fig2.display().to_string()).expect("PG file")).expect("valid PG").game;

@@ -32,7 +32,7 @@ use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite").join(path)
 }
 
 /// DepQBF's verdict on the COR+ encoding of `game`.

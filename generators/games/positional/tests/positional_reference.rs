@@ -15,7 +15,7 @@ use qbf::formula::{ClauseSink, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::ClauseForm;
 
 fn suite(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite").join(path)
 }
 
 fn source(path: &str) -> Source {

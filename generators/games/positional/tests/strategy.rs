@@ -27,7 +27,7 @@ use qbf::formula::CnfQbf;
 use solver::{clauses, without};
 
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../suite").join(path);
     let bytes = std::fs::read(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()));
     Source::from_bytes(path, bytes)
 }

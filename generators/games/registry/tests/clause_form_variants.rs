@@ -56,7 +56,7 @@ fn check(qbf: &CircuitQbf, want: bool, what: &str, caqe_too: bool) -> Vec<String
 }
 
 fn bddl_games() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite/games/bddl")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/bddl")
 }
 
 fn read(path: &str) -> Source {

@@ -18,7 +18,7 @@ const SLACK: u64 = 6;
 const SMALL: u64 = 2000;
 
 fn games(dir: &str) -> String {
-    format!("{}/../../suite/games/{dir}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/../../../suite/games/{dir}", env!("CARGO_MANIFEST_DIR"))
 }
 
 fn read(path: &str) -> Source {
@@ -118,7 +118,7 @@ fn gdl_estimates_bound_the_gdl_formulas_closely() {
 }
 
 /// The large games (`suite/games/gdl/large/`) at small depths: a minute in a release
-/// build (`cargo test --release -p encodings --test size_estimate -- --ignored`).
+/// build (`cargo test --release -p game-registry --test size_estimate -- --ignored`).
 #[test]
 #[ignore]
 fn gdl_estimates_bound_the_large_gdl_formulas_closely() {

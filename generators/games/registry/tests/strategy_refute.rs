@@ -33,7 +33,7 @@ use solver::qdo;
 const CLAUSES: Form = Form::Clauses(ClauseForm::POLARITY);
 
 fn suite(path: &str) -> Source {
-    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../suite").join(path);
+    let full = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../suite").join(path);
     Source::read(&full.display().to_string()).unwrap_or_else(|e| panic!("{e}"))
 }
 
