@@ -111,8 +111,8 @@ test: solvers chromium
 # grounding, and the size estimates bound the formulas. A few minutes in a release build;
 # not part of `make test`.
 test-large:
-	$(CARGO) test --release -p games --test gdl_demand -- --ignored
-	$(CARGO) test --release -p encodings --test size_estimate -- --ignored
+	$(CARGO) test --release -p game-gdl --test gdl_demand -- --ignored
+	$(CARGO) test --release -p game-registry --test size_estimate -- --ignored
 
 # Headless Chromium and its WebDriver for the tests that open and drive the HTML report
 # (Debian's packages; idempotent).
@@ -133,13 +133,13 @@ test-slurm:
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p qbf --bench formula
-	$(CARGO) bench -p encodings --bench bddl
-	$(CARGO) bench -p encodings --bench gdl
-	$(CARGO) bench -p encodings --bench grounding
-	$(CARGO) bench -p encodings --bench geography
-	$(CARGO) bench -p encodings --bench positional
+	$(CARGO) bench -p game-bddl --bench bddl
+	$(CARGO) bench -p game-gdl --bench gdl
+	$(CARGO) bench -p game-gdl --bench grounding
+	$(CARGO) bench -p game-geography --bench geography
+	$(CARGO) bench -p game-positional --bench positional
 	$(CARGO) bench -p harness --bench overhead
-	$(CARGO) bench -p encodings --bench clause_forms
+	$(CARGO) bench -p game-bddl --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
 	$(MAKE) tune-headline
 	$(MAKE) gallery-headline
@@ -171,13 +171,13 @@ verify: build solvers
 # Geography at every round limit: DepQBF and CAQE on both encodings against the reference
 # solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).
 verify-geography: solvers
-	$(CARGO) test -p encodings --test geography -- --ignored
+	$(CARGO) test -p game-geography --test geography -- --ignored
 
 # Node Kayles at every ply limit: DepQBF and CAQE on both encodings against the reference
 # player, 336 random graphs of at most 14 vertices (over 50 min on two cores; `make test`
 # checks the same graphs at sampled ply limits).
 verify-kayles: solvers
-	$(CARGO) test -p models --test kayles -- --ignored
+	$(CARGO) test -p game-kayles --test kayles -- --ignored
 
 # Certified answers of the generated set (docs/certify.md): every DepQBF answer with its
 # Q-resolution proof checked and its certificate verified; certified cells are recorded
@@ -188,7 +188,7 @@ certify: build solvers
 # Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
 # GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
 verify-positional: solvers
-	$(CARGO) bench -p encodings --bench positional_verify
+	$(CARGO) bench -p game-positional --bench positional_verify
 
 clean:
 	$(CARGO) clean

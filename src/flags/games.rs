@@ -2,7 +2,7 @@
 //! by its model (the `models` registry).
 
 use clap::Args;
-use models::{EncodeModel, SolveModel};
+use game_registry::{EncodeModel, SolveModel};
 
 /// `qbfgames encode <model>`: write a game as a QBF instance.
 #[derive(Args, Debug)]
