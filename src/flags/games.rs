@@ -1,5 +1,5 @@
 //! The command line of `encode` and `solve`: one subcommand per game model, each declared
-//! by its model (the `models` registry).
+//! by its model (the `game-registry` crate).
 
 use clap::Args;
 use game_registry::{EncodeModel, SolveModel};

@@ -5,7 +5,7 @@
 //! and an effect over the parameters `(?x, ?y)`) and a problem file (board size, initial
 //! state, depth, goal conditions, who moves first). [`load`] parses both and checks them
 //! against each other ([`check`]); [`Solver`] decides the game by minimax, and
-//! the `encodings` crate (`crate::lifted::Lifted`) turns it into a QBF.
+//! the lifted encoding ([`lifted::Lifted`]) turns it into a QBF.
 //!
 //! The accepted syntax is described in `docs/bddl.md`; it is lenient where the input is
 //! still unambiguous (section order, parentheses around conditions, `#blackgoal` or

@@ -1,4 +1,4 @@
-//! QBF encodings of generalized geography ([`games::geography`]): true iff player 1 wins
+//! QBF encodings of generalized geography ([`crate`]): true iff player 1 wins
 //! within the depth (the number of rounds) under the game's [`Variant`] and [`Rule`], as
 //! the reference [`Solver`](crate::Solver) decides.
 //!

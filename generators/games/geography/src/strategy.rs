@@ -4,7 +4,7 @@
 //! nodes and the legal moves.
 //!
 //! The first move is read from the solver's `--qdo` assignment
-//! ([`first_move_geography`](gamekit::first_move::first_move_geography)) and checked here
+//! ([`first_move_geography`]) and checked here
 //! with the reference solver: legal, and the first player still wins after it. In `play`,
 //! the computer's moves come from the reference solver's winning moves (the first winning
 //! node in successor order), so that every line is checked against the game itself.

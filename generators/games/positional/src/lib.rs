@@ -9,7 +9,7 @@
 //! - [`bddl`]: the same game as a BDDL domain and problem (occupy actions, explicit goals).
 //! - [`named`]: a PG file, GTTT game or Hex puzzle loaded for a command, named, cut to a depth.
 //!
-//! The COR+ encoding itself is `crate::corplus::Corplus` (in the `encodings` crate).
+//! The COR+ encoding itself is [`corplus::Corplus`].
 //!
 //! ## References
 //! V. Mayer-Eichberger, A. Saffidine: *Positional Games and QBF: A Polished Encoding*
