@@ -24,7 +24,7 @@ pub struct Run {
 pub const WALL_FACTOR: u32 = 3;
 
 /// Runs `inv` with `timeout` as its CPU-time limit (the process tree's), a wall-clock
-/// safety limit of [`WALL_FACTOR`] × `timeout` + [`WALL_MARGIN`] and no memory limit; on
+/// safety limit of `WALL_FACTOR` × `timeout` + [`WALL_MARGIN`] and no memory limit; on
 /// a limit, its whole process tree is killed.
 pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Run> {
     let limits = Limits { cpu: timeout, wall: timeout * WALL_FACTOR + WALL_MARGIN, memory: 0 };
