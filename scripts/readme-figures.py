@@ -100,6 +100,25 @@ def seconds(value):
     return float(value) if value not in ("", None) else None
 
 
+def took(r):
+    """A run's CPU time, the preprocessor's included."""
+    return float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0)
+
+
+def answered(r):
+    return r["status"] in ("true", "false")
+
+
+def ran_out(r):
+    return r["status"] in ("timeout", "memout")
+
+
+def by_limit(results):
+    """The calibration limit (the least limit of the records), and the runs at longer limits."""
+    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    return limit, [r for r in results if float(r["timeout_s"]) > limit]
+
+
 def hardness(m):
     """The best configuration's CPU seconds: measured, else predicted (and whether predicted)."""
     best = seconds(m["best_s"])
@@ -153,15 +172,12 @@ def section(out, suite_families, suite_jobs, stamps):
     selection = rows(out / "selection.csv")
     jobs = {r["job"]: r for r in manifest}
     models = {r["family"]: r["game"] for r in manifest}
-    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    limit, checks = by_limit(results)
     competition = float(selection[0]["competition_s"]) if selection else 900.0
-    checks = [r for r in results if float(r["timeout_s"]) > limit]
     instance_job = {r["id"]: r["job"] for r in manifest}
     long_runs = set()
     for r in checks:
-        took = float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0)
-        ran_out = r["status"] in ("timeout", "memout")
-        if (r["status"] in ("true", "false") and took >= 60) or (ran_out and float(r["timeout_s"]) >= 60):
+        if (answered(r) and took(r) >= 60) or (ran_out(r) and float(r["timeout_s"]) >= 60):
             long_runs.add(instance_job.get(r["instance"], ""))
     results = [r for r in results if float(r["timeout_s"]) == limit]
     statuses = Counter(r["status"] for r in results)
@@ -276,6 +292,7 @@ def section(out, suite_families, suite_jobs, stamps):
 
 DOC_BEGIN = "<!-- this run's figures: begin (scripts/readme-figures.py writes this section from the last `make suite`; do not edit by hand) -->"
 DOC_END = "<!-- this run's figures: end -->"
+FRONTIER_CMD = "qbfgames frontier DIR --budget FRONTIER_BUDGET --limits FRONTIER_LIMITS"
 
 
 def backtest_block(out):
@@ -296,18 +313,15 @@ def backtest_block(out):
 
 def frontier_rows(out):
     """The escalation's runs (the records at limits past the calibration), by limit."""
-    results = rows(out / "results.csv")
-    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
-    by_limit = defaultdict(list)
-    for r in results:
-        if float(r["timeout_s"]) > limit:
-            by_limit[float(r["timeout_s"])].append(r)
+    _, longer = by_limit(rows(out / "results.csv"))
+    at = defaultdict(list)
+    for r in longer:
+        at[float(r["timeout_s"])].append(r)
     table = ["| limit (CPU s) | runs | answered | ran out | CPU s spent | answered after 60 s or more |", "|---:|---:|---:|---:|---:|---:|"]
-    for t, runs in sorted(by_limit.items()):
-        took = [float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0) for r in runs]
-        answered = [x for r, x in zip(runs, took) if r["status"] in ("true", "false")]
-        ran_out = sum(1 for r in runs if r["status"] in ("timeout", "memout"))
-        table.append(f"| {t:g} | {len(runs)} | {len(answered)} | {ran_out} | {sum(took):,.0f} | {sum(1 for x in answered if x >= 60)} |")
+    for t, runs in sorted(at.items()):
+        done = [took(r) for r in runs if answered(r)]
+        spent = sum(took(r) for r in runs)
+        table.append(f"| {t:g} | {len(runs)} | {len(done)} | {sum(map(ran_out, runs))} | {spent:,.0f} | {sum(1 for x in done if x >= 60)} |")
     return table
 
 
@@ -319,9 +333,6 @@ def selection_doc(out):
         lines += [f"The escalation (`{FRONTIER_CMD}`) ended with: {summary[-1].removeprefix('frontier: ')}.", ""]
     lines += [*frontier_rows(out), "", DOC_END]
     return lines
-
-
-FRONTIER_CMD = "qbfgames frontier DIR --budget FRONTIER_BUDGET --limits FRONTIER_LIMITS"
 
 
 def replace_section(path, begin, end, lines):
