@@ -133,6 +133,13 @@ pub trait GameModel: Sync {
         let _ = setup;
         Err(BuildError::NotInSuites(self.name()).into())
     }
+
+    /// How long a suite job's game can last, so that a refuted depth can be called the
+    /// whole game; by default no bound is known.
+    fn last_ply(&self, setup: &Setup) -> Result<suite::LastPly> {
+        let _ = setup;
+        Ok(suite::LastPly::Unbounded { why: format!("the `{}` model states no last ply", self.name()) })
+    }
 }
 
 /// Every model, in the order `encode --help` and `solve --help` list them.

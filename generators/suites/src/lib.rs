@@ -36,7 +36,7 @@ pub mod resolve;
 mod unlisted;
 pub mod verify;
 
-pub use ::models::suite::{params_string, schema, Encoding, GdlPrefix, Model, OutFormat, Param, Params};
+pub use ::models::suite::{params_string, schema, Encoding, GdlPrefix, LastPly, Model, OutFormat, Param, Params};
 pub use contract::Depth;
 pub use expand::{expand, Job};
 pub use resolve::{load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};

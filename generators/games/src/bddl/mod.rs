@@ -17,11 +17,13 @@
 
 mod check;
 mod lexer;
+mod longest;
 mod model;
 mod parse;
 mod solve;
 
 pub use check::check;
+pub use longest::Length;
 pub use model::{Action, Atom, Board, Condition, Domain, Expr, Game, Interval, PastFullBoard, Pred, Problem};
 pub use parse::{parse_domain, parse_problem};
 pub use solve::{FirstMove, Solver, State, TooLarge};

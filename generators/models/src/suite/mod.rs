@@ -8,12 +8,14 @@
 
 mod error;
 mod instance;
+mod last_ply;
 pub mod param;
 pub mod schema;
 mod setup;
 
 pub use error::BuildError;
 pub use instance::{Instance, SourceFile};
+pub use last_ply::{LastPly, NotALastPly};
 pub use param::{params_string, Param, Params};
 pub use schema::{key, names, Encoding, GdlPrefix, Key, Kind, OutFormat, Schema};
 pub use setup::{Request, Setup};
@@ -83,4 +85,11 @@ pub fn reference(json: &str) -> anyhow::Result<bool> {
     let setup = Setup::from_json(json)?;
     let model = Model::named(&setup.model).ok_or_else(|| anyhow::anyhow!("no suite model `{}`", setup.model))?;
     model.model.reference(&setup)
+}
+
+/// The last ply of the game of the set-up `json` (what [`Setup::to_json`] wrote).
+pub fn last_ply(json: &str) -> anyhow::Result<LastPly> {
+    let setup = Setup::from_json(json)?;
+    let model = Model::named(&setup.model).ok_or_else(|| anyhow::anyhow!("no suite model `{}`", setup.model))?;
+    model.model.last_ply(&setup)
 }
