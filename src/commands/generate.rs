@@ -189,9 +189,9 @@ pub fn run(
 }
 
 /// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
-/// memory limit.
-struct Child {
-    config: PathBuf,
+/// memory limit (also `verify --close`'s).
+pub(super) struct Child {
+    pub(super) config: PathBuf,
 }
 
 impl Certifier for Child {
