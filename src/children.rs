@@ -57,3 +57,17 @@ pub fn certify_qdimacs(config: &Path, file: &Path, limits: &Certify, scratch: &P
     ];
     Ok(Invocation { program: std::env::current_exe()?, args, ..Invocation::default() })
 }
+
+/// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
+/// memory limit (`generate --certify`, `verify --close`).
+pub struct CertifyChild {
+    /// The solvers file.
+    pub config: std::path::PathBuf,
+}
+
+impl suites::certified::Certifier for CertifyChild {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<suites::certified::Outcome> {
+        let child = certify_qdimacs(&self.config, file, limits, scratch)?;
+        certify_child::certify_in_child(child, limits).map(|(outcome, _)| outcome)
+    }
+}

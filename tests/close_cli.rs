@@ -45,10 +45,7 @@ fn second_player_rows_count_depths_as_the_paper_does() {
     // Our instance counts Black's opening pass; closed.csv gives the paper's depths.
     assert_eq!(
         closed("breakthrough-second 2x"),
-        [
-            "breakthrough-second 2x5,open at 10,win at 10,21",
-            "breakthrough-second 2x6,open at 14,no win,29",
-        ]
+        ["breakthrough-second 2x5,open at 10,win at 10,21", "breakthrough-second 2x6,open at 14,no win,29",]
     );
 }
 

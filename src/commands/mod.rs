@@ -3,7 +3,6 @@
 
 mod calibrate;
 mod certify;
-mod close;
 mod compare;
 mod completions;
 mod convert;
@@ -32,7 +31,7 @@ use std::process::ExitCode;
 
 use ::strategy::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
-use certify_child::{certify_in_child, depqbf_tracer};
+use certify_child::depqbf_tracer;
 use contract::Budget;
 use suites::Certify;
 

@@ -1,5 +1,7 @@
 //! `qbfgames verify TABLE.toml…`: published beside ours, per table; exit 1 on any `differs`.
 
+mod close;
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -44,7 +46,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
         let verified = verify(&mut table, &opts, &mut |line| errln!("{line}"));
         let mut report = SideBySide::new(&table, &verified, budget);
         if args.close {
-            let (closed, disagrees) = super::close::run(args, &table, &encoders, &out)?;
+            let (closed, disagrees) = close::run(args, &table, &encoders, &out)?;
             report.closed = Some(closed.section);
             differs |= disagrees;
         }

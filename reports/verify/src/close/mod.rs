@@ -131,7 +131,7 @@ fn climb(prober: &Prober, entry: &mut Entry, rung: usize, memory: u64, deadline:
         };
         entry.seconds += began.elapsed().as_secs_f64();
         let cpu_s = limits.cpu.as_secs_f64();
-        if entry.reached.map_or(true, |(most, _)| most < cpu_s) {
+        if !entry.reached.is_some_and(|(most, _)| most >= cpu_s) {
             entry.reached = Some((cpu_s, mem));
         }
         match (result, step) {

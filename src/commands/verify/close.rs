@@ -10,7 +10,7 @@ use suites::certified::Certifier;
 use suites::Certify;
 use verify::{close, parse_budget, CloseOptions, ClosedTable, Table};
 
-use super::generate::Child;
+use crate::children::CertifyChild;
 use crate::flags::{Backend, VerifyArgs};
 
 /// Closes `table`'s open entries into `out` (`closed.csv`, `closed.md`); returns the
@@ -23,7 +23,7 @@ pub fn run(args: &VerifyArgs, table: &Table, encoders: &Encoders, out: &Path) ->
     let budget = parse_budget(&args.close_budget).map_err(|e| anyhow!("--close-budget {e}"))?;
     let memory = harness::parse_memory(&args.memory).context("--memory")?;
     let last_ply = crate::children::last_ply_child()?;
-    let child = Child { config: args.config.clone() };
+    let child = CertifyChild { config: args.config.clone() };
     let certifier: Option<&dyn Certifier> = (args.certify > 0.0).then_some(&child as &dyn Certifier);
     let opts = CloseOptions {
         encoders,
