@@ -27,13 +27,13 @@ pub fn last_ply_child() -> Result<Invocation> {
 
 /// Prints the last ply of the set-up's game as one line.
 pub fn last_ply(setup: &str) -> Result<ExitCode> {
-    outln!("{}", models::suite::last_ply(setup)?);
+    outln!("{}", game_registry::suite::last_ply(setup)?);
     Ok(ExitCode::SUCCESS)
 }
 
 /// Exit 10 when the set-up's first player wins, 20 when not.
 pub fn run(setup: &str) -> Result<ExitCode> {
-    let wins = models::suite::reference(setup)?;
+    let wins = game_registry::suite::reference(setup)?;
     Ok(ExitCode::from(if wins { 10 } else { 20 }))
 }
 
