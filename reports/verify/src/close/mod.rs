@@ -3,12 +3,12 @@
 //! critical depth, no win in the whole game (at its last ply), or a lower bound "no win up
 //! to D" with the budget it took.
 //!
-//! The reference player decides ([`search`]); its limits climb the [`RUNGS`], every open
-//! entry getting a rung before any gets the next, within the first part of the budget
-//! ([`REFERENCE_SHARE`]). Then the instances at each closed entry's deciding depths are
-//! certified by a QBF solver ([`certification`]) within the rest, and each certified
-//! verdict must be the reference player's answer: a disagreement is an error of the entry,
-//! never a result. [`output`] writes `closed.csv` and the section of `verify.md`.
+//! The reference player decides (one [`Search`] per entry); its limits climb the
+//! [`RUNGS`], every open entry getting a rung before any gets the next, within the first
+//! part of the budget ([`REFERENCE_SHARE`]). Then the instances at each closed entry's
+//! deciding depths are certified by a QBF solver (each depth [`Certified`] or not) within
+//! the rest, and each certified verdict must be the reference player's answer: a
+//! disagreement is an error of the entry, never a result. [`output`] writes `closed.csv` and the section of `verify.md`.
 
 mod certification;
 mod entry;
