@@ -13,7 +13,11 @@
 #    one array task while a cell runs, checks that `qbfgames collect` reports that shard
 #    as failed (exit 3), that `collect --resubmit-failed` completes the matrix, and that
 #    the results again equal a local run's.
-# 5. Stops the daemons it started, by their PIDs.
+# 5. Runs the whole pipeline on Slurm: ladders calibrated in job-array waves, run, select,
+#    the frontier escalated in waves, package, package --check.
+# 6. Closes the open HTTT 3x3 rows of the BDDL paper's Table 2 with the reference player
+#    in waves (`verify --close --backend slurm`) and checks the answers a local run gives.
+# 7. Stops the daemons it started, by their PIDs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -220,4 +224,19 @@ spent=$(sed -n 's/.* \([0-9]*\) of 60 CPU s spent.*/\1/p' "$WORK/p-frontier.out"
 cat "$WORK/p-select2.out"
 "$QBFGAMES" package "$P" -o "$WORK/pipeline.tar.xz" > "$WORK/p-package.out" 2>&1 || { cat "$WORK/p-package.out"; fail "package failed"; }
 "$QBFGAMES" package --check "$WORK/pipeline.tar.xz" || fail "package --check found problems"
+
+# --- 7. open entries of a published table closed on Slurm (make close-open BACKEND=slurm) --
+say "verify --close --backend slurm: the BDDL table's open HTTT 3x3 rows, the reference player in waves"
+C=$WORK/close
+"$QBFGAMES" verify suite/published/bddl-sat2023-table2.toml --rows "httt 3x3" --budget 0s --close --close-budget 120s \
+    --certify 0 --out "$C" --config suite/solvers.toml "${CLUSTER[@]}" > "$WORK/close.out" 2> "$WORK/close.err" \
+    || { cat "$WORK/close.err"; fail "verify --close --backend slurm failed"; }
+grep -E "wave" "$WORK/close.err" || true
+closing_waves=$(sed -n 's/.*: \([0-9]*\) Slurm wave(s) ran the reference player/\1/p' "$WORK/close.err")
+[ -n "$closing_waves" ] && [ "$closing_waves" -ge 1 ] || fail "the reference player's runs did not go to Slurm"
+cut -d, -f1-4 "$C/bddl-sat2023-table2/closed.csv" > "$WORK/close.slurm"
+cat "$WORK/close.slurm"
+# The answers tests/close_cli.rs pins for a local run of these rows.
+grep -qx "httt 3x3 elly,open at 9,no win,9" "$WORK/close.slurm" || fail "HTTT 3x3 elly: not the local answer"
+grep -qx "httt 3x3 tippy,open at 9,win at 9,9" "$WORK/close.slurm" || fail "HTTT 3x3 tippy: not the local answer"
 say "PASS"

@@ -12,10 +12,7 @@ use super::super::table::Table;
 use super::calibrate::{job_of, Calibrated};
 use super::class::{classify, Thresholds};
 use super::predict::interval_text;
-use super::validate::BINS;
-
-/// The factor within which a measurement confirms a prediction, either way.
-pub const CONFIRMS: f64 = 3.0;
+use super::validate::{BINS, CONFIRMS};
 
 /// The jobs to check: of those whose class rests on a prediction, `count` spread evenly
 /// over the predicted times, selected jobs first. Every distance is checked, past `limit`
@@ -204,7 +201,7 @@ pub fn check_table(checked: &[Checked]) -> (Table, String) {
     (table, summary)
 }
 
-/// Agreement by distance: per bin of [`BINS`], the jobs checked and how many agree,
+/// Agreement by distance: per distance bin of the backtests, the jobs checked and how many agree,
 /// disagree or cannot tell, and the share that agrees of those that can tell.
 pub fn agreement_table(checked: &[Checked]) -> Table {
     let mut table =

@@ -24,7 +24,7 @@ mod validate;
 
 pub use backtest::{backtest, Backtest};
 pub use calibrate::{calibrate, calibration_limit, job_of, tracks, Basis, Calibrated, Settings, TRACKS};
-pub use check::{agreement_table, check_table, compare, fold, records_by_job, to_check, Agreement, Checked, CONFIRMS};
+pub use check::{agreement_table, check_table, compare, fold, records_by_job, to_check, Agreement, Checked};
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, write_backtests, Limits, BACKTESTS, FILE};
 pub use frontier::{frontier, Step};
@@ -32,5 +32,5 @@ pub use pick::{pick, Request};
 pub use predict::{interval_text, predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
 pub use table::{basis_table, hardness_table, track_table};
 pub use validate::{
-    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation,
+    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation, CONFIRMS,
 };

@@ -85,7 +85,7 @@ pub fn close(table: &Table, opts: &CloseOptions, progress: &mut dyn FnMut(String
         }
         let before: Vec<Entry> = active.iter().map(|&i| entries[i].clone()).collect();
         let outcome: Result<(), std::convert::Infallible> = run_pool(
-            opts.jobs,
+            opts.climbers,
             active.len(),
             |k| {
                 let mut entry = before[k].clone();

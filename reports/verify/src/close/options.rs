@@ -24,5 +24,9 @@ pub struct CloseOptions<'a> {
     pub budget: Duration,
     /// The most memory a reference run may get, in bytes (0: no limit).
     pub memory: u64,
+    /// Entries whose reference runs are in flight at once: the local cores, or on a
+    /// cluster as many as a wave should hold.
+    pub climbers: usize,
+    /// Certifications at once (they run on this machine).
     pub jobs: usize,
 }

@@ -84,6 +84,7 @@ fn run(fixture: &Fixture, certifier: Option<&dyn Certifier>) -> Closed {
         out: &out,
         budget: Duration::from_secs(600),
         memory: 0,
+        climbers: 1,
         jobs: 1,
     };
     close(&fixture.table, &opts, &mut |_| ())
