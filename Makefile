@@ -133,6 +133,7 @@ bench:
 	$(CARGO) bench -p encodings --bench bddl
 	$(CARGO) bench -p encodings --bench gdl
 	$(CARGO) bench -p encodings --bench grounding
+	$(CARGO) bench -p encodings --bench decomposition
 	$(CARGO) bench -p encodings --bench geography
 	$(CARGO) bench -p encodings --bench positional
 	$(CARGO) bench -p harness --bench overhead

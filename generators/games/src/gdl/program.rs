@@ -81,4 +81,6 @@ pub struct Program {
     /// Relations that only restrict grounding to what callers ask for
     /// ([`demand`](super::demand)): their atoms are no nodes of the ground game.
     pub demand: BTreeSet<(Sym, usize)>,
+    /// The rules split into parts ([`decompose`](super::decompose)), as written.
+    pub splits: Vec<super::decompose::Split>,
 }
