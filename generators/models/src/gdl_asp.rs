@@ -19,7 +19,7 @@ enum Encode {
     /// extension (He, Saffidine, Thielscher, Definition 2) with one legal move per role and time.
     #[command(
         name = "gdl-asp",
-        after_help = "Examples:\n  qbfgames encode gdl-asp --game suite/games/gdl/tictactoe.kif --depth 9 -o ttt.lp\n  qbfgames encode gdl-asp --game bt.kif --depth 4 | clingo --mode=gringo --text\n  qbfgames encode gdl-asp --game bt.kif --depth 4 --decompose -o bt-split.lp"
+        after_help = "Examples:\n  qbfgames encode gdl-asp --game suite/games/gdl/tictactoe.kif --depth 9 -o ttt.lp\n  qbfgames encode gdl-asp --game bt.kif --depth 4 | clingo --mode=gringo --text\n  qbfgames encode gdl-asp --game suite/games/gdl/breakthrough-2x4.kif --depth 4 --decompose -o bt-split.lp"
     )]
     GdlAsp {
         /// The game description (GDL in KIF syntax).
