@@ -1,5 +1,8 @@
 # qbfgames — two commands do everything: `make suite` and `make test`.
 CARGO ?= cargo
+# bash with pipefail: a step whose output `tee` keeps in OUT still fails the target.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
@@ -50,8 +53,9 @@ BACKEND ?= local
 PROFILE ?=
 # The escalation after the calibration pass (`qbfgames frontier`): the frontier of every
 # ladder, and the rungs the first selection wants, run at FRONTIER_LIMITS in turn (CPU
-# seconds, up to the competition limit) within FRONTIER_BUDGET CPU seconds in all.
-FRONTIER_BUDGET ?= 1800
+# seconds, up to the competition limit) within FRONTIER_BUDGET CPU seconds in all (ten
+# minutes of two cores, so that `make suite` and CI keep their time; raise it on Slurm).
+FRONTIER_BUDGET ?= 1200
 FRONTIER_LIMITS ?= 60,300,$(COMPETITION_LIMIT)
 SELECT ?= --per-family 6 --min-per-family 2 --families 12 --true-share 0.35..0.65 --unsolved-by-some 0.25
 RUN_BACKEND := $(if $(filter slurm,$(BACKEND)),--backend slurm $(if $(PROFILE),--profile $(PROFILE)),)
@@ -67,9 +71,9 @@ suite: build solvers
 	$(QBFGAMES) run $(OUT) --solvers depqbf,caqe,qute-qcir --preprocessors none,bloqqer --timeout $(CALIBRATION_LIMIT) --memory 4G $(RUN_STOP)
 	@echo "run $$(date +%s)" >> $(OUT).times
 	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT) > $(OUT)/select-calibration.txt
-	$(QBFGAMES) frontier $(OUT) --budget $(FRONTIER_BUDGET) --limits $(FRONTIER_LIMITS) --competition-limit $(COMPETITION_LIMIT) --memory 4G $(RUN_BACKEND)
+	$(QBFGAMES) frontier $(OUT) --budget $(FRONTIER_BUDGET) --limits $(FRONTIER_LIMITS) --competition-limit $(COMPETITION_LIMIT) --memory 4G $(RUN_BACKEND) | tee $(OUT)/frontier.txt
 	@echo "frontier $$(date +%s)" >> $(OUT).times
-	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT)
+	$(QBFGAMES) select $(OUT) $(SELECT) --competition-limit $(COMPETITION_LIMIT) | tee $(OUT)/select.txt
 	$(QBFGAMES) package $(OUT) -o $(OUT).tar.xz
 	$(QBFGAMES) package --check $(OUT).tar.xz
 	$(QBFGAMES) report $(OUT)
@@ -108,8 +112,8 @@ test: solvers chromium
 # grounding, and the size estimates bound the formulas. A few minutes in a release build;
 # not part of `make test`.
 test-large:
-	$(CARGO) test --release -p games --test gdl_demand -- --ignored
-	$(CARGO) test --release -p encodings --test size_estimate -- --ignored
+	$(CARGO) test --release -p game-gdl --test gdl_demand -- --ignored
+	$(CARGO) test --release -p game-registry --test size_estimate -- --ignored
 
 # Headless Chromium and its WebDriver for the tests that open and drive the HTML report
 # (Debian's packages; idempotent).
@@ -130,14 +134,14 @@ test-slurm:
 # Speed figures (printed, not asserted).
 bench:
 	$(CARGO) bench -p qbf --bench formula
-	$(CARGO) bench -p encodings --bench bddl
-	$(CARGO) bench -p encodings --bench gdl
-	$(CARGO) bench -p encodings --bench grounding
-	$(CARGO) bench -p encodings --bench decomposition
-	$(CARGO) bench -p encodings --bench geography
-	$(CARGO) bench -p encodings --bench positional
+	$(CARGO) bench -p game-bddl --bench bddl
+	$(CARGO) bench -p game-gdl --bench gdl
+	$(CARGO) bench -p game-gdl --bench grounding
+	$(CARGO) bench -p game-gdl --bench decomposition
+	$(CARGO) bench -p game-geography --bench geography
+	$(CARGO) bench -p game-positional --bench positional
 	$(CARGO) bench -p harness --bench overhead
-	$(CARGO) bench -p encodings --bench clause_forms
+	$(CARGO) bench -p game-bddl --bench clause_forms
 	$(CARGO) bench -p qbfgames --bench generate
 	$(MAKE) tune-headline
 	$(MAKE) gallery-headline
@@ -169,13 +173,13 @@ verify: build solvers
 # Geography at every round limit: DepQBF and CAQE on both encodings against the reference
 # solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).
 verify-geography: solvers
-	$(CARGO) test -p encodings --test geography -- --ignored
+	$(CARGO) test -p game-geography --test geography -- --ignored
 
 # Node Kayles at every ply limit: DepQBF and CAQE on both encodings against the reference
 # player, 336 random graphs of at most 14 vertices (over 50 min on two cores; `make test`
 # checks the same graphs at sampled ply limits).
 verify-kayles: solvers
-	$(CARGO) test -p models --test kayles -- --ignored
+	$(CARGO) test -p game-kayles --test kayles -- --ignored
 
 # Certified answers of the generated set (docs/certify.md): every DepQBF answer with its
 # Q-resolution proof checked and its certificate verified; certified cells are recorded
@@ -186,7 +190,7 @@ certify: build solvers
 # Semantic checks too slow for `make test`: DepQBF against the reference solver on the 96
 # GTTT 4×4 games at depths 9–16, and Figure 2's open position by the reference solver.
 verify-positional: solvers
-	$(CARGO) bench -p encodings --bench positional_verify
+	$(CARGO) bench -p game-positional --bench positional_verify
 
 clean:
 	$(CARGO) clean

@@ -6,10 +6,14 @@ The section between the markers `<!-- default-set figures: begin ... -->` and
 the suite's own count of families and jobs (`qbfgames suite check`), the manifest, the
 calibration results, the selection, and the step times `make suite` records in OUT.times.
 A run that generated but did not finish its calibration gives the generation figures only,
-and says so.
+and says so. After a whole run, it also rewrites the section between
+`<!-- this run's figures: begin ... -->` and `<!-- this run's figures: end -->` of
+docs/selection.md: the backtests the final `select` printed (OUT/select.txt) and the
+escalation's runs by limit (OUT/frontier.txt, results.csv).
 
     python3 scripts/readme-figures.py [--out out/default] [--readme README.md]
-        [--suite suite/default.toml] [--qbfgames target/release/qbfgames]
+        [--selection-doc docs/selection.md] [--suite suite/default.toml]
+        [--qbfgames target/release/qbfgames]
 
 `tests/readme_figures.rs` fails when the section and the shipped suite disagree on the
 families and jobs.
@@ -96,6 +100,25 @@ def seconds(value):
     return float(value) if value not in ("", None) else None
 
 
+def took(r):
+    """A run's CPU time, the preprocessor's included."""
+    return float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0)
+
+
+def answered(r):
+    return r["status"] in ("true", "false")
+
+
+def ran_out(r):
+    return r["status"] in ("timeout", "memout")
+
+
+def by_limit(results):
+    """The calibration limit (the least limit of the records), and the runs at longer limits."""
+    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    return limit, [r for r in results if float(r["timeout_s"]) > limit]
+
+
 def hardness(m):
     """The best configuration's CPU seconds: measured, else predicted (and whether predicted)."""
     best = seconds(m["best_s"])
@@ -149,15 +172,12 @@ def section(out, suite_families, suite_jobs, stamps):
     selection = rows(out / "selection.csv")
     jobs = {r["job"]: r for r in manifest}
     models = {r["family"]: r["game"] for r in manifest}
-    limit = min((float(r["timeout_s"]) for r in results), default=0.0)
+    limit, checks = by_limit(results)
     competition = float(selection[0]["competition_s"]) if selection else 900.0
-    checks = [r for r in results if float(r["timeout_s"]) > limit]
     instance_job = {r["id"]: r["job"] for r in manifest}
     long_runs = set()
     for r in checks:
-        took = float(r["cpu_s"] or 0) + float(r.get("pre_cpu_s") or 0)
-        ran_out = r["status"] in ("timeout", "memout")
-        if (r["status"] in ("true", "false") and took >= 60) or (ran_out and float(r["timeout_s"]) >= 60):
+        if (answered(r) and took(r) >= 60) or (ran_out(r) and float(r["timeout_s"]) >= 60):
             long_runs.add(instance_job.get(r["instance"], ""))
     results = [r for r in results if float(r["timeout_s"]) == limit]
     statuses = Counter(r["status"] for r in results)
@@ -270,10 +290,66 @@ def section(out, suite_families, suite_jobs, stamps):
     ]
 
 
+DOC_BEGIN = "<!-- this run's figures: begin (scripts/readme-figures.py writes this section from the last `make suite`; do not edit by hand) -->"
+DOC_END = "<!-- this run's figures: end -->"
+FRONTIER_CMD = "qbfgames frontier DIR --budget FRONTIER_BUDGET --limits FRONTIER_LIMITS"
+
+
+def backtest_block(out):
+    """The backtests the final `select` printed (OUT/select.txt), up to its hardness table."""
+    path = out / "select.txt"
+    if not path.is_file():
+        return []
+    lines = path.read_text().splitlines()
+    block = []
+    for line in lines:
+        if line.startswith("hardness at the competition limit"):
+            break
+        block.append(line)
+    while block and not block[-1].strip():
+        block.pop()
+    return block
+
+
+def frontier_rows(out):
+    """The escalation's runs (the records at limits past the calibration), by limit."""
+    _, longer = by_limit(rows(out / "results.csv"))
+    at = defaultdict(list)
+    for r in longer:
+        at[float(r["timeout_s"])].append(r)
+    table = ["| limit (CPU s) | runs | answered | ran out | CPU s spent | answered after 60 s or more |", "|---:|---:|---:|---:|---:|---:|"]
+    for t, runs in sorted(at.items()):
+        done = [took(r) for r in runs if answered(r)]
+        spent = sum(took(r) for r in runs)
+        table.append(f"| {t:g} | {len(runs)} | {len(done)} | {sum(map(ran_out, runs))} | {spent:,.0f} | {sum(1 for x in done if x >= 60)} |")
+    return table
+
+
+def selection_doc(out):
+    frontier = out / "frontier.txt"
+    summary = [line for line in frontier.read_text().splitlines() if line.startswith("frontier:")] if frontier.is_file() else []
+    lines = [DOC_BEGIN, "", "The final `select` of the last `make suite` printed these backtests:", "", "```text", *backtest_block(out), "```", ""]
+    if summary:
+        lines += [f"The escalation (`{FRONTIER_CMD}`) ended with: {summary[-1].removeprefix('frontier: ')}.", ""]
+    lines += [*frontier_rows(out), "", DOC_END]
+    return lines
+
+
+def replace_section(path, begin, end, lines):
+    text = path.read_text()
+    start, stop = text.find(begin), text.find(end)
+    if start < 0 or stop < start:
+        sys.exit(f"error: {path}: no section between `{begin}` and `{end}`\n  help: put the two marker lines where the figures go")
+    written = path.with_name(f".{path.name}.figures")
+    written.write_text(text[:start] + "\n".join(lines) + text[stop + len(end):])
+    written.replace(path)
+
+
 def main():
     args = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     args.add_argument("--out", default="out/default", help="the folder `make suite` wrote (default out/default)")
     args.add_argument("--readme", default="README.md")
+    args.add_argument("--selection-doc", default="docs/selection.md", help="the document whose run figures are rewritten")
     args.add_argument("--suite", default="suite/default.toml")
     args.add_argument("--qbfgames", default="target/release/qbfgames")
     a = args.parse_args()
@@ -288,14 +364,12 @@ def main():
     else:
         lines = generated_only(out, suite_families, suite_jobs, stamps)
     readme = Path(a.readme)
-    text = readme.read_text()
-    start, end = text.find(BEGIN), text.find(END)
-    if start < 0 or end < start:
-        sys.exit(f"error: {readme}: no section between `{BEGIN}` and `{END}`\n  help: put the two marker lines where the figures go")
-    written = readme.with_name(f".{readme.name}.figures")
-    written.write_text(text[:start] + "\n".join(lines) + text[end + len(END):])
-    written.replace(readme)
+    replace_section(readme, BEGIN, END, lines)
     print(f"{readme}: default-set figures from {out}")
+    if calibrated:
+        doc = Path(a.selection_doc)
+        replace_section(doc, DOC_BEGIN, DOC_END, selection_doc(out))
+        print(f"{doc}: this run's backtests and escalation from {out}")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ pub fn encoders() -> Result<Encoders> {
 
 /// Exit 10 when the set-up's first player wins, 20 when not.
 pub fn run(setup: &str) -> Result<ExitCode> {
-    let wins = models::suite::reference(setup)?;
+    let wins = game_registry::suite::reference(setup)?;
     Ok(ExitCode::from(if wins { 10 } else { 20 }))
 }
 

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use models::kayles::game::Kayles;
-use models::kayles::longest::Picks;
+use game_kayles::game::Kayles;
+use game_kayles::longest::Picks;
 use suites::{Over, Param};
 
 #[test]
@@ -47,7 +47,7 @@ fn the_default_kayles_ladder_ends_at_the_longest_game() {
                 other => panic!("family `{}`: `p` is {other:?}", family.name),
             };
             assert_eq!(point.params.get("graph"), Some(&Param::Str("gnp".into())), "family `{}`", family.name);
-            let graph = games::geography::gnp(int("n") as usize, p, int("seed") as u64);
+            let graph = game_geography::gnp(int("n") as usize, p, int("seed") as u64);
             let picks = Kayles::from_graph(&graph).most_picks();
             assert!(matches!(picks, Picks::Exact(_)), "family `{}`: α of its graph is only bounded", family.name);
             let last = picks.deciding_ply();

@@ -1,12 +1,14 @@
 //! The house's structure, asserted: crates import only crates of lower layers, and no two
 //! modules of a crate import each other, directly or around a circle.
 //!
-//! The layers are the pipeline's: the contract at the bottom, then the QBF core, the games
-//! and the harness that runs solvers, the encodings and the certification of solver answers
-//! (over the QBF core and the harness), then what builds on encodings (strategies) and on
-//! results (reports), the game models' seam (over games, encodings and strategies), the
-//! suites that name the models, certification in a child process (over suites and
-//! strategies), verification of published tables and tuning (over suites), and the binary.
+//! The layers are the pipeline's: the contract at the bottom, then the QBF core and the
+//! harness that runs solvers, the certification of solver answers (over both), then the
+//! reports (over results) and the games' shared interface `gamekit` (encodings, the model
+//! seam, the generic strategy; over the QBF core, the harness and certification), the game
+//! crates (a game may build on another: positional games on BDDL, Kayles on geography's
+//! graphs), the registry that names every game, the suites that name the models,
+//! certification in a child process (over suites), verification of published tables and
+//! tuning (over suites), and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -17,18 +19,21 @@ use std::process::Command;
 const LAYERS: &[(&str, u32)] = &[
     ("contract", 0),
     ("qbf", 1),
-    ("games", 1),
     ("harness", 1),
-    ("encodings", 2),
     ("certify", 2),
-    ("strategy", 3),
     ("reports", 3),
-    ("models", 4),
-    ("suites", 5),
-    ("certify-child", 6),
-    ("verify", 6),
-    ("tune", 6),
-    ("qbfgames", 7),
+    ("gamekit", 3),
+    ("game-bddl", 4),
+    ("game-gdl", 4),
+    ("game-geography", 4),
+    ("game-positional", 5),
+    ("game-kayles", 5),
+    ("game-registry", 6),
+    ("suites", 7),
+    ("certify-child", 8),
+    ("verify", 8),
+    ("tune", 8),
+    ("qbfgames", 9),
 ];
 
 struct Package {

@@ -79,7 +79,7 @@ pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};
 pub use check::{caqe, depqbf, solve_qdimacs, CAQE_HELP};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};
-pub use cores::{load_average, oversubscription, usable as usable_cores};
+pub use cores::{load_average, oversubscription, physical as physical_cores, usable as usable_cores};
 pub use environment::Environment;
 pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};

@@ -1,9 +1,9 @@
 //! Running one program under limits and measuring it.
 //!
 //! The program runs below a [`shepherd`](crate::shepherd) that keeps its whole process
-//! tree, pinned to a core of its own ([`crate::cores`]), with RLIMIT_CPU (soft: the CPU
-//! limit rounded up to whole seconds, which sends SIGXCPU; hard: one second later,
-//! SIGKILL) and RLIMIT_AS (the memory limit) on every process. A watcher thread samples
+//! tree, pinned to a core of its own ([`crate::cores`]), with RLIMIT_CPU (soft: a backstop
+//! past the CPU limit, [`Limits::backstop_seconds`], which sends SIGXCPU; hard: one second
+//! later, SIGKILL) and RLIMIT_AS (the memory limit) on every process. A watcher thread samples
 //! the tree every 5 to 50 ms ([`crate::tree`]): it stops the tree when the CPU time
 //! of all its processes together passes the CPU limit, or when the wall-clock safety limit
 //! passes, and records the largest `VmPeak`. The harness reaps the shepherd with `wait4`,

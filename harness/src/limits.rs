@@ -6,6 +6,9 @@ use std::time::Duration;
 
 use super::error::Error;
 
+/// The factor past the CPU limit at which RLIMIT_CPU stops a run ([`Limits::backstop_seconds`]).
+pub const BACKSTOP: f64 = 1.1;
+
 /// The wall-clock safety limit's margin over the CPU-time limit when none is given
 /// (BenchExec's default): a run that waits for a core gets this long before it counts
 /// as starved.
@@ -49,6 +52,16 @@ impl Limits {
     /// (RLIMIT_CPU counts in seconds; the harness stops the tree at the exact limit).
     pub fn cpu_seconds(&self) -> u64 {
         (self.cpu.as_secs_f64().ceil() as u64).max(1)
+    }
+
+    /// Whole seconds of RLIMIT_CPU: a backstop [`BACKSTOP`] past the CPU limit, plus a
+    /// second. The kernel's RLIMIT_CPU counts tick-sampled CPU time, which on a loaded
+    /// machine runs some percent ahead of the precise time that rusage reports: at the
+    /// limit itself it would stop runs (SIGXCPU) that have not used their limit. The
+    /// harness's watcher stops the tree at the exact limit; this only catches a tree the
+    /// watcher cannot.
+    pub fn backstop_seconds(&self) -> u64 {
+        (self.cpu.as_secs_f64() * BACKSTOP).ceil() as u64 + 1
     }
 
     /// The limits left for a solver after its preprocessor used `spent` CPU time: one
@@ -137,6 +150,16 @@ pub fn format_memory(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_kernel_backstop_lies_past_the_cpu_limit() -> Result<(), Error> {
+        for (cpu_s, backstop) in [(10.0, 12), (60.0, 67), (0.5, 2)] {
+            let limits = Limits::parse(cpu_s, None, "1G")?;
+            assert_eq!(limits.backstop_seconds(), backstop);
+            assert!(limits.backstop_seconds() as f64 > cpu_s * 1.05, "SIGXCPU must not come before the limit");
+        }
+        Ok(())
+    }
 
     #[test]
     fn memory_sizes_parse_with_binary_units() -> Result<(), Error> {

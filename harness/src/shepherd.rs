@@ -57,7 +57,7 @@ const HARNESS_DIED: libc::c_int = libc::SIGUSR1;
 const TICK_NS: libc::c_long = 50_000_000;
 
 /// Starts `inv` below a shepherd: the solver in a process group of its own, with
-/// RLIMIT_CPU and RLIMIT_AS of `limits` and RLIMIT_FSIZE of `inv.max_output`, pinned to
+/// RLIMIT_CPU (a backstop past the CPU limit) and RLIMIT_AS of `limits` and RLIMIT_FSIZE of `inv.max_output`, pinned to
 /// `core` when one is given; its standard output is a pipe or `inv.stdout_file`.
 pub fn spawn(inv: &Invocation, limits: &Limits, core: Option<usize>, owner: Option<&Path>) -> io::Result<Shepherded> {
     let stdout = match &inv.stdout_file {
@@ -67,7 +67,7 @@ pub fn spawn(inv: &Invocation, limits: &Limits, core: Option<usize>, owner: Opti
     let (report_read, report_write) = pipe()?;
     // SAFETY: getpid(2) has no preconditions.
     let harness = unsafe { libc::getpid() };
-    let cpu = limits.cpu_seconds() as libc::rlim_t;
+    let cpu = limits.backstop_seconds() as libc::rlim_t;
     let memory = limits.memory as libc::rlim_t;
     let output = inv.max_output.map(|bytes| bytes as libc::rlim_t);
     let report_fd = report_write.as_raw_fd();

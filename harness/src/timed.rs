@@ -5,7 +5,7 @@ use std::io;
 use std::time::Duration;
 
 use super::limited::run_limited;
-use super::limits::Limits;
+use super::limits::{Limits, WALL_MARGIN};
 use super::outcome::Outcome;
 use super::process::Invocation;
 
@@ -18,10 +18,17 @@ pub struct Run {
     pub stderr: Vec<u8>,
 }
 
-/// Runs `inv` with `timeout` as its CPU-time and wall-clock limit and no memory limit;
-/// on a limit, its whole process tree is killed.
+/// How many times its CPU limit a run may wait for cores, beside [`WALL_MARGIN`], before
+/// the wall-clock safety limit stops it: on a busy machine a run gets its CPU time, and a
+/// program that hangs without computing is still stopped.
+pub const WALL_FACTOR: u32 = 3;
+
+/// Runs `inv` with `timeout` as its CPU-time limit (the process tree's), a wall-clock
+/// safety limit of `WALL_FACTOR` × `timeout` + [`WALL_MARGIN`] and no memory limit; on
+/// a limit, its whole process tree is killed.
 pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Run> {
-    let m = run_limited(inv, &Limits { cpu: timeout, wall: timeout, memory: 0 }, None)?;
+    let limits = Limits { cpu: timeout, wall: timeout * WALL_FACTOR + WALL_MARGIN, memory: 0 };
+    let m = run_limited(inv, &limits, None)?;
     let outcome = if m.hit_time_limit() { Outcome::Timeout } else { Outcome::from_exit(m.exit_code, m.signal) };
     Ok(Run { outcome, wall: m.wall, stdout: m.stdout, stderr: m.stderr })
 }
@@ -52,7 +59,8 @@ mod tests {
 
     #[test]
     fn a_run_past_its_limit_is_killed_with_its_children() -> io::Result<()> {
-        let r = run(&sh("sleep 30 & sleep 30; exit 10"), Duration::from_millis(200))?;
+        let busy = "while :; do :; done";
+        let r = run(&sh(&format!("{busy} & {busy}; exit 10")), Duration::from_millis(200))?;
         assert_eq!(r.outcome, Outcome::Timeout);
         assert!(r.wall < Duration::from_secs(5), "killed promptly, took {:?}", r.wall);
         Ok(())

@@ -17,6 +17,10 @@ use reports::RunData;
 
 use crate::flags::{Backend, FrontierArgs};
 
+/// Runs per core in a batch: the cores wait for a batch's slowest run before the next
+/// fit, so a batch of a few runs per core keeps them busy while the fits stay frequent.
+const BATCH_PER_CORE: usize = 4;
+
 pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
     let mut limits: Vec<f64> = args.limits.iter().copied().filter(|&l| l <= args.competition_limit).collect();
     limits.sort_by(f64::total_cmp);
@@ -28,10 +32,11 @@ pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
     let wanted: BTreeSet<String> = selection::read(&args.dir)?
         .map(|(jobs, _)| jobs.into_iter().filter(|j| j.selected).map(|j| j.job).collect())
         .unwrap_or_default();
-    let parallel = args.runs.jobs.unwrap_or(2).max(1);
+    let parallel = args.runs.jobs.unwrap_or_else(harness::physical_cores).max(1);
     let mut spent = 0.0;
     let mut tried: BTreeSet<(String, String, u64)> = BTreeSet::new();
     let mut ran: Vec<Record> = Vec::new();
+    let mut data = RunData::load(&args.dir)?;
     errln!(
         "frontier: a budget of {} CPU s, limits {:?} s, {} job(s) the selection wants",
         args.budget,
@@ -40,17 +45,13 @@ pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
     );
     for &limit in &limits {
         loop {
-            let data = RunData::load(&args.dir)?;
             let mut settings = Settings { competition_s: args.competition_limit, ..Settings::default() };
-            let validation = selection::validate(&data, &settings, &predicted)?;
-            settings.models = validation.models;
-            settings.reach = validation.reach;
-            let jobs = selection::calibrate(&data, &settings, &predicted)?;
+            let (_, jobs) = selection::calibrate_validated(&data, &mut settings, &predicted)?;
             let steps: Vec<Step> = selection::frontier(&jobs, &selection::records_by_job(&data), &wanted, limit)
                 .into_iter()
                 .filter(|s| !tried.contains(&(s.job.clone(), s.config.clone(), limit.to_bits())))
                 .collect();
-            let batch = batch(&steps, limit, args.budget - spent, parallel * 2);
+            let batch = batch(&steps, limit, args.budget - spent, parallel * BATCH_PER_CORE);
             if batch.is_empty() {
                 if !steps.is_empty() {
                     errln!(
@@ -64,7 +65,10 @@ pub fn run(args: &FrontierArgs) -> Result<ExitCode> {
             for s in &batch {
                 tried.insert((s.job.clone(), s.config.clone(), limit.to_bits()));
             }
-            let records = run_batch(args, &batch, limit)?;
+            let before: BTreeSet<String> = data.records.iter().map(|r| r.key.clone()).collect();
+            run_batch(args, &batch, limit)?;
+            data = RunData::load(&args.dir)?;
+            let records: Vec<Record> = data.records.iter().filter(|r| !before.contains(&r.key)).cloned().collect();
             spent += records.iter().map(|r| r.cpu_s + r.pre_cpu_s).sum::<f64>();
             for r in &records {
                 errln!(
@@ -97,9 +101,9 @@ fn batch(steps: &[Step], limit: f64, left: f64, most: usize) -> Vec<Step> {
     steps.iter().take(fit).cloned().collect()
 }
 
-/// Runs `batch` at `limit` (on this machine, or as one Slurm job array) and returns the
-/// records it left.
-fn run_batch(args: &FrontierArgs, batch: &[Step], limit: f64) -> Result<Vec<Record>> {
+/// Runs `batch` at `limit`, on this machine or as one Slurm job array; its records join
+/// the folder's results.
+fn run_batch(args: &FrontierArgs, batch: &[Step], limit: f64) -> Result<()> {
     let mut solvers = BTreeSet::new();
     let mut preprocessors = BTreeSet::new();
     let mut cells = BTreeSet::new();
@@ -124,7 +128,6 @@ fn run_batch(args: &FrontierArgs, batch: &[Step], limit: f64) -> Result<Vec<Reco
         subset: Subset::Cells(cells.clone()),
         stop_series: false,
     };
-    let before: BTreeSet<String> = RunData::load(&args.dir)?.records.iter().map(|r| r.key.clone()).collect();
     match args.backend {
         Backend::Local => {
             let jobs = args.runs.jobs.map(|j| j.min(batch.len()).max(1));
@@ -140,5 +143,5 @@ fn run_batch(args: &FrontierArgs, batch: &[Step], limit: f64) -> Result<Vec<Reco
             &mut crate::output::print_batch,
         )?,
     }
-    Ok(RunData::load(&args.dir)?.records.into_iter().filter(|r| !before.contains(&r.key)).collect())
+    Ok(())
 }

@@ -29,7 +29,7 @@ mod verify;
 
 use std::process::ExitCode;
 
-use ::strategy::qdo::{Program, QdoRunner};
+use ::gamekit::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
 use certify_child::{certify_in_child, depqbf_tracer};
 use contract::Budget;

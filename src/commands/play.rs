@@ -18,8 +18,8 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use contract::Budget;
-use strategy::play::{Failure, Played};
-use strategy::session::{conclusion, session, Left, Mode, PlayableGame, User};
+use gamekit::play::{Failure, Played};
+use gamekit::session::{conclusion, session, Left, Mode, PlayableGame, User};
 
 use clap::FromArgMatches;
 

@@ -23,12 +23,9 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
         ..Settings::default()
     };
     let predicted = suites::ladder::predicted_jobs(&args.dir)?;
-    let validation = selection::validate(&data, &settings, &predicted)?;
+    let (validation, mut jobs) = selection::calibrate_validated(&data, &mut settings, &predicted)?;
     print_validation(&validation)?;
     selection::write_backtests(&args.dir, &validation)?;
-    settings.models = validation.models.clone();
-    settings.reach = validation.reach.clone();
-    let mut jobs = selection::calibrate(&data, &settings, &predicted)?;
     selection::tracks(&mut jobs, &data, &settings, &predicted)?;
     let limits = Limits { calibration_s: selection::calibration_limit(&data), competition_s: args.competition_limit };
     let request = Request {
@@ -42,7 +39,7 @@ pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     };
     let picked = selection::pick(&mut jobs, &request);
     outln!(
-        "hardness at the competition limit of {} s CPU, measured at {} s (classes of jobs no run solved are predicted):",
+        "hardness at the competition limit of {} s CPU, measured at {} s (a class no run measured is predicted within the validated reach, bounded past it):",
         limits.competition_s,
         limits.calibration_s
     );

@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use contract::Budget;
-use strategy::first_move::FirstMove;
-use strategy::oracle::Oracle;
+use gamekit::first_move::FirstMove;
+use gamekit::oracle::Oracle;
 
 use clap::FromArgMatches;
 

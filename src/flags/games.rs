@@ -1,8 +1,8 @@
 //! The command line of `encode` and `solve`: one subcommand per game model, each declared
-//! by its model (the `models` registry).
+//! by its model (the `game-registry` crate).
 
 use clap::Args;
-use models::{EncodeModel, SolveModel};
+use game_registry::{EncodeModel, SolveModel};
 
 /// `qbfgames encode <model>`: write a game as a QBF instance.
 #[derive(Args, Debug)]

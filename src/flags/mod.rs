@@ -13,8 +13,8 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub use gamekit::cli::ClauseArgs;
 pub use games::{EncodeCmd, SolveCmd};
-pub use models::cli::ClauseArgs;
 pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
 pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
 

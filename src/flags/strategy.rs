@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Command, Subcommand, ValueEnum};
-use models::Chosen;
+use game_registry::Chosen;
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]
@@ -36,7 +36,7 @@ fn with<A: Args>(command: Command) -> Command {
 #[derive(Clone, Debug)]
 pub struct FirstMoveModel(pub Chosen);
 
-models::model_subcommand!(FirstMoveModel, first_move_command, with::<FirstMoveOpts>);
+game_registry::model_subcommand!(FirstMoveModel, first_move_command, with::<FirstMoveOpts>);
 
 /// The QBF solvers that print the outermost existential block with `--qdo`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -98,7 +98,7 @@ pub struct PlayCmd {
 #[derive(Clone, Debug)]
 pub struct PlayModel(pub Chosen);
 
-models::model_subcommand!(PlayModel, play_command, with::<PlayOpts>);
+game_registry::model_subcommand!(PlayModel, play_command, with::<PlayOpts>);
 
 /// The side the user (or `--auto`) plays; the solver plays the other.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]

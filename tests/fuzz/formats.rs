@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use contract::{ParseError, Source};
-use encodings::lifted::Lifted;
-use encodings::{Encoding, Form, Side};
-use games::geography::{self, Graph};
+use game_bddl::lifted::Lifted;
+use game_geography::{self as geography, Graph};
+use gamekit::qdo::QdoError;
+use gamekit::{Encoding, Form, Side};
 use harness::slurm::{Overrides, Profile};
 use harness::{Limits, Measurement, Tools};
-use strategy::qdo::QdoError;
 
 use super::mutate::Nesting;
 
@@ -95,12 +95,12 @@ fn with_partner(input: Input, partner: &Input) -> Input {
 
 fn read_bddl_domain(input: &Input) -> Result<(), String> {
     let problem = input.partner.as_ref().expect("a domain is read with its problem");
-    games::bddl::load(&source(input), problem, None).map(drop).map_err(|e| e.to_string())
+    game_bddl::load(&source(input), problem, None).map(drop).map_err(|e| e.to_string())
 }
 
 fn read_bddl_problem(input: &Input) -> Result<(), String> {
     let domain = input.partner.as_ref().expect("a problem is read with its domain");
-    games::bddl::load(domain, &source(input), None).map(drop).map_err(|e| e.to_string())
+    game_bddl::load(domain, &source(input), None).map(drop).map_err(|e| e.to_string())
 }
 
 /// QCIR seeds: the lifted encoding of small shipped BDDL games, written by the library.
@@ -109,7 +109,7 @@ fn qcir_seeds() -> Vec<Input> {
         .into_iter()
         .take(3)
         .map(|(domain, problem)| {
-            let game = games::bddl::load(&source(&domain), &source(&problem), Some(2)).expect("a shipped game loads");
+            let game = game_bddl::load(&source(&domain), &source(&problem), Some(2)).expect("a shipped game loads");
             let (qbf, _) = Lifted.formula(&game, 2, Side::Black, Form::Circuit).expect("the game encodes");
             let qbf = qbf.into_circuit().expect("the lifted encoding is a circuit");
             let mut bytes = Vec::new();
@@ -137,7 +137,7 @@ fn read_qcir(input: &Input) -> Result<(), String> {
 }
 
 fn read_gdl(input: &Input) -> Result<(), String> {
-    games::gdl::load(source(input)).map(drop).map_err(|e| e.to_string())
+    game_gdl::load(source(input)).map(drop).map_err(|e| e.to_string())
 }
 
 /// Geography seeds: the shipped graph, and two graphs of the suite's generators written by
@@ -158,11 +158,11 @@ fn read_geography(input: &Input) -> Result<(), String> {
 }
 
 fn read_pg(input: &Input) -> Result<(), String> {
-    games::positional::pg::read_pg(&source(input)).map(drop).map_err(|e| e.to_string())
+    game_positional::pg::read_pg(&source(input)).map(drop).map_err(|e| e.to_string())
 }
 
 fn read_hex(input: &Input) -> Result<(), String> {
-    games::positional::hex::read_hex(&source(input)).map(|puzzle| drop(puzzle.game())).map_err(|e| e.to_string())
+    game_positional::hex::read_hex(&source(input)).map(|puzzle| drop(puzzle.game())).map_err(|e| e.to_string())
 }
 
 fn read_suite(input: &Input) -> Result<(), String> {
@@ -248,7 +248,7 @@ fn read_solver_output(input: &Input) -> Result<(), String> {
         let run = Measurement { exit_code: Some(code), stdout: input.bytes.clone(), ..Measurement::default() };
         harness::classify(&run, &limits, &depqbf_answers());
     }
-    strategy::qdo::parse_qdo(&String::from_utf8_lossy(&input.bytes))
+    gamekit::qdo::parse_qdo(&String::from_utf8_lossy(&input.bytes))
         .map(drop)
         .map_err(|source| QdoError::Output { program: base_name(&input.name).to_string(), source }.to_string())
 }

@@ -2,7 +2,7 @@
 //! format, seed file and number. Each mutant applies one or two of the mutations issue 18
 //! lists to a shipped file.
 
-use games::rng::SplitMix64;
+use gamekit::rng::SplitMix64;
 
 /// What a mutant changed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use crate::generate::{Builder, Instance};
 use crate::Job;
-pub use ::models::suite::{BuildError, Request, Setup};
+pub use ::game_registry::suite::{BuildError, Request, Setup};
 use contract::Verdict;
 use harness::{run, Invocation, Outcome};
 

@@ -44,7 +44,7 @@ use qbf::stats::stats;
 /// The version written into every instance and manifest row.
 pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
 
-pub use ::models::suite::{Instance, SourceFile};
+pub use ::game_registry::suite::{Instance, SourceFile};
 
 /// The source files a format stands for, as (manifest label, extension).
 pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)] {

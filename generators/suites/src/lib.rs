@@ -6,7 +6,7 @@
 //! the grid, and [`expand`](mod@expand) lists the instances in a stable order. [`generate`] builds
 //! every job through a [`generate::Builder`] into content-addressed files and a manifest;
 //! [`builder::Encoders`] is the builder that builds each job through its game model (the
-//! `models` crate's registry, [`Model`]) and asks the model's reference player for
+//! `game-registry` crate, [`Model`]) and asks the model's reference player for
 //! expected answers, in a child process that receives the job's set-up. [`verify`] re-hashes a generated directory against its manifest,
 //! [`recheck`] re-derives its expected answers from their recorded source, [`coverage`]
 //! checks that it holds every job of the suite, [`load_models`] reads every model file a
@@ -17,7 +17,7 @@
 //! fills expected answers from checked DepQBF certificates (`generate --certify`). See
 //! `docs/suites.md`.
 //!
-//! Imports `contract`, `qbf`, `encodings`, `models`, `harness` (child processes)
+//! Imports `contract`, `qbf`, `gamekit`, `game-registry`, `harness` (child processes)
 //! and `certify`.
 
 pub mod builder;
@@ -36,7 +36,7 @@ pub mod resolve;
 mod unlisted;
 pub mod verify;
 
-pub use ::models::suite::{params_string, schema, Encoding, GdlPrefix, Model, OutFormat, Param, Params};
+pub use ::game_registry::suite::{params_string, schema, Encoding, GdlPrefix, Model, OutFormat, Param, Params};
 pub use contract::Depth;
 pub use expand::{expand, Job};
 pub use resolve::{load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};

@@ -1,7 +1,7 @@
 //! Every model file a suite names, read and checked before anything is generated: `suite
 //! check` says a suite is valid only when its models load, and `generate` writes nothing
 //! until they do. Also what loads but is probably not what the user meant: a BDDL game
-//! whose depth goes past a full board (see `games::bddl::Game::past_full_board`), a Node
+//! whose depth goes past a full board (see `game_bddl::Game::past_full_board`), a Node
 //! Kayles ply limit past the ply by which every game on its graph is decided. The same
 //! warning about one grid point at several depths or encodings is said once.
 

@@ -10,7 +10,7 @@ use crate::generate::GENERATOR_VERSION;
 use crate::unlisted::walk;
 use contract::manifest::{read_csv, resolve, Row};
 use contract::{Source, Verdict};
-use encodings::SymbolMap;
+use gamekit::SymbolMap;
 use qbf::identity::{gbd_hash, sha256_hex};
 use qbf::stats::stats;
 

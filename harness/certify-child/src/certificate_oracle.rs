@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
 use contract::Budget;
+use gamekit::oracle::{CertifyFile, FromCertificate};
+use gamekit::qdo::QdoError;
 use harness::Invocation;
-use strategy::oracle::{CertifyFile, FromCertificate};
-use strategy::qdo::QdoError;
 use suites::certified::Outcome;
 use suites::Certify;
 

@@ -104,7 +104,7 @@ pub fn certify_here(
                 let Report::Certified { certified, solve } = report else {
                     anyhow::bail!("{}: a certified outcome without a certificate", file.display());
                 };
-                let assignment = strategy::certificate::outermost(&formula, &certified.certificate, verdict);
+                let assignment = gamekit::certificate::outermost(&formula, &certified.certificate, verdict);
                 let p = &certified.proof;
                 writeln!(
                     out,

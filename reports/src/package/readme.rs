@@ -11,7 +11,9 @@ use contract::{Depth, Verdict};
 
 use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
-use super::super::selection::{basis_table, hardness_table, track_table, Basis, Calibrated, Class, Limits, TRACKS};
+use super::super::selection::{
+    basis_table, hardness_table, interval_text, track_table, Basis, Calibrated, Class, Limits, TRACKS,
+};
 use super::names::is_qbf;
 
 /// The facts of one family, from its manifest rows.
@@ -228,12 +230,11 @@ fn estimate_list(selected: &[&Calibrated]) -> String {
         }
         text += &match &j.prediction {
             Some(p) => format!(
-                "| {} | {} | {:.0} (predicted; interval {:.0}–{:.0}) | predicted | {} | {} |\n",
+                "| {} | {} | {:.0} (predicted; interval {}) | predicted | {} | {} |\n",
                 j.job,
                 j.class,
                 p.best_s,
-                p.best_s * p.interval.0,
-                p.best_s * p.interval.1,
+                interval_text(p.best_s * p.interval.0, p.best_s * p.interval.1, 0),
                 p.config,
                 p.from
             ),

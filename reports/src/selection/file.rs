@@ -83,7 +83,12 @@ pub fn write(dir: &Path, jobs: &[Calibrated], limits: Limits) -> Result<(), Erro
                 slowest_s: ms(j.slowest_s),
                 predicted_s: j.prediction.as_ref().map(|p| ms(p.best_s)),
                 predicted_low_s: j.prediction.as_ref().map(|p| ms(p.best_s * p.interval.0)),
-                predicted_high_s: j.prediction.as_ref().map(|p| ms(p.best_s * p.interval.1)),
+                predicted_high_s: j
+                    .prediction
+                    .as_ref()
+                    .map(|p| p.best_s * p.interval.1)
+                    .filter(|h| h.is_finite())
+                    .map(ms),
                 predicted_config: j.prediction.as_ref().map(|p| p.config.clone()).unwrap_or_default(),
                 predicted_model: j.prediction.as_ref().map(|p| p.model.to_string()).unwrap_or_default(),
                 predicted_anchor_s: j.prediction.as_ref().map(|p| ms(p.anchor_s)),
@@ -139,7 +144,7 @@ pub fn read(dir: &Path) -> Result<Option<(Vec<Calibrated>, Limits)>, Error> {
                     anchor_s: line.predicted_anchor_s.unwrap_or(best_s),
                     interval: (
                         line.predicted_low_s.map_or(1.0, |l| l / best_s),
-                        line.predicted_high_s.map_or(1.0, |h| h / best_s),
+                        line.predicted_high_s.map_or(f64::INFINITY, |h| h / best_s),
                     ),
                 }),
             },

@@ -29,6 +29,8 @@ pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, write_backtests, Limits, BACKTESTS, FILE};
 pub use frontier::{frontier, Step};
 pub use pick::{pick, Request};
-pub use predict::{predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
+pub use predict::{interval_text, predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
 pub use table::{basis_table, hardness_table, track_table};
-pub use validate::{distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation};
+pub use validate::{
+    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation,
+};

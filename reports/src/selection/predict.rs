@@ -222,7 +222,8 @@ pub enum Reach {
     Unvalidated,
     /// `(up to distance, low ratio, high ratio)`, by rising distance: a prediction at a
     /// distance up to the first bound has that interval (its measured over predicted
-    /// ratio lies between the two in 80% of the backtests); past the last, none is given.
+    /// ratio lies between the two in 80% of the backtests; the high ratio is infinite when
+    /// more than a tenth of them were misses); past the last, none is given.
     Validated(Vec<(f64, f64, f64)>),
 }
 
@@ -234,6 +235,15 @@ impl Reach {
             Reach::Unvalidated => Some((1.0, 1.0)),
             Reach::Validated(bins) => bins.iter().find(|b| distance <= b.0).map(|b| (b.1, b.2)),
         }
+    }
+}
+
+/// An interval as text: `0.63–1.85`, or `≥ 0.63` when it is open above.
+pub fn interval_text(low: f64, high: f64, decimals: usize) -> String {
+    if high.is_finite() {
+        format!("{low:.decimals$}–{high:.decimals$}")
+    } else {
+        format!("≥ {low:.decimals$}")
     }
 }
 

@@ -10,6 +10,7 @@ use contract::Verdict;
 use super::super::table::Table;
 use super::calibrate::{Basis, Calibrated};
 use super::class::Class;
+use super::predict::interval_text;
 
 /// One row per family and a total.
 pub fn hardness_table(jobs: &[Calibrated]) -> Table {
@@ -81,7 +82,7 @@ pub fn basis_table(jobs: &[Calibrated]) -> Table {
         } else {
             let low = intervals.iter().map(|i| i.0).fold(f64::INFINITY, f64::min);
             let high = intervals.iter().map(|i| i.1).fold(0.0, f64::max);
-            format!("×{low:.2}–{high:.2}")
+            format!("×{}", interval_text(low, high, 2))
         });
         table.push_row(row);
     }

@@ -10,9 +10,11 @@
 //! data). The models are scored on these samples, pooled and per family, and the best
 //! chosen. The chosen models' samples, binned by distance, give each bin's error
 //! distribution (measured over predicted, 10%, 50% and 90%); a bin is validated when it
-//! has [`MIN_JUDGED`] judged samples and its 80% band lies within ×[`MAX_SPREAD`] of the
-//! prediction either way. The validated reach ends at the first bin that is not: past it,
-//! `select` gives no point prediction, only the bound that was measured.
+//! has [`MIN_JUDGED`] judged samples and at least [`SHARE_WITHIN`] of them lie within ×3
+//! of the prediction either way. A prediction it validates carries the bin's 80% band as
+//! its interval, open above when more than a tenth of the bin were misses. The validated
+//! reach ends at the first bin that is not: past it, `select` gives no point prediction,
+//! only the bound that was measured.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,9 +25,9 @@ use super::super::input::{seconds, RunData};
 use super::super::table::Table;
 use super::super::Error;
 use super::backtest::cut_at;
-use super::calibrate::{calibrate, calibration_limit, job_of, Settings};
+use super::calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
 use super::check::CONFIRMS;
-use super::predict::{Models, Reach};
+use super::predict::{interval_text, Models, Reach};
 
 /// The cuts below the calibration limit, as fractions of it (0.3, 1 and 3 s of 10 s).
 pub const CUTS: [f64; 3] = [0.03, 0.1, 0.3];
@@ -36,8 +38,9 @@ pub const BINS: [f64; 7] = [3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, f64::INFINITY
 /// Judged samples a bin needs to be validated.
 pub const MIN_JUDGED: usize = 5;
 
-/// The factor, either way, within which a validated bin's 80% band must lie.
-pub const MAX_SPREAD: f64 = 10.0;
+/// The share of a validated bin's judged samples that must lie within ×3 of the
+/// prediction either way.
+pub const SHARE_WITHIN: f64 = 0.8;
 
 /// Judged samples a family needs for a model of its own.
 pub const FAMILY_SAMPLES: usize = 8;
@@ -134,6 +137,21 @@ impl Validation {
     pub fn reach_distance(&self) -> f64 {
         self.bins.iter().take_while(|b| b.validated).last().map_or(0.0, |b| b.upto)
     }
+}
+
+/// Backtests `data` ([`validate`]), sets `settings` to the models and reach the backtests
+/// chose, and calibrates the run's jobs with them: what `select` and the escalation
+/// predict with.
+pub fn calibrate_validated(
+    data: &RunData,
+    settings: &mut Settings,
+    predicted: &BTreeSet<String>,
+) -> Result<(Validation, Vec<Calibrated>), Error> {
+    let validation = validate(data, settings, predicted)?;
+    settings.models = validation.models.clone();
+    settings.reach = validation.reach.clone();
+    let jobs = calibrate(data, settings, predicted)?;
+    Ok((validation, jobs))
 }
 
 /// Backtests every model at every cut of `data` and chooses; see the module's
@@ -280,15 +298,16 @@ fn bins(samples: &[&Sample]) -> Vec<Bin> {
                 ratios[if q < 0.5 { k.floor() } else { k.ceil() } as usize]
             };
             let (low, median, high) = (at(0.1), at(0.5), at(0.9));
+            let within = ratios.iter().filter(|&&r| (1.0 / CONFIRMS..=CONFIRMS).contains(&r)).count();
             Bin {
                 upto,
                 judged: n,
                 unjudged: inside.len() - n,
-                within: ratios.iter().filter(|&&r| (1.0 / CONFIRMS..=CONFIRMS).contains(&r)).count(),
+                within,
                 low,
                 median,
                 high,
-                validated: n >= MIN_JUDGED && low >= 1.0 / MAX_SPREAD && high <= MAX_SPREAD,
+                validated: n >= MIN_JUDGED && within as f64 >= SHARE_WITHIN * n as f64,
             }
         })
         .collect()
@@ -320,7 +339,7 @@ pub fn distance_table(v: &Validation) -> Table {
             }
         };
         let given = if b.validated && v.reach_distance() >= b.upto {
-            format!("yes, ×{:.2}–{:.2}", b.low, b.high)
+            format!("yes, ×{}", interval_text(b.low, b.high, 2))
         } else {
             "no: bounded".to_string()
         };
@@ -388,13 +407,18 @@ mod tests {
         samples.push(sample(2.0, Outcome::Above(1.5)));
         samples.extend([0.01, 1.0, 1.0, 1.0, 50.0].iter().map(|&r| sample(20.0, Outcome::Measured(r))));
         samples.push(sample(200.0, Outcome::Above(5.0)));
+        samples
+            .extend([0.4, 0.5, 0.7, 0.9, 1.0, 1.1, 1.3, 1.6, 2.5].iter().map(|&r| sample(50.0, Outcome::Measured(r))));
+        samples.push(sample(50.0, Outcome::Above(4.0)));
         let refs: Vec<&Sample> = samples.iter().collect();
         let b = bins(&refs);
         assert_eq!((b[0].judged, b[0].unjudged, b[0].within), (5, 1, 5), "ran out at 1.5× the prediction: cannot tell");
         assert_eq!((b[0].low, b[0].median, b[0].high), (0.5, 1.0, 2.0));
         assert!(b[0].validated);
         assert!(!b[1].validated, "no samples between ×3 and ×10");
-        assert!(!b[2].validated, "0.01 and 50 lie outside ×10");
+        assert!(!b[2].validated, "3 of 5 within ×3: 60%");
+        assert!(b[3].validated, "9 of 10 within ×3");
+        assert_eq!((b[3].low, b[3].high), (0.4, f64::INFINITY), "a tenth missed: the interval is open above");
         assert_eq!(b[4].high, f64::INFINITY, "ran out of 5× the prediction: a miss");
     }
 

@@ -2,7 +2,7 @@
 """Writes the GDL games of wide/ (run from anywhere): games whose rules join literals
 that share few variables, the shape that rule decomposition narrows (issue 48). Each
 comes in small sizes, checked against the reference player through DepQBF and CAQE in
-generators/encodings/tests/gdl_wide_games.rs, and an 8x8 size that is a grounding
+generators/games/gdl/tests/gdl_large_games.rs, and an 8x8 size that is a grounding
 benchmark (make bench).
 
 - skirmish-N: knights, kings and pawns on an NxN board, captures counted, more

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use ::models::suite::{Kind, Model, Schema};
+use ::game_registry::suite::{Kind, Model, Schema};
 use contract::{Depth, ParseError};
 use toml::{Spanned, Value};
 

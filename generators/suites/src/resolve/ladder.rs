@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use ::models::suite::OutFormat;
+use ::game_registry::suite::OutFormat;
 use contract::{Depth, ParseError};
 use harness::Limits;
 use toml::{Spanned, Value};

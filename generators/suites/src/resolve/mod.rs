@@ -10,8 +10,8 @@ use std::time::Duration;
 use toml::{Spanned, Value};
 
 use crate::raw::{CertifyFile, FamilyFile, OptionsFile, SuiteFile};
-use ::models::suite::{names, Encoding, Model, OutFormat};
-pub use ::models::suite::{params_string, Param, Params};
+use ::game_registry::suite::{names, Encoding, Model, OutFormat};
+pub use ::game_registry::suite::{params_string, Param, Params};
 use contract::{Budget, Depth, ParseError, Source};
 use harness::Limits;
 use qbf::tseitin::{ClauseForm, UnknownName};

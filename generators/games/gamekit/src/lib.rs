@@ -1,0 +1,40 @@
+//! The shared interface of the game crates: what every game implements and what every game
+//! uses, so that a game is one crate beside the others.
+//!
+//! - [`encoding`]: the [`Encoding`] trait, its [`Sink`] and the size of an encoded formula;
+//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary.
+//! - [`model`]: the [`GameModel`] trait, the seam the command line and suites see a game
+//!   through; [`suite`]: what a model accepts in a suite; [`cli`]: the command-line pieces
+//!   models share.
+//! - The generic strategy: [`first_move`] (a solver's first move judged), [`play`] (a
+//!   solver's strategy explored against every reply), [`session`] (a whole game with the
+//!   user), [`qdo`] and [`oracle`] (the solver asked), [`certificate`] (the move read from a
+//!   checked certificate), [`validate`] (a checked move).
+//! - [`rng`]: the seeded generator of random games and random replies; [`mixhash`]: the
+//!   hasher of the reference solvers' tables.
+//!
+//! The name: the kit every game is built from. Imports `contract`, `qbf`, `harness` (the
+//! solver runs as a child process) and `certify` (proofs checked, certificates extracted);
+//! no game.
+
+#[macro_use]
+pub mod model;
+
+pub mod binary;
+pub mod certificate;
+pub mod cli;
+pub mod encoding;
+pub mod first_move;
+pub mod mixhash;
+pub mod oracle;
+pub mod play;
+pub mod qdo;
+pub mod rng;
+pub mod session;
+pub mod suite;
+mod symbol_map;
+pub mod validate;
+
+pub use encoding::{EncodeError, Encoded, Encoding, Form, GameError, Qbf, Side, Sink, Size, StreamError, Streamed};
+pub use model::{command_of, parse, GameModel, PlayResult, Session};
+pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};
