@@ -58,10 +58,9 @@
 //!   Intelligence 113, 1999 (elimination orders and their bags).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::ops::Range;
 
 use super::adorn::{literal_vars, rule_vars};
-use super::program::{Atom, Literal, Pat, Program, Rule};
+use super::program::{Atom, Literal, Pat, Program, Rule, Split};
 use super::terms::kw;
 use super::validate::{self, Analysis};
 
@@ -72,14 +71,6 @@ pub enum Decompose {
     Off,
     /// Rules are split along tree decompositions of their bodies (see the module doc).
     On,
-}
-
-/// A rule split into parts: the rule as written, and the rules it became.
-#[derive(Clone, Debug)]
-pub struct Split {
-    pub rule: Rule,
-    /// The indexes of its parts' rules in [`Program::rules`], the rule for the head last.
-    pub rules: Range<usize>,
 }
 
 /// The program with its rules split where that narrows them, and its analysis; the

@@ -2,6 +2,7 @@
 //! builds them and grounding on demand, validation and the grounder read them.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use super::terms::{Sym, TermStore};
 use contract::Source;
@@ -82,5 +83,14 @@ pub struct Program {
     /// ([`demand`](super::demand)): their atoms are no nodes of the ground game.
     pub demand: BTreeSet<(Sym, usize)>,
     /// The rules split into parts ([`decompose`](super::decompose)), as written.
-    pub splits: Vec<super::decompose::Split>,
+    pub splits: Vec<Split>,
+}
+
+/// A rule split into parts ([`decompose`](super::decompose)): the rule as written, and
+/// the rules it became.
+#[derive(Clone, Debug)]
+pub struct Split {
+    pub rule: Rule,
+    /// The indexes of its parts' rules in [`Program::rules`], the rule for the head last.
+    pub rules: Range<usize>,
 }
