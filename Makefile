@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
+.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify close-open verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
 
 all: build
 
@@ -80,10 +80,10 @@ suite: build solvers
 	@echo "end $$(date +%s)" >> $(OUT).times
 	@echo "suite: instances and manifest in $(OUT), results in $(OUT)/results.csv, selection in $(OUT)/selection.csv, report in $(OUT)/report, package $(OUT).tar.xz; step times in $(OUT).times"
 
-# The predictions of the last `make suite` checked: CHECK_COUNT predicted jobs run with
-# their predicted configuration at CHECK_LIMIT CPU seconds (jobs predicted at most a third
-# of it, so that each prediction is confirmed within ×3 or refuted), predicted beside measured.
-CHECK_LIMIT ?= 300
+# The predictions of the last `make suite` checked: CHECK_COUNT predicted jobs, spread over
+# every predicted time, run with their predicted configuration at CHECK_LIMIT CPU seconds,
+# predicted beside measured, agreement by distance.
+CHECK_LIMIT ?= 600
 CHECK_COUNT ?= 10
 check-predictions: build solvers
 	$(QBFGAMES) calibrate $(OUT) --check-predictions --timeout $(CHECK_LIMIT) --count $(CHECK_COUNT) --jobs 2
@@ -169,6 +169,22 @@ gallery-headline: build solvers
 VERIFY_BUDGET ?= 3m
 verify: build solvers
 	$(QBFGAMES) verify suite/published/*.toml --budget $(VERIFY_BUDGET) --jobs 2
+
+# The entries the published tables left open, closed (docs/open-entries.md): on every
+# shipped table, the reference player with climbing limits finds the critical depth, no
+# win in the whole game, or a lower bound, and DepQBF certifies what it can at the
+# deciding depths (CLOSE_CERTIFY CPU seconds each). Each table gets CLOSE_BUDGET (tables
+# without open entries take none); the re-check itself is skipped (--budget 0s). Writes
+# out/verify/*/closed.csv and regenerates docs/open-entries.md from them, with the wall
+# time of the whole target. BACKEND=slurm PROFILE=FILE: the reference runs on Slurm.
+CLOSE_BUDGET ?= 7m
+CLOSE_CERTIFY ?= 30
+CLOSE_OUT ?= out/verify
+close-open: build solvers
+	@mkdir -p $(CLOSE_OUT) && echo "$$(date +%s)" > $(CLOSE_OUT)/close-open.start
+	$(QBFGAMES) verify suite/published/*.toml --budget 0s --close --close-budget $(CLOSE_BUDGET) --certify $(CLOSE_CERTIFY) --jobs 2 --out $(CLOSE_OUT) $(RUN_BACKEND) > $(CLOSE_OUT)/close-open.md
+	bash scripts/open-entries.sh $(CLOSE_OUT) "make close-open CLOSE_BUDGET=$(CLOSE_BUDGET) CLOSE_CERTIFY=$(CLOSE_CERTIFY)" > docs/open-entries.md
+	@echo "close-open: out/verify/*/closed.csv, docs/open-entries.md"
 
 # Geography at every round limit: DepQBF and CAQE on both encodings against the reference
 # solver, ≥ 300 random graphs of at most 14 nodes, both variants and rules: about 16,500 formulas, each through DepQBF and CAQE (over 25 min).

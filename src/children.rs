@@ -18,6 +18,19 @@ pub fn encoders() -> Result<Encoders> {
     Ok(Encoders { child: Invocation { program, args: vec!["reference".into()], ..Invocation::default() } })
 }
 
+/// The child that prints the last ply of a set-up's game (`qbfgames reference --last-ply
+/// SETUP`): `verify --close` appends the set-up.
+pub fn last_ply_child() -> Result<Invocation> {
+    let program = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
+    Ok(Invocation { program, args: vec!["reference".into(), "--last-ply".into()], ..Invocation::default() })
+}
+
+/// Prints the last ply of the set-up's game as one line.
+pub fn last_ply(setup: &str) -> Result<ExitCode> {
+    outln!("{}", game_registry::suite::last_ply(setup)?);
+    Ok(ExitCode::SUCCESS)
+}
+
 /// Exit 10 when the set-up's first player wins, 20 when not.
 pub fn run(setup: &str) -> Result<ExitCode> {
     let wins = game_registry::suite::reference(setup)?;
@@ -43,4 +56,18 @@ pub fn certify_qdimacs(config: &Path, file: &Path, limits: &Certify, scratch: &P
         show(scratch),
     ];
     Ok(Invocation { program: std::env::current_exe()?, args, ..Invocation::default() })
+}
+
+/// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
+/// memory limit (`generate --certify`, `verify --close`).
+pub struct CertifyChild {
+    /// The solvers file.
+    pub config: std::path::PathBuf,
+}
+
+impl suites::certified::Certifier for CertifyChild {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<suites::certified::Outcome> {
+        let child = certify_qdimacs(&self.config, file, limits, scratch)?;
+        certify_child::certify_in_child(child, limits).map(|(outcome, _)| outcome)
+    }
 }

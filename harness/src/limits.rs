@@ -54,8 +54,8 @@ impl Limits {
         (self.cpu.as_secs_f64().ceil() as u64).max(1)
     }
 
-    /// Whole seconds of RLIMIT_CPU: a backstop [`BACKSTOP`] past the CPU limit, plus a
-    /// second. The kernel's RLIMIT_CPU counts tick-sampled CPU time, which on a loaded
+    /// Whole seconds of RLIMIT_CPU: the CPU limit times `BACKSTOP` (a backstop past it),
+    /// plus a second. The kernel's RLIMIT_CPU counts tick-sampled CPU time, which on a loaded
     /// machine runs some percent ahead of the precise time that rusage reports: at the
     /// limit itself it would stop runs (SIGXCPU) that have not used their limit. The
     /// harness's watcher stops the tree at the exact limit; this only catches a tree the

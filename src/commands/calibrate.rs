@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use harness::local::LocalRun;
 use harness::{RealExecutor, Subset};
-use reports::selection::{self, check_table, compare, fold, to_check, Settings, Thresholds};
+use reports::selection::{self, agreement_table, check_table, compare, fold, to_check, Settings, Thresholds};
 use reports::{write_text, RunData};
 
 use crate::flags::CalibrateArgs;
@@ -27,12 +27,11 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
             args.dir.display()
         );
     };
-    let chosen = to_check(&jobs, args.timeout, args.count);
+    let chosen = to_check(&jobs, args.count);
     if chosen.is_empty() {
         bail!(
-            "{}: no job is classed by a prediction of at most {} s\n  help: raise --timeout, or calibrate a suite whose ladders predict (`predict_to`, `generate --competition-limit`)",
-            args.dir.display(),
-            args.timeout
+            "{}: no job is classed by a prediction\n  help: calibrate a suite whose ladders predict (`predict_to`, `generate --competition-limit`)",
+            args.dir.display()
         );
     }
     let mut by_config: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -69,6 +68,8 @@ pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
     let (table, summary) = check_table(&checked);
     write_text(std::io::stdout().lock(), &table)?;
     outln!("{summary}");
+    outln!("by distance (predicted over the longest time measured on the series):");
+    write_text(std::io::stdout().lock(), &agreement_table(&checked))?;
     fold(&mut jobs, &checked, limits.competition_s, Thresholds::default());
     selection::write(&args.dir, &jobs, limits)?;
     outln!("measured times folded into {}", args.dir.join(selection::FILE).display());

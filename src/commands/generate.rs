@@ -14,7 +14,6 @@ use harness::slurm::{Profile, SlurmCli};
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use suites::certified::Outcome;
 use suites::generate::{generate_with, Certifier, Reach};
 use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
@@ -68,7 +67,7 @@ pub fn run(
         // Checked here, so that a missing tracer stops generation before it starts.
         super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
         let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
-        Some(Child { config })
+        Some(crate::children::CertifyChild { config })
     } else {
         None
     };
@@ -186,19 +185,6 @@ pub fn run(
         errln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Certification in a child `qbfgames certify-qdimacs` per instance, under the family's
-/// memory limit.
-struct Child {
-    config: PathBuf,
-}
-
-impl Certifier for Child {
-    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
-        let child = crate::children::certify_qdimacs(&self.config, file, limits, scratch)?;
-        super::certify_in_child(child, limits).map(|(outcome, _)| outcome)
-    }
 }
 
 /// How many jobs certification may run: the jobs writing QDIMACS of the families that ask

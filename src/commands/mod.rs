@@ -31,7 +31,7 @@ use std::process::ExitCode;
 
 use ::gamekit::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
-use certify_child::{certify_in_child, depqbf_tracer};
+use certify_child::depqbf_tracer;
 use contract::Budget;
 use suites::Certify;
 
@@ -98,7 +98,8 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Compare { a, b, csv } => compare::run(&a, &b, csv.as_deref()),
         Command::SlurmScript(args) => slurm::script(&args),
         Command::RunShard { dir, batch, shard } => slurm_shard::run(&dir, batch, shard),
-        Command::Reference { setup } => crate::children::run(&setup),
+        Command::Reference { setup, last_ply: false } => crate::children::run(&setup),
+        Command::Reference { setup, last_ply: true } => crate::children::last_ply(&setup),
         Command::RunWaveTask { dir, task } => {
             harness::wave::run_task(&dir, task)
                 .with_context(|| format!("running task {task} of the wave in {}", dir.display()))?;

@@ -1,5 +1,7 @@
 //! `qbfgames verify TABLE.toml…`: published beside ours, per table; exit 1 on any `differs`.
 
+mod close;
+
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -42,7 +44,12 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
             memory,
         };
         let verified = verify(&mut table, &opts, &mut |line| errln!("{line}"));
-        let report = SideBySide::new(&table, &verified, budget);
+        let mut report = SideBySide::new(&table, &verified, budget);
+        if args.close {
+            let (closed, disagrees) = close::run(args, &table, &encoders, &out)?;
+            report.closed = Some(closed.section);
+            differs |= disagrees;
+        }
         if json {
             summaries.push(serde_json::json!({
                 "table": table.name,
@@ -50,12 +57,16 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
                 "rows": reports::json_rows(&report.grid),
                 "notes": report.notes,
                 "summary": report.summary,
+                "closed": report.closed,
                 "differs": verified.differs(),
             }));
         } else {
             writeln!(std::io::stdout(), "\n## {}", report.heading)?;
             print_table(&report.grid, args.format)?;
             writeln!(std::io::stdout(), "{}\n\n{}", report.notes, report.summary)?;
+            if let Some(section) = &report.closed {
+                writeln!(std::io::stdout(), "\n{section}")?;
+            }
         }
         report.write(&out)?;
         differs |= verified.differs();

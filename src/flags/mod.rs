@@ -153,7 +153,7 @@ pub enum Command {
     /// Re-check published tables: generate what they need, run it cheapest first within a
     /// time budget, print published beside ours (match / differs / not reached, times as ratios).
     #[command(
-        after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m"
+        after_help = "Examples:\n  qbfgames verify suite/published/corplus-table7.toml --budget 10m --jobs 2\n  qbfgames verify suite/published/*.toml --budget 3m --timeout 30\n  qbfgames verify suite/published/corplus-table5.toml --rows \"COR+ caqe\" --budget 30m\n  qbfgames verify suite/published/bddl-sat2023-table2.toml --rows \"httt 3x3\" --budget 0s --close --close-budget 40s --certify 5"
     )]
     Verify(VerifyArgs),
     /// Measure encoding variants across solvers: every variant (clause form, gate
@@ -311,10 +311,15 @@ pub enum Command {
     /// Internal: the reference player's answer for one suite job's game, given as the JSON
     /// set-up the suite builder writes (what `generate` and `verify` run as a child process
     /// under the suite's time budget). Exit 10 when the first player wins, 20 when not.
+    /// With --last-ply: prints the game's last ply (`ends PLY: WHY` or `unbounded: WHY`,
+    /// what `verify --close` needs) and exits 0.
     #[command(hide = true)]
     Reference {
         /// The job's set-up, as JSON.
         setup: String,
+        /// Print how long the game can last instead of solving it.
+        #[arg(long)]
+        last_ply: bool,
     },
     /// Internal: run one task of a ladder calibration wave on Slurm (what each array task
     /// of `generate --backend slurm` does).
@@ -482,6 +487,23 @@ pub struct VerifyArgs {
     /// rows, notes, summary and whether it differs).
     #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
     pub format: TableFormat,
+    /// Close the entries the paper left open: the critical depth, no win in the whole game,
+    /// or a lower bound, by the reference player with climbing limits, certified by DepQBF
+    /// at the deciding depths (`<out>/<table>/closed.csv`; its own budget, --close-budget).
+    #[arg(long)]
+    pub close: bool,
+    /// Time budget per table for --close, after the re-check (`90s`, `30m`, `2h`).
+    #[arg(long, default_value = "10m", requires = "close")]
+    pub close_budget: String,
+    /// CPU seconds of each certification of --close (0: none certified).
+    #[arg(long, default_value_t = 60.0, requires = "close")]
+    pub certify: f64,
+    /// With --close: where the reference player's runs go (`slurm`: each rung's runs as
+    /// one job array on the cluster, for what one machine cannot reach).
+    #[arg(long, value_enum, default_value_t = Backend::Local, requires = "close")]
+    pub backend: Backend,
+    #[command(flatten)]
+    pub slurm: SlurmArgs,
 }
 
 /// The settings of `qbfgames depth`.

@@ -57,8 +57,9 @@ pub struct CalibrateArgs {
     /// it, each beside the time measured at the run's own limit.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub backtest: Option<f64>,
-    /// The CPU limit of the check, in seconds: jobs predicted at most a third of it are
-    /// checked, so that a run can confirm each prediction within ×3 or refute it.
+    /// The CPU limit of the check, in seconds. Predictions of every size are checked: an
+    /// answer judges any of them; a run without one agrees, disagrees or cannot tell by
+    /// what its limit allows (past ×3 and past the interval: it disagrees).
     #[arg(long, default_value_t = 300.0, value_parser = parse_seconds)]
     pub timeout: f64,
     /// How many predicted jobs to check, spread over the predicted times.

@@ -36,7 +36,9 @@ pub mod resolve;
 mod unlisted;
 pub mod verify;
 
-pub use ::game_registry::suite::{params_string, schema, Encoding, GdlPrefix, Model, OutFormat, Param, Params};
+pub use ::game_registry::suite::{
+    params_string, schema, Encoding, GdlPrefix, LastPly, Model, OutFormat, Param, Params,
+};
 pub use contract::Depth;
 pub use expand::{expand, Job};
 pub use resolve::{load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};

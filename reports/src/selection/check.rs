@@ -3,6 +3,7 @@
 //! predicted one, and what was measured folded back into the selection.
 
 use std::collections::BTreeMap;
+use std::fmt;
 
 use harness::{Record, Status};
 
@@ -10,20 +11,21 @@ use super::super::input::{seconds, RunData};
 use super::super::table::Table;
 use super::calibrate::{job_of, Calibrated};
 use super::class::{classify, Thresholds};
+use super::predict::interval_text;
+use super::validate::BINS;
 
 /// The factor within which a measurement confirms a prediction, either way.
 pub const CONFIRMS: f64 = 3.0;
 
-/// The jobs to check: of those whose class rests on a prediction of at most `limit` /
-/// [`CONFIRMS`] s (so that a run at `limit` can confirm the prediction or refute it either
-/// way: a run that times out at the limit after a prediction near it says nothing),
-/// `count` spread evenly over the predicted times, selected jobs first. Indices into
-/// `jobs`, in order of predicted time.
-pub fn to_check(jobs: &[Calibrated], limit: f64, count: usize) -> Vec<usize> {
+/// The jobs to check: of those whose class rests on a prediction, `count` spread evenly
+/// over the predicted times, selected jobs first. Every distance is checked, past `limit`
+/// too: an answer within the limit can refute a prediction of any size, while a run
+/// without one is judged by [`Checked::agreement`]. Indices into `jobs`, in order of
+/// predicted time.
+pub fn to_check(jobs: &[Calibrated], count: usize) -> Vec<usize> {
     let checkable = |selected: bool| {
         let mut v: Vec<usize> = (0..jobs.len())
-            .filter(|&i| jobs[i].best_s.is_none() && jobs[i].selected == selected)
-            .filter(|&i| jobs[i].prediction.as_ref().is_some_and(|p| p.best_s * CONFIRMS <= limit))
+            .filter(|&i| jobs[i].best_s.is_none() && jobs[i].selected == selected && jobs[i].prediction.is_some())
             .collect();
         v.sort_by(|&a, &b| predicted(&jobs[a]).total_cmp(&predicted(&jobs[b])).then(jobs[a].job.cmp(&jobs[b].job)));
         v
@@ -43,12 +45,37 @@ fn predicted(job: &Calibrated) -> f64 {
     job.prediction.as_ref().map_or(f64::INFINITY, |p| p.best_s)
 }
 
+/// How a measurement stands to its prediction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Agreement {
+    /// Within ×[`CONFIRMS`] of the prediction, or within its stated interval.
+    Agrees,
+    /// Outside both, by an answer or by a run that ran out of a limit past both.
+    Disagrees,
+    /// No answer within a limit that both still allow.
+    CannotTell,
+}
+
+impl fmt::Display for Agreement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Agreement::Agrees => "agrees",
+            Agreement::Disagrees => "disagrees",
+            Agreement::CannotTell => "cannot tell",
+        })
+    }
+}
+
 /// One checked job: predicted beside measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
     pub job: String,
     pub config: String,
     pub predicted_s: f64,
+    /// The prediction's stated interval, as factors of it (`(1, 1)`: none stated).
+    pub interval: (f64, f64),
+    /// How far the prediction reached past what was measured (predicted over anchor).
+    pub distance: f64,
     /// The measured CPU seconds of an answer; `None`: no answer within `limit_s`.
     pub measured_s: Option<f64>,
     pub status: Status,
@@ -64,6 +91,23 @@ impl Checked {
     /// Whether the measurement lies within `factor` of the prediction, either way.
     pub fn within(&self, factor: f64) -> bool {
         self.measured_s.is_some() && (1.0 / factor..=factor).contains(&self.ratio())
+    }
+
+    /// Whether the measurement agrees with the prediction: an answer within ×[`CONFIRMS`]
+    /// or within the interval; a run without an answer agrees when every time past its
+    /// limit lies in an interval open above, disagrees when its limit is past ×3 and past
+    /// the interval, and cannot tell otherwise.
+    pub fn agreement(&self) -> Agreement {
+        let (low, high) = self.interval;
+        let ratio = self.ratio();
+        let inside = |r: f64| (1.0 / CONFIRMS..=CONFIRMS).contains(&r) || (low..=high).contains(&r);
+        match self.measured_s {
+            Some(_) if inside(ratio) => Agreement::Agrees,
+            Some(_) => Agreement::Disagrees,
+            None if high.is_infinite() && ratio >= low => Agreement::Agrees,
+            None if ratio >= CONFIRMS && ratio >= high => Agreement::Disagrees,
+            None => Agreement::CannotTell,
+        }
     }
 }
 
@@ -99,6 +143,8 @@ pub fn compare(
                 job: job.job.clone(),
                 config: p.config.clone(),
                 predicted_s: p.best_s,
+                interval: p.interval,
+                distance: p.distance(),
                 measured_s: r.answer().is_some().then(|| seconds(r)),
                 status: r.status,
                 limit_s: limit,
@@ -108,25 +154,82 @@ pub fn compare(
     out
 }
 
-/// The table of a check: one row per job, then the counts within ×2, ×3 and ×10.
+/// The table of a check: one row per job, then the counts within ×2, ×3 and ×10, and of
+/// agreement.
 pub fn check_table(checked: &[Checked]) -> (Table, String) {
-    let mut table = Table::new(&["job", "configuration", ">predicted s", ">measured s", ">measured/predicted"]);
+    let mut table = Table::new(&[
+        "job",
+        "configuration",
+        ">distance",
+        ">predicted s",
+        ">interval s",
+        ">measured s",
+        ">measured/predicted",
+        "agreement",
+    ]);
     for c in checked {
         let measured = c.measured_s.map_or(format!("> {} ({})", c.limit_s, c.status), |m| format!("{m:.2}"));
         let ratio = if c.measured_s.is_some() { format!("{:.2}", c.ratio()) } else { format!("> {:.2}", c.ratio()) };
-        table.push_row(vec![c.job.clone(), c.config.clone(), format!("{:.2}", c.predicted_s), measured, ratio]);
+        let interval = if c.interval == (1.0, 1.0) {
+            "–".to_string()
+        } else {
+            interval_text(c.predicted_s * c.interval.0, c.predicted_s * c.interval.1, 1)
+        };
+        table.push_row(vec![
+            c.job.clone(),
+            c.config.clone(),
+            format!("×{:.1}", c.distance),
+            format!("{:.2}", c.predicted_s),
+            interval,
+            measured,
+            ratio,
+            c.agreement().to_string(),
+        ]);
     }
     let n = checked.len();
     let within = |f: f64| checked.iter().filter(|c| c.within(f)).count();
+    let agreeing = |a: Agreement| checked.iter().filter(|c| c.agreement() == a).count();
     let summary = format!(
-        "{n} predicted job(s) checked: {} within ×2, {} within ×3, {} within ×10 of the prediction; {} without an answer at {} s",
+        "{n} predicted job(s) checked: {} within ×2, {} within ×3, {} within ×10 of the prediction; {} without an answer at {} s\n\
+         {} agree with the prediction (within ×3 or its interval), {} disagree, {} cannot tell (no answer at a limit both still allow)",
         within(2.0),
         within(3.0),
         within(10.0),
         checked.iter().filter(|c| c.measured_s.is_none()).count(),
-        checked.first().map_or(0.0, |c| c.limit_s)
+        checked.first().map_or(0.0, |c| c.limit_s),
+        agreeing(Agreement::Agrees),
+        agreeing(Agreement::Disagrees),
+        agreeing(Agreement::CannotTell),
     );
     (table, summary)
+}
+
+/// Agreement by distance: per bin of [`BINS`], the jobs checked and how many agree,
+/// disagree or cannot tell, and the share that agrees of those that can tell.
+pub fn agreement_table(checked: &[Checked]) -> Table {
+    let mut table =
+        Table::new(&["distance", ">checked", ">agree", ">disagree", ">cannot tell", ">agree of those judged"]);
+    let mut lower = 0.0;
+    for &upto in &BINS {
+        let inside: Vec<&Checked> = checked.iter().filter(|c| c.distance > lower && c.distance <= upto).collect();
+        let range = if upto.is_finite() { format!("×{lower}–{upto}") } else { format!("> ×{lower}") };
+        lower = upto;
+        if inside.is_empty() {
+            continue;
+        }
+        let count = |a: Agreement| inside.iter().filter(|c| c.agreement() == a).count();
+        let (agree, disagree) = (count(Agreement::Agrees), count(Agreement::Disagrees));
+        let judged = agree + disagree;
+        table.push_row(vec![
+            range,
+            inside.len().to_string(),
+            agree.to_string(),
+            disagree.to_string(),
+            count(Agreement::CannotTell).to_string(),
+            if judged == 0 { "–".into() } else { format!("{:.0}%", 100.0 * agree as f64 / judged as f64) },
+        ]);
+    }
+    table
 }
 
 /// Folds what a check measured into the selection: a solved job's time is measured (its
@@ -188,17 +291,13 @@ mod tests {
     }
 
     #[test]
-    fn the_jobs_checked_spread_over_the_predictions_the_limit_can_confirm() {
+    fn the_jobs_checked_spread_over_every_predicted_time() {
         let jobs: Vec<Calibrated> = (0..9)
             .map(|i| job(&format!("j{i}"), Some(10.0 * f64::from(i + 1)), i % 2 == 0))
-            .chain([job("far", Some(5000.0), true), job("near", Some(150.0), true), job("none", None, true)])
+            .chain([job("far", Some(5000.0), true), job("none", None, true)])
             .collect();
-        assert_eq!(to_check(&jobs, 300.0, 3), [0, 4, 8], "selected ones first: j0, j4, j8 of 10..90 s");
-        assert_eq!(
-            to_check(&jobs, 300.0, 20).len(),
-            9,
-            "far is past the limit, near too close to it (300 s cannot show 150 s was 3 times too low), none has no prediction"
-        );
+        assert_eq!(to_check(&jobs, 3), [0, 4, 9], "selected ones first, spread from 10 s to 5,000 s");
+        assert_eq!(to_check(&jobs, 20).len(), 10, "every predicted job, far ones too; none has no prediction");
     }
 
     #[test]
@@ -207,6 +306,8 @@ mod tests {
             job: "j".into(),
             config: "c".into(),
             predicted_s: 100.0,
+            interval: (1.0, 1.0),
+            distance: 2.0,
             measured_s: m,
             status: if m.is_some() { Status::True } else { Status::Timeout },
             limit_s: 300.0,
@@ -217,8 +318,41 @@ mod tests {
         let (_, summary) = check_table(&checked);
         assert_eq!(
             summary,
-            "4 predicted job(s) checked: 1 within ×2, 2 within ×3, 3 within ×10 of the prediction; 1 without an answer at 300 s"
+            "4 predicted job(s) checked: 1 within ×2, 2 within ×3, 3 within ×10 of the prediction; 1 without an answer at 300 s\n\
+             2 agree with the prediction (within ×3 or its interval), 2 disagree, 0 cannot tell (no answer at a limit both still allow)"
         );
+    }
+
+    #[test]
+    fn a_run_without_an_answer_is_judged_by_what_its_limit_allows() {
+        let c = |predicted_s: f64, interval: (f64, f64), measured_s: Option<f64>| Checked {
+            job: "j".into(),
+            config: "c".into(),
+            predicted_s,
+            interval,
+            distance: 5.0,
+            measured_s,
+            status: if measured_s.is_some() { Status::False } else { Status::Timeout },
+            limit_s: 600.0,
+        };
+        let bounded = (0.6, f64::INFINITY);
+        assert_eq!(c(1000.0, (1.0, 1.0), None).agreement(), Agreement::CannotTell, "600 s cannot refute 1,000 s");
+        assert_eq!(c(3000.0, (1.0, 1.0), Some(36.0)).agreement(), Agreement::Disagrees, "predicted 3,101 s, took 36 s");
+        assert_eq!(c(100.0, (1.0, 1.0), None).agreement(), Agreement::Disagrees, "ran out of 6× the prediction");
+        assert_eq!(
+            c(100.0, bounded, None).agreement(),
+            Agreement::Agrees,
+            "an interval open above holds any time past 60 s"
+        );
+        assert_eq!(c(100.0, (0.2, 8.0), None).agreement(), Agreement::CannotTell, "600 s lies inside the interval");
+        assert_eq!(
+            c(100.0, (0.2, 8.0), Some(25.0)).agreement(),
+            Agreement::Agrees,
+            "within the interval, not within ×3"
+        );
+        let checked = [c(3000.0, (1.0, 1.0), Some(36.0)), c(100.0, bounded, None), c(1000.0, (1.0, 1.0), None)];
+        let table = agreement_table(&checked);
+        assert_eq!(table.rows, [["×3–10", "3", "1", "1", "1", "50%"]]);
     }
 
     #[test]
@@ -229,6 +363,8 @@ mod tests {
                 job: "a".into(),
                 config: "none+caqe".into(),
                 predicted_s: 100.0,
+                interval: (1.0, 1.0),
+                distance: 2.0,
                 measured_s: Some(20.0),
                 status: Status::True,
                 limit_s: 300.0,
@@ -237,6 +373,8 @@ mod tests {
                 job: "b".into(),
                 config: "none+caqe".into(),
                 predicted_s: 100.0,
+                interval: (1.0, 1.0),
+                distance: 2.0,
                 measured_s: None,
                 status: Status::Timeout,
                 limit_s: 300.0,

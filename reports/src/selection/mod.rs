@@ -24,7 +24,7 @@ mod validate;
 
 pub use backtest::{backtest, Backtest};
 pub use calibrate::{calibrate, calibration_limit, job_of, tracks, Basis, Calibrated, Settings, TRACKS};
-pub use check::{check_table, compare, fold, records_by_job, to_check, Checked, CONFIRMS};
+pub use check::{agreement_table, check_table, compare, fold, records_by_job, to_check, Agreement, Checked, CONFIRMS};
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, write_backtests, Limits, BACKTESTS, FILE};
 pub use frontier::{frontier, Step};

@@ -7,7 +7,8 @@
 //! the key at fault, with a `help:` line). [`verify`] generates every instance the cells
 //! need, makes the runs until the time budget is spent, and compares: see [`Finding`].
 //! [`SideBySide`] lays the result out as the table the user reads; [`parse_budget`] reads
-//! the time budget.
+//! the time budget. [`close()`] settles the entries the paper left open (module
+//! [`close`](mod@close)).
 //!
 //! The order of the runs: runs that decide an exact claim (an outcome, a size,
 //! a count of true or false instances) come first, then runs only times and solved counts
@@ -20,6 +21,7 @@
 //! `harness::mock::MockExecutor`.
 
 mod budget;
+pub mod close;
 mod error;
 mod file;
 mod generate;
@@ -40,6 +42,7 @@ use harness::{Executor, Limits, Tools};
 use suites::builder::Encoders;
 
 pub use budget::{parse_budget, BudgetError};
+pub use close::{close, CloseOptions, Closed, ClosedTable};
 pub use error::Error;
 pub use judge::{Finding, Judged};
 pub use report::SideBySide;

@@ -22,6 +22,8 @@ pub struct SideBySide {
     /// The known differences' explanations, numbered as the result column cites them.
     pub notes: String,
     pub summary: String,
+    /// The section of the open entries closed (`verify --close`), after the summary.
+    pub closed: Option<String>,
 }
 
 impl SideBySide {
@@ -55,7 +57,7 @@ impl SideBySide {
             table.table,
             table.csv.display()
         );
-        SideBySide { heading, grid, notes, summary: summary(verified) }
+        SideBySide { heading, grid, notes, summary: summary(verified), closed: None }
     }
 
     /// Writes `verify.md` and `verify.csv` into `dir`.
@@ -63,7 +65,11 @@ impl SideBySide {
         write_atomically(&dir.join("verify.md"), |w| {
             writeln!(w, "## {}", self.heading)?;
             reports::write_markdown(&mut *w, &self.grid)?;
-            writeln!(w, "{}\n\n{}", self.notes, self.summary)
+            writeln!(w, "{}\n\n{}", self.notes, self.summary)?;
+            match &self.closed {
+                Some(section) => write!(w, "\n{section}"),
+                None => Ok(()),
+            }
         })
         .map_err(Error::Write)?;
         write_atomically(&dir.join("verify.csv"), |w| reports::write_csv(w, &self.grid)).map_err(Error::Write)

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::lifted::Lifted;
 use crate::strategy::first_move_bddl;
-use crate::{Game, Solver};
+use crate::{Game, Length, Solver};
 use anyhow::{Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
@@ -21,7 +21,7 @@ use gamekit::cli::{
     encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
 };
 use gamekit::suite::{key, Encoding as SuiteEncoding};
-use gamekit::suite::{BuildError, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
+use gamekit::suite::{BuildError, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup, SourceFile};
 use gamekit::{command_of, parse, GameModel, PlayResult, Session};
 
 /// `model = "bddl"`: a domain and a problem file.
@@ -185,6 +185,36 @@ impl GameModel for Bddl {
         let game = crate::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
         Ok(Solver::new(&game)?.wins(game.depth()))
     }
+
+    fn last_ply(&self, setup: &Setup) -> Result<LastPly> {
+        let game = crate::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
+        Ok(last_ply(&game)?)
+    }
+}
+
+/// The states [`last_ply`] searches at most for a game that does not fill its board.
+const LAST_PLY_STATES: usize = 50_000_000;
+
+/// The last ply of a BDDL game: where the board is full, for a game whose every move
+/// fills an open position (a full board is a draw as the game is played, though BDDL's
+/// rule that a player without a move loses would count it as won one ply later); else
+/// the longest play, found by searching the reachable states.
+fn last_ply(game: &Game) -> Result<LastPly, crate::TooLarge> {
+    if let Some(ply) = game.full_board_plies() {
+        let pass = if game.problem.black_second { " and Black's opening pass" } else { "" };
+        let why = format!("every move fills an open position and none opens one, so after {ply} plies (the open positions{pass}) the board is full and the game is over: a full board is a draw, which BDDL's rule that a player without a move loses would count one ply later");
+        return Ok(LastPly::Ends { ply, why });
+    }
+    Ok(match Solver::new(game)?.length(LAST_PLY_STATES) {
+        Length::Plies(ply) => LastPly::Ends {
+            ply,
+            why: format!("no play lasts longer: a search of every reachable position found the longest play at {ply} plies, counting the ply on which a player without a move loses"),
+        },
+        Length::Endless => LastPly::Unbounded { why: "a position can repeat, so plays have no bound".to_string() },
+        Length::TooManyStates(n) => {
+            LastPly::Unbounded { why: format!("more than {n} reachable positions: the longest play was not searched to the end") }
+        }
+    })
 }
 
 /// Reads and checks a BDDL game's domain and problem files.

@@ -19,12 +19,14 @@ mod check;
 pub mod game_model;
 mod lexer;
 pub mod lifted;
+mod longest;
 mod model;
 mod parse;
 mod solve;
 pub mod strategy;
 
 pub use check::check;
+pub use longest::Length;
 pub use model::{Action, Atom, Board, Condition, Domain, Expr, Game, Interval, PastFullBoard, Pred, Problem};
 pub use parse::{parse_domain, parse_problem};
 pub use solve::{FirstMove, Solver, State, TooLarge};

@@ -118,7 +118,7 @@ type Table = HashMap<(State, u32, bool), bool, MixState>;
 pub struct Solver {
     full: u64,
     initial: State,
-    black_second: bool,
+    pub(super) black_second: bool,
     black: Vec<Move>,
     white: Vec<Move>,
     black_goals: Vec<Pattern>,
@@ -235,13 +235,13 @@ impl Solver {
         self.critical_depth_telling(max, &mut |_| {})
     }
 
-    fn won(&self, s: State, black: bool) -> bool {
+    pub(super) fn won(&self, s: State, black: bool) -> bool {
         let goals = if black { &self.black_goals } else { &self.white_goals };
         goals.iter().any(|g| g.matches(s, self.full))
     }
 
     /// The successors of `s` by the mover's moves, as (move index, state).
-    fn successors(&self, s: State, black: bool) -> Vec<(usize, State)> {
+    pub(super) fn successors(&self, s: State, black: bool) -> Vec<(usize, State)> {
         let moves = if black { &self.black } else { &self.white };
         moves.iter().enumerate().filter(|(_, m)| m.pre.matches(s, self.full)).map(|(k, m)| (k, m.apply(s))).collect()
     }
@@ -297,14 +297,14 @@ fn ground_moves(actions: &[Action], board: Board, first: usize) -> Vec<Move> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::load;
     use contract::Source;
 
-    const OCCUPY: &str = "#blackactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";
+    pub(crate) const OCCUPY: &str = "#blackactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (black(?x,?y))\n#whiteactions\n:action occupy\n:parameters (?x,?y)\n:precondition (open(?x,?y))\n:effect (white(?x,?y))\n";
 
-    fn solver(domain: &str, problem: &str) -> Solver {
+    pub(crate) fn solver(domain: &str, problem: &str) -> Solver {
         let game = load(&Source::from_bytes("d", domain), &Source::from_bytes("p", problem), None)
             .unwrap_or_else(|e| panic!("{e}"));
         Solver::new(&game).unwrap_or_else(|e| panic!("{e}"))

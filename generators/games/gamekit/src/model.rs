@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use crate::first_move::FirstMove;
 use crate::play::{Failure, Played, QdoSolver};
 use crate::session::{Left, PlayableGame};
-use crate::suite::{BuildError, Instance, Request, Schema, Setup};
+use crate::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
 use anyhow::Result;
 use clap::{ArgMatches, Command, FromArgMatches, Subcommand};
 use contract::Budget;
@@ -124,6 +124,13 @@ pub trait GameModel: Sync {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let _ = setup;
         Err(BuildError::NotInSuites(self.name()).into())
+    }
+
+    /// How long a suite job's game can last, so that a refuted depth can be called the
+    /// whole game; by default no bound is known.
+    fn last_ply(&self, setup: &Setup) -> Result<LastPly> {
+        let _ = setup;
+        Ok(LastPly::Unbounded { why: format!("the `{}` model states no last ply", self.name()) })
     }
 }
 

@@ -71,3 +71,10 @@ pub fn reference(json: &str) -> anyhow::Result<bool> {
     let model = Model::named(&setup.model).ok_or_else(|| anyhow::anyhow!("no suite model `{}`", setup.model))?;
     model.model.reference(&setup)
 }
+
+/// The last ply of the game of the set-up `json` (what [`Setup::to_json`] wrote).
+pub fn last_ply(json: &str) -> anyhow::Result<LastPly> {
+    let setup = Setup::from_json(json)?;
+    let model = Model::named(&setup.model).ok_or_else(|| anyhow::anyhow!("no suite model `{}`", setup.model))?;
+    model.model.last_ply(&setup)
+}

@@ -2,6 +2,7 @@
 //! domino and el, depths 1 and 3), a table written per test, and a scripted solver whose
 //! answers depend on the instance it is given.
 
+mod close;
 mod judge;
 mod planner;
 
@@ -44,7 +45,7 @@ version = "1"
 
 /// A directory holding the suite, the table and the solvers file.
 pub struct Fixture {
-    dir: TempDir,
+    pub dir: TempDir,
     pub table: Table,
     tools: Tools,
 }

@@ -8,12 +8,14 @@
 
 mod error;
 mod instance;
+mod last_ply;
 pub mod param;
 pub mod schema;
 mod setup;
 
 pub use error::BuildError;
 pub use instance::{Instance, SourceFile};
+pub use last_ply::{LastPly, NotALastPly};
 pub use param::{params_string, Param, Params};
 pub use schema::{key, names, Encoding, GdlPrefix, Key, Kind, OutFormat, Schema};
 pub use setup::{Request, Setup};
