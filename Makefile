@@ -137,6 +137,7 @@ bench:
 	$(CARGO) bench -p game-bddl --bench bddl
 	$(CARGO) bench -p game-gdl --bench gdl
 	$(CARGO) bench -p game-gdl --bench grounding
+	$(CARGO) bench -p game-gdl --bench decomposition
 	$(CARGO) bench -p game-geography --bench geography
 	$(CARGO) bench -p game-positional --bench positional
 	$(CARGO) bench -p harness --bench overhead

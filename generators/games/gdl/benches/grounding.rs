@@ -1,5 +1,5 @@
 //! Grounding, side by side with gringo: for every GDL game of `suite/games/gdl/`, its
-//! `constructs/` and `large/`, the time of
+//! `constructs/`, `large/` and `wide/`, the time of
 //! - (a) our grounder (parse + validate + ground one step over what plays of at most the
 //!   depth reach), twice: *before*, with only the helpers that need their callers'
 //!   bindings grounded on demand (`game_gdl::Demand::Helpers`, the other relations
@@ -27,9 +27,9 @@
 //! `GROUNDING_DIRS` (more directories of `.kif` files, separated as in `PATH`).
 //! Needs clingo in the project's `.venv` (`make solvers`) for column (c).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use contract::{Budget, Source};
@@ -39,6 +39,10 @@ use game_gdl::{Demand, GroundGame};
 use gamekit::{Encoding, Form, Qbf, Side};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
+
+#[path = "common/children.rs"]
+mod children;
+use children::{env_or, field, gdl_games, lines_within, root, secs};
 
 /// The child process: measure our side of one game.
 const CHILD: &str = "GROUNDING_CHILD";
@@ -57,14 +61,6 @@ ctl.solve()
 lp = ctl.statistics["problem"]["lp"]
 print("lp", int(lp["atoms"]), int(lp["rules"]), flush=True)
 "#;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
-}
-
-fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
-}
 
 fn median(mut times: Vec<f64>) -> f64 {
     times.sort_by(f64::total_cmp);
@@ -130,68 +126,9 @@ fn child(path: &str, depth: u32) {
     }
 }
 
-/// Runs `command` until it exits or `limit` passes (then kills it); its stdout lines.
-fn lines_within(mut command: Command, limit: Duration) -> (Vec<String>, bool) {
-    let mut child =
-        command.stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap_or_else(|e| panic!("{command:?}: {e}"));
-    let stdout = child.stdout.take().unwrap_or_else(|| panic!("no stdout"));
-    let reader = std::thread::spawn(move || BufReader::new(stdout).lines().map_while(Result::ok).collect::<Vec<_>>());
-    let start = Instant::now();
-    let mut timed_out = false;
-    loop {
-        if child.try_wait().unwrap_or_else(|e| panic!("{e}")).is_some() {
-            break;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            timed_out = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (reader.join().unwrap_or_default(), timed_out)
-}
-
-fn field<'a>(lines: &'a [String], key: &str) -> Option<Vec<&'a str>> {
-    lines.iter().find_map(|l| {
-        let mut words = l.splitn(2, ' ');
-        (words.next() == Some(key)).then(|| words.next().unwrap_or_default().split(' ').collect())
-    })
-}
-
 fn games() -> Vec<PathBuf> {
-    let filter: Vec<String> = std::env::var("GROUNDING_GAMES")
-        .map(|v| v.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect())
-        .unwrap_or_default();
-    let dirs = ["suite/games/gdl", "suite/games/gdl/constructs", "suite/games/gdl/large"];
-    let mut dirs: Vec<PathBuf> = dirs.iter().map(|d| root().join(d)).collect();
-    if let Ok(extra) = std::env::var("GROUNDING_DIRS") {
-        dirs.extend(std::env::split_paths(&extra));
-    }
-    let mut out = Vec::new();
-    for dir in dirs {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        let mut files: Vec<PathBuf> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "kif"))
-            .collect();
-        files.sort();
-        out.extend(files);
-    }
-    out.retain(|p| {
-        let name = p.file_name().unwrap_or_default().to_string_lossy();
-        filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
-    });
-    out
-}
-
-fn secs(s: f64) -> String {
-    if s < 0.01 {
-        format!("{:.4}", s)
-    } else {
-        format!("{:.3}", s)
-    }
+    let dirs = ["suite/games/gdl", "suite/games/gdl/constructs", "suite/games/gdl/large", "suite/games/gdl/wide"];
+    gdl_games(&dirs, "GROUNDING_GAMES", "GROUNDING_DIRS")
 }
 
 fn main() {

@@ -35,6 +35,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
+use super::decompose::{self, Decompose};
 use super::program::{Atom, Literal, Pat, Program, Rule};
 use super::terms::{kw, Sym, TermId, TermStore};
 use super::validate::{Analysis, PredKey};
@@ -50,15 +51,29 @@ const RESERVED: [&str; 4] = ["tdom", "mtdom", TMAX, "not"];
 /// Parses and validates a GDL game without grounding it: the rules and their analysis,
 /// as [`temporal_extension`] takes them.
 pub fn load_program(source: Source) -> Result<(Program, Analysis), ParseError> {
+    load_program_with(source, Decompose::Off)
+}
+
+/// [`load_program`] with rule bodies split along tree decompositions ([`Decompose::On`]:
+/// every split taken, as lpopt does for gringo) or as written.
+pub fn load_program_with(source: Source, decompose: Decompose) -> Result<(Program, Analysis), ParseError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = demand::bind_calls(rules::build_program(source, &sexps)?, demand::Demand::Helpers)?;
     let analysis = validate::validate(&program)?;
-    Ok((program, analysis))
+    Ok(match decompose {
+        Decompose::On => decompose::split_program(program, analysis),
+        Decompose::Off => (program, analysis),
+    })
 }
 
 /// The temporal extension of the game in `source` at `depth` (see the module doc).
 pub fn translate(source: Source, depth: u32) -> Result<String, ParseError> {
-    let (program, analysis) = load_program(source)?;
+    translate_with(source, depth, Decompose::Off)
+}
+
+/// [`translate`] of the program with rule bodies decomposed or as written.
+pub fn translate_with(source: Source, depth: u32, decompose: Decompose) -> Result<String, ParseError> {
+    let (program, analysis) = load_program_with(source, decompose)?;
     Ok(temporal_extension(&program, &analysis, depth))
 }
 

@@ -114,7 +114,7 @@ pub fn bind_calls(program: Program, demand: Demand) -> Result<Program, ParseErro
         let full: Vec<PredKey> = r.called_free.iter().copied().filter(|p| !helpers.contains(p)).collect();
         if full.is_empty() {
             let (out, demand_preds) = (r.out, r.demand_preds);
-            return Ok(Program { source, store, rules: out, demand: demand_preds });
+            return Ok(Program { source, store, rules: out, demand: demand_preds, splits: Vec::new() });
         }
         on_demand.retain(|p| !full.contains(p));
     }

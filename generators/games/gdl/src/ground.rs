@@ -351,12 +351,87 @@ pub fn ground(
     }
     let dynamic: Vec<&Rule> = rules.iter().copied().filter(|r| g.is_dynamic(r.head.key())).collect();
     g.fixpoint(program, &mut store, &dynamic, &|k| is_dynamic(analysis, k))?;
-    let mut plans: Vec<Plan> =
-        dynamic.iter().filter(|r| !program.demand.contains(&r.head.key())).map(|r| Plan::new(r, None)).collect();
-    for plan in &mut plans {
+    let built = |r: &Rule| {
+        let key = r.head.key();
+        relevant.contains(&key) && g.is_dynamic(key) && !program.demand.contains(&key)
+    };
+    let mut units = units(program, &built);
+    for plan in units.iter_mut().flat_map(|u| u.parts.iter_mut().chain(&mut u.whole)) {
         g.db.prepare(&store, plan);
     }
-    build_game(program, store, &g, &plans)
+    build_game(program, store, &g, &units)
+}
+
+/// What the game is built from: one rule, or the parts of a split rule with the rule as
+/// written ([`decompose`](super::decompose)).
+struct Unit<'r> {
+    parts: Vec<Plan<'r>>,
+    whole: Option<Plan<'r>>,
+}
+
+/// The units of the rules of `program` that `built` selects, in the order of the rules.
+fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool) -> Vec<Unit<'p>> {
+    let mut split_of = vec![None; program.rules.len()];
+    for (s, split) in program.splits.iter().enumerate() {
+        for i in split.rules.clone() {
+            split_of[i] = Some(s);
+        }
+    }
+    let mut units: Vec<Unit> = Vec::new();
+    let mut unit_of_split: HashMap<usize, usize> = HashMap::new();
+    for (i, rule) in program.rules.iter().enumerate().filter(|(_, r)| built(r)) {
+        let Some(s) = split_of[i] else {
+            units.push(Unit { parts: vec![Plan::new(rule, None)], whole: None });
+            continue;
+        };
+        let u = *unit_of_split.entry(s).or_insert_with(|| {
+            units.push(Unit { parts: Vec::new(), whole: Some(Plan::new(&program.splits[s].rule, None)) });
+            units.len() - 1
+        });
+        units[u].parts.push(Plan::new(rule, None));
+    }
+    units
+}
+
+/// The ground bodies of one rule: head atoms with their bodies' atoms and signs.
+type Instances = Vec<(TermId, Vec<(TermId, bool)>)>;
+
+/// What instances cost in the circuit of one step, as Tseitin's clauses write it: the
+/// literals and the variables of an AND gate per body of two or more literals and an OR
+/// gate per head of two or more bodies (a gate over `n` inputs has `3n + 1` literals).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+struct Cost {
+    literals: usize,
+    vars: usize,
+    instances: usize,
+}
+
+fn cost(instances: &[Instances]) -> Cost {
+    let gate = |n: usize| if n >= 2 { (3 * n + 1, 1) } else { (0, 0) };
+    let mut bodies_of: HashMap<TermId, usize> = HashMap::new();
+    let mut c = Cost::default();
+    for (head, body) in instances.iter().flatten() {
+        *bodies_of.entry(*head).or_default() += 1;
+        let (literals, vars) = gate(body.len());
+        c.literals += literals;
+        c.vars += vars;
+        c.instances += 1;
+    }
+    for k in bodies_of.into_values() {
+        let (literals, vars) = gate(k);
+        c.literals += literals;
+        c.vars += vars;
+    }
+    c
+}
+
+/// Whether the parts of a split rule, costing `parts`, are smaller than the rule as
+/// written, costing `whole`: less than half its literals and no more variables. The
+/// margin is for what this count of one step cannot see: the encoding folds the moves
+/// of a role not on turn to false, which removes more of the rule as written (a body per
+/// role's move) than of its parts (one gate per move for all roles).
+fn smaller(parts: Cost, whole: Cost) -> bool {
+    2 * parts.literals < whole.literals && parts.vars <= whole.vars
 }
 
 fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
@@ -364,7 +439,7 @@ fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms
 }
 
-fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan]) -> Result<GroundGame, GroundError> {
+fn build_game(program: &Program, store: TermStore, g: &Grounder, units: &[Unit]) -> Result<GroundGame, GroundError> {
     let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
     let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
     let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
@@ -379,40 +454,36 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
         moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
 
     // Ground rules, keyed by head atom term; the heads are then put in text order, so
-    // that the game does not depend on the order in which evaluation found them.
+    // that the game does not depend on the order in which evaluation found them. A split
+    // rule is built from its parts unless the rule as written costs no more.
     let mut heads: Vec<TermId> = Vec::new();
     let mut rules_of: GroundRules = HashMap::new();
-    let is_open = |k| g.is_dynamic(k);
-    for plan in plans {
-        let rule = plan.rule;
-        g.db.matches(&store, plan, (0, g.db.len()), &is_open, g.limit, &mut |binding| {
-            let Some(head) = find_atom(&store, &rule.head, binding) else { return };
-            let mut body = Vec::new();
-            for lit in &rule.body {
-                match lit {
-                    Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
-                        if let Some(t) = find_atom(&store, a, binding) {
-                            body.push((t, true));
-                        }
-                    }
-                    Literal::Neg(a) if g.is_dynamic(a.key()) => {
-                        if let Some(t) = find_atom(&store, a, binding).filter(|&t| g.db.contains(t)) {
-                            body.push((t, false));
-                        }
-                    }
-                    _ => {}
+    for unit in units {
+        let parts: Result<Vec<Instances>, GroundError> =
+            unit.parts.iter().map(|plan| instances(program, &store, g, plan, g.limit)).collect();
+        let chosen = match (&unit.whole, parts) {
+            (None, parts) => parts?,
+            (Some(whole), Ok(parts)) => {
+                // A rule as written with this many instances is larger than its parts
+                // (each body of a head with several costs 3 literals or more).
+                let split = cost(&parts);
+                let most = 2 * (split.literals + split.instances) + 16;
+                match instances(program, &store, g, whole, most) {
+                    Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => vec![flat],
+                    _ => parts,
                 }
             }
+            (Some(whole), Err(e)) => vec![instances(program, &store, g, whole, g.limit).map_err(|_| e)?],
+        };
+        // The parts of a split rule have the rule's offset.
+        let offset = unit.whole.as_ref().or(unit.parts.first()).map_or(0, |plan| plan.rule.offset);
+        for (head, body) in chosen.into_iter().flatten() {
             let entry = rules_of.entry(head).or_insert_with(|| {
                 heads.push(head);
-                (Vec::new(), rule.offset)
+                (Vec::new(), offset)
             });
             entry.0.push(body);
-        })
-        .map_err(|_| {
-            let what = format!("ground instances of this rule for `{}`", relation(&store, rule.head.key()));
-            too_large(program, rule.offset, &what, g.limit)
-        })?;
+        }
     }
     let heads = sorted_by_text(&store, heads);
     let atom_of: HashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
@@ -492,6 +563,46 @@ fn build_game(program: &Program, store: TermStore, g: &Grounder, plans: &[Plan])
         goals,
         store,
     })
+}
+
+/// The ground bodies of `plan`'s rule, at most `limit` of them: its static literals
+/// decided and dropped, and negative literals over atoms outside the domain (always
+/// true).
+fn instances(
+    program: &Program,
+    store: &TermStore,
+    g: &Grounder,
+    plan: &Plan,
+    limit: usize,
+) -> Result<Instances, GroundError> {
+    let rule = plan.rule;
+    let is_open = |k| g.is_dynamic(k);
+    let mut out: Instances = Vec::new();
+    g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding| {
+        let Some(head) = find_atom(store, &rule.head, binding) else { return };
+        let mut body = Vec::new();
+        for lit in &rule.body {
+            match lit {
+                Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
+                    if let Some(t) = find_atom(store, a, binding) {
+                        body.push((t, true));
+                    }
+                }
+                Literal::Neg(a) if g.is_dynamic(a.key()) => {
+                    if let Some(t) = find_atom(store, a, binding).filter(|&t| g.db.contains(t)) {
+                        body.push((t, false));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((head, body));
+    })
+    .map_err(|_| {
+        let what = format!("ground instances of this rule for `{}`", relation(store, rule.head.key()));
+        too_large(program, rule.offset, &what, limit)
+    })?;
+    Ok(out)
 }
 
 /// Derived atoms sorted so that every atom comes after the atoms in its bodies; a cycle

@@ -4,7 +4,8 @@
 //! The pipeline is [`load`]: KIF text → s-expressions ([`syntax`]) → rules ([`rules`],
 //! with `(not (distinct s t))` solved by [`unify`]) → relations grounded on their
 //! callers' demand ([`demand`], over the binding patterns of `adorn`) → checked
-//! predicate graph ([`validate`]) → ground game ([`ground`]). Helpers that need their
+//! predicate graph ([`validate`]) → rule bodies split along tree decompositions
+//! ([`decompose`]) → ground game ([`ground`]). Helpers that need their
 //! callers' bindings are always grounded on demand; when the game grounded so is larger
 //! than the size budget allows, it is grounded again with every relation on demand. The ground game is what both the QBF encodings (`gamekit::gdl`) and the
 //! reference player ([`player`]) work on, so they agree on the game by construction of
@@ -40,6 +41,7 @@
 
 mod adorn;
 pub mod asp;
+pub mod decompose;
 pub mod demand;
 pub mod encoding;
 mod eval;
@@ -58,6 +60,7 @@ pub mod turns;
 pub mod unify;
 pub mod validate;
 
+pub use decompose::Decompose;
 pub use demand::Demand;
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
 
@@ -108,9 +111,25 @@ pub fn load_on_demand(
     horizon: Option<u32>,
     demand: Demand,
 ) -> Result<GroundGame, ground::GroundError> {
+    load_with(source, budget, horizon, demand, Decompose::On)
+}
+
+/// [`load_on_demand`] with rule bodies decomposed ([`Decompose::On`], what every other
+/// loader does) or grounded as written ([`Decompose::Off`]); both ground the same game.
+pub fn load_with(
+    source: Source,
+    budget: Budget,
+    horizon: Option<u32>,
+    demand: Demand,
+    decompose: Decompose,
+) -> Result<GroundGame, ground::GroundError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = demand::bind_calls(rules::build_program(source, &sexps)?, demand)?;
     let analysis = validate::validate(&program)?;
+    let (program, analysis) = match decompose {
+        Decompose::On => decompose::split_program(program, analysis),
+        Decompose::Off => (program, analysis),
+    };
     let game = ground::ground(&program, &analysis, budget, horizon)?;
     if game.roles.is_empty() {
         return Err(ParseError::at(

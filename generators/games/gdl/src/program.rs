@@ -2,6 +2,7 @@
 //! builds them and grounding on demand, validation and the grounder read them.
 
 use std::collections::BTreeSet;
+use std::ops::Range;
 
 use super::terms::{Sym, TermStore};
 use contract::Source;
@@ -81,4 +82,15 @@ pub struct Program {
     /// Relations that only restrict grounding to what callers ask for
     /// ([`demand`](super::demand)): their atoms are no nodes of the ground game.
     pub demand: BTreeSet<(Sym, usize)>,
+    /// The rules split into parts ([`decompose`](super::decompose)), as written.
+    pub splits: Vec<Split>,
+}
+
+/// A rule split into parts ([`decompose`](super::decompose)): the rule as written, and
+/// the rules it became.
+#[derive(Clone, Debug)]
+pub struct Split {
+    pub rule: Rule,
+    /// The indexes of its parts' rules in [`Program::rules`], the rule for the head last.
+    pub rules: Range<usize>,
 }

@@ -68,7 +68,7 @@ pub fn build_program(source: Source, sexps: &[Sexp]) -> Result<Program, ParseErr
             }
         }
     }
-    Ok(Program { store: builder.store, rules, source, demand: BTreeSet::new() })
+    Ok(Program { store: builder.store, rules, source, demand: BTreeSet::new(), splits: Vec::new() })
 }
 
 /// The rule `head ⇐ body` with the equalities of `body` solved by their most general

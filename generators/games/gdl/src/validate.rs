@@ -53,12 +53,7 @@ pub fn validate(program: &Program) -> Result<Analysis, ParseError> {
     }
     let graph = Graph::new(program);
     let sccs = graph.sccs();
-    let mut component = BTreeMap::new();
-    for (i, scc) in sccs.iter().enumerate() {
-        for &p in scc {
-            component.insert(p, i);
-        }
-    }
+    let component = numbered(&sccs);
     for rule in &program.rules {
         for lit in &rule.body {
             if let Literal::Neg(a) = lit {
@@ -107,6 +102,17 @@ pub fn validate(program: &Program) -> Result<Analysis, ParseError> {
     }
     let static_strata = sccs.into_iter().filter(|scc| scc.iter().all(|p| !dynamic.contains(p))).collect();
     Ok(Analysis { static_strata, dynamic, on_does })
+}
+
+/// The strongly connected component of each relation of the predicate graph, numbered:
+/// two relations are in a cycle when their numbers are equal.
+pub(super) fn components(program: &Program) -> BTreeMap<PredKey, usize> {
+    numbered(&Graph::new(program).sccs())
+}
+
+/// Each relation with the number of its component in `sccs`.
+fn numbered(sccs: &[Vec<PredKey>]) -> BTreeMap<PredKey, usize> {
+    sccs.iter().enumerate().flat_map(|(i, scc)| scc.iter().map(move |&p| (p, i))).collect()
 }
 
 fn err(program: &Program, offset: usize, message: impl Into<String>, help: impl Into<String>) -> ParseError {

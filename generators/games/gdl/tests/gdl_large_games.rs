@@ -1,5 +1,6 @@
 //! The small sizes of the games of `suite/games/gdl/large/` (written by
-//! `make_large_games.py`) against the reference player.
+//! `make_large_games.py`) and `suite/games/gdl/wide/` (`make_wide_games.py`) against the
+//! reference player.
 //!
 //! Each game is grounded from its file; at each depth listed, DepQBF's verdict on GE and
 //! on SD (GD prefix) and CAQE's on GE must equal the minimax value. The large sizes of
@@ -16,8 +17,11 @@ use gamekit::{Encoding, Form, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 
+/// The game `name` of `suite/games/gdl/large/`, or of another directory there when
+/// `name` names it (`wide/skirmish-4x4`).
 fn game(name: &str) -> GroundGame {
-    let path = format!("{}/../../../suite/games/gdl/large/{name}.kif", env!("CARGO_MANIFEST_DIR"));
+    let dir = if name.contains('/') { "" } else { "large/" };
+    let path = format!("{}/../../../suite/games/gdl/{dir}{name}.kif", env!("CARGO_MANIFEST_DIR"));
     let source = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
     load(source).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
@@ -110,4 +114,27 @@ fn pawnrace_3x4_is_won_by_the_second_player_at_depth_2() {
 #[test]
 fn knightfight_4x4_is_won_by_the_second_player_at_depth_2() {
     check("knightfight-4x4", 1, &[1, 2], &[2]);
+}
+
+/// The frame rule of the issue on rule decomposition (cells x pieces x moves x players as
+/// written), with knights, kings, pawns and sliders and capture counts.
+#[test]
+fn skirmish_4x4() {
+    check("wide/skirmish-4x4", 0, &[2, 3], &[]);
+}
+
+#[test]
+fn pathrace_3x3_is_won_at_depth_3() {
+    check("wide/pathrace-3x3", 0, &[2, 3], &[3]);
+}
+
+#[test]
+fn pathrace_4x4() {
+    check("wide/pathrace-4x4", 0, &[3, 4], &[]);
+}
+
+/// Not won at 3: oplayer's snake blocks the cell xplayer's would need after (1,4).
+#[test]
+fn snake_4x4() {
+    check("wide/snake-4x4", 0, &[2, 3], &[]);
 }

@@ -2,9 +2,9 @@
 //! against the ground game by explicit play.
 //!
 //! [`CHOICES`] lists every game file under `suite/games/gdl/` with a depth (the deepest a
-//! shipped suite uses, or a few steps for the grounding benchmarks of `large/`) and the
-//! encoding the game's structure must get there: `sd` exactly where the game is strictly
-//! turn-taking. Each line is checked without the analysis that chose it:
+//! shipped suite uses, or a few steps for the grounding benchmarks of `large/` and
+//! `wide/`) and the encoding the game's structure must get there: `sd` exactly where the
+//! game is strictly turn-taking. Each line is checked without the analysis that chose it:
 //!
 //! - `sd`: every position reachable within the depth is enumerated step by step (up to
 //!   [`POSITIONS`] per step, from there seeded random plays to the full depth) and at no
@@ -105,6 +105,13 @@ const CHOICES: &[(&str, u32, &str)] = &[
     ("tictactoe-3p-3x3.kif", 9, "sd"),
     ("tictactoe-3p-4x4.kif", 16, "sd"),
     ("tictactoe.kif", 9, "sd"),
+    ("wide/pathrace-3x3.kif", 4, "sd"),
+    ("wide/pathrace-4x4.kif", 4, "sd"),
+    ("wide/pathrace-8x8.kif", 4, "sd"),
+    ("wide/skirmish-4x4.kif", 4, "sd"),
+    ("wide/skirmish-8x8.kif", 4, "sd"),
+    ("wide/snake-4x4.kif", 4, "sd"),
+    ("wide/snake-8x8.kif", 4, "sd"),
 ];
 
 /// Positions enumerated per step; the check goes on from the first this many of a step by
