@@ -2,7 +2,7 @@
 """Writes the GDL games of large/ (run from anywhere): games of the kinds the public
 General Game Playing collections contain, written by us from the rules of each game,
 each in a small size (checked against the reference player in
-generators/encodings/tests/gdl_large_games.rs) and in large sizes that are a benchmark
+generators/games/gdl/tests/gdl_large_games.rs) and in large sizes that are a benchmark
 for the grounder.
 
 Conventions as in make_games.py: roles xplayer and oplayer, a `control` fluent, `noop`
