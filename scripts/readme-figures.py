@@ -156,7 +156,10 @@ def peer_rows(out, selection, competition):
             at = [m for m in members if int(m["depth"]) == deepest]
         m = at[0]
         t, predicted = hardness(m)
-        if t is None:
+        floor = seconds(m.get("floor_s")) or 0.0
+        if t is None and floor > 0:
+            ours_text = f"d{m['depth']}: > {floor:,.0f} s measured ({m['basis']}: hardness beyond unknown)"
+        elif t is None:
             ours_text = f"d{m['depth']}: no configuration solved it at {float(m['limit_s']):g} s, no prediction"
         elif predicted:
             ours_text = f"d{m['depth']}: {t:,.0f} s **predicted** ({m['predicted_config']}), class {m['class']} at {competition:g} s"
@@ -254,7 +257,7 @@ def section(out, suite_families, suite_jobs, stamps):
         "(the hardness table `select` prints, as in the archive's README; `predicted` counts the jobs "
         "whose class rests on a predicted time"
         + (
-            f"; the selection also uses the {len(checks)} runs of `make check-predictions` at "
+            f"; the selection also uses the {len(checks)} runs at longer limits (the frontier's escalation, and `make check-predictions` where it ran) at "
             + ", ".join(f"{t:g} s" for t in sorted({float(r['timeout_s']) for r in checks}))
             + " CPU, which measured some predicted jobs"
             if checks
