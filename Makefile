@@ -123,7 +123,7 @@ chromium:
 # The report tests alone: golden files of every format and plot, and the HTML in Chromium.
 test-report: chromium
 	$(CARGO) test -p reports
-	$(CARGO) test --test report_cli --test report_browser
+	$(CARGO) test --test tests -- report_cli:: report_browser::
 
 # The Slurm backend on a real Slurm on this machine: installs slurm-wlm and munge if
 # missing (and DepQBF), starts the daemons, runs, kills and resubmits array tasks, stops the daemons

@@ -7,7 +7,7 @@
 //! that is no longer refused: 1 GiB of address space, so that the refusal that came only
 //! after allocating gigabytes fails the test as a crash, and 30 s of wall clock.
 //!
-//! `cargo test --test bombs -- --nocapture` prints what each refusal took.
+//! `cargo test --test tests bombs:: -- --nocapture` prints what each refusal took.
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -4,9 +4,9 @@
 //! take longer than the time bound, and every error names a file and a line. Inputs that
 //! once crashed a reader are pinned under `tests/fixtures/fuzz/FORMAT/`, named after the bug.
 //!
-//! `cargo test --test fuzz_corpus -- --nocapture` prints the count per format.
+//! `cargo test --test tests fuzz_corpus:: -- --nocapture` prints the count per format.
 
-mod fuzz;
+use crate::fuzz;
 
 use std::fs;
 use std::path::{Path, PathBuf};

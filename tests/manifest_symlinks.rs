@@ -2,7 +2,6 @@
 //! and `manifest verify --suite` finds rows deleted from both manifests. Symbolic links
 //! under `DIR/instances/` made `generate` delete files elsewhere, made `generate` and
 //! `manifest verify` loop, and let `manifest verify` and `run` read files outside `DIR`.
-#![cfg(unix)]
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -10,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 

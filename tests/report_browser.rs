@@ -13,7 +13,7 @@ use std::process::Command;
 use harness::find_program;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 #[path = "browser/webdriver.rs"]
 mod webdriver;
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use harness::{find_program, run, Invocation, Outcome};
 
-mod common;
+use crate::common;
 
 use common::small_suite;
 

@@ -1,6 +1,6 @@
 //! `qbfgames verify`: published tables re-checked by real solvers and the reference solver.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;

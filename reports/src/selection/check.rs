@@ -11,8 +11,8 @@ use super::super::input::{seconds, RunData};
 use super::super::table::Table;
 use super::calibrate::{job_of, Calibrated};
 use super::class::{classify, Thresholds};
+use super::judge::{BINS, CONFIRMS};
 use super::predict::interval_text;
-use super::validate::{BINS, CONFIRMS};
 
 /// The jobs to check: of those whose class rests on a prediction, `count` spread evenly
 /// over the predicted times, selected jobs first. Every distance is checked, past `limit`

@@ -17,6 +17,7 @@ mod check;
 mod class;
 mod file;
 mod frontier;
+mod judge;
 mod pick;
 mod predict;
 mod table;
@@ -28,9 +29,10 @@ pub use check::{agreement_table, check_table, compare, fold, records_by_job, to_
 pub use class::{classify, Class, Thresholds};
 pub use file::{read, write, write_backtests, Limits, BACKTESTS, FILE};
 pub use frontier::{frontier, Step};
+pub use judge::{BINS, CONFIRMS};
 pub use pick::{pick, Request};
 pub use predict::{interval_text, predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
 pub use table::{basis_table, hardness_table, track_table};
 pub use validate::{
-    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation, CONFIRMS,
+    calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation,
 };

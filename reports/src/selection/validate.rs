@@ -26,16 +26,11 @@ use super::super::table::Table;
 use super::super::Error;
 use super::backtest::cut_at;
 use super::calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
+use super::judge::{BINS, CONFIRMS};
 use super::predict::{interval_text, Models, Reach};
-
-/// The factor within which a measurement confirms a prediction, either way.
-pub const CONFIRMS: f64 = 3.0;
 
 /// The cuts below the calibration limit, as fractions of it (0.3, 1 and 3 s of 10 s).
 pub const CUTS: [f64; 3] = [0.03, 0.1, 0.3];
-
-/// The upper bounds of the distance bins (the last bin is open).
-pub const BINS: [f64; 7] = [3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, f64::INFINITY];
 
 /// Judged samples a bin needs to be validated.
 pub const MIN_JUDGED: usize = 5;
