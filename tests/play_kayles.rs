@@ -5,8 +5,7 @@
 
 use std::process::Output;
 
-#[path = "common/piped.rs"]
-mod piped;
+use crate::common::piped;
 
 use piped::qbfgames_with_input;
 

@@ -4,8 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "common/run_dir.rs"]
-mod run_dir;
+use crate::common::run_dir;
 
 use run_dir::*;
 

@@ -5,8 +5,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-#[path = "common/run_dir.rs"]
-mod run_dir;
+use crate::common::run_dir;
 
 use run_dir::*;
 

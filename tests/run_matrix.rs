@@ -8,8 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-#[path = "common/run_dir.rs"]
-mod run_dir;
+use crate::common::run_dir;
 
 use run_dir::*;
 

@@ -3,8 +3,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-#[path = "common/piped.rs"]
-mod piped;
+use crate::common::piped;
 
 use piped::qbfgames_with_input;
 

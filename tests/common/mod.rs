@@ -1,5 +1,8 @@
 //! A small suite over the repository's game models, shared by the end-to-end tests.
 
+pub mod piped;
+pub mod run_dir;
+
 use std::fs;
 use std::path::{Path, PathBuf};
 
