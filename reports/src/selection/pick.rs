@@ -201,7 +201,9 @@ fn turns(jobs: &[Calibrated], members: Vec<usize>) -> Vec<usize> {
     order
 }
 
-/// Sorts slowest first (unsolved jobs by depth, smallest first, as the nearest beyond reach);
+/// Sorts slowest first; unsolved and bounded jobs by the most they were measured to need
+/// (a job the escalation ran out of 60 s on before one only known past 10 s: measured
+/// hardness before a bound), then by depth, smallest first, as the nearest beyond reach;
 /// ties by job name, so the pick is deterministic.
 fn frontier_first(jobs: &[Calibrated], members: &mut [usize]) {
     members.sort_by(|&a, &b| {
@@ -213,7 +215,11 @@ fn frontier_first(jobs: &[Calibrated], members: &mut [usize]) {
                 j.hardness_s().unwrap_or(f64::INFINITY)
             }
         };
-        time(b).total_cmp(&time(a)).then(a.depth.cmp(&b.depth)).then(a.job.cmp(&b.job))
+        time(b)
+            .total_cmp(&time(a))
+            .then(b.floor_s.total_cmp(&a.floor_s))
+            .then(a.depth.cmp(&b.depth))
+            .then(a.job.cmp(&b.job))
     });
 }
 
@@ -273,6 +279,18 @@ mod tests {
         assert_eq!(selected(&jobs), ["a/d=05", "a/d=07", "a/d=09"]);
         let notes: Vec<&str> = jobs.iter().map(|j| j.note.as_str()).collect();
         assert_eq!(notes, ["trivial", "over the family's quota", "", "", "", "answer unknown"]);
+    }
+
+    #[test]
+    fn a_bound_measured_at_a_longer_limit_is_taken_before_a_shallower_one() {
+        let mut jobs = vec![
+            job("a", 3, Class::Easy, Some(0.5), Some(false)),
+            job("a", 7, Class::Bounded, None, Some(true)),
+            job("a", 9, Class::Bounded, None, Some(true)),
+        ];
+        jobs[2].floor_s = 60.0;
+        pick(&mut jobs, &Request { per_family: 2, ..Request::default() }).unwrap();
+        assert_eq!(selected(&jobs), ["a/d=03", "a/d=09"], "d9 ran out of 60 s; d7 only of 10 s");
     }
 
     #[test]
