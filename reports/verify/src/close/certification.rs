@@ -1,7 +1,10 @@
 //! The QBF side of a closed entry: the instance at each deciding depth, generated as
 //! QDIMACS and certified (DepQBF's Q-resolution proof checked, the Skolem or Herbrand
 //! certificate verified: `suites::certified`), smallest first, until the budget is spent.
-//! A certified verdict must be the reference player's answer at that depth.
+//! Every instance first gets a short limit ([`FIRST_TIMEOUT_S`]), and only those that ran
+//! out of it get the full one: a few small but hard instances cannot spend the budget
+//! that the many easy ones need. A certified verdict must be the reference player's
+//! answer at that depth.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -16,6 +19,13 @@ use super::super::table::{InstanceRef, Table};
 use super::options::CloseOptions;
 use super::probe::at_depth;
 
+/// The CPU seconds of every instance's first certification; those that run out of it are
+/// certified again with the full limit, smallest first, while the budget lasts.
+pub const FIRST_TIMEOUT_S: f64 = 3.0;
+
+/// The folder under the output where the certifications write their proofs.
+const SCRATCH: &str = "certify-scratch";
+
 /// What certification said at one depth.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Certified {
@@ -23,6 +33,12 @@ pub enum Certified {
     Verdict(Verdict, f64),
     /// Not certified: why (time, memory, the proof's size, not generated, no budget left).
     Not(String),
+}
+
+/// One certification of a pass: done, or out of its time (tried again with a longer limit).
+enum Attempt {
+    Done(Certified),
+    TimedOut(f64),
 }
 
 /// Certifies `wanted` (an entry's instance at our depth) within `deadline`, under
@@ -42,45 +58,85 @@ pub fn certify_all(
         .map(|(inst, g)| (inst, g.as_ref().ok().and_then(|g| g.stats.literals).unwrap_or(u64::MAX)))
         .collect();
     order.sort_by_key(|&(inst, size)| (size, inst.clone()));
-    let scratch = opts.out.join("certify-scratch");
-    let mut results = BTreeMap::new();
+    let scratch = opts.out.join(SCRATCH);
+    let mut results: BTreeMap<(InstanceRef, u32), Attempt> = BTreeMap::new();
+    let full = opts.certify.timeout_s;
+    let mut first = true;
+    for limit in [full.min(FIRST_TIMEOUT_S), full] {
+        if !first && limit <= FIRST_TIMEOUT_S {
+            break;
+        }
+        let pass: Vec<&InstanceRef> = order
+            .iter()
+            .map(|&(inst, _)| inst)
+            .filter(|inst| first || matches!(results.get(&at[*inst]), Some(Attempt::TimedOut(_))))
+            .collect();
+        first = false;
+        // An instance the budget left no time for keeps what an earlier pass found.
+        certify_pass(opts, certifier, &generated, &pass, limit, deadline, &mut |inst, a| match a {
+            Some(a) => {
+                results.insert(at[inst].clone(), a);
+            }
+            None => {
+                results.entry(at[inst].clone()).or_insert(Attempt::Done(Certified::Not("the budget was spent".into())));
+            }
+        });
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    results
+        .into_iter()
+        .map(|(k, a)| match a {
+            Attempt::TimedOut(s) => (k, Certified::Not(format!("timed out at {} s", s.round()))),
+            Attempt::Done(c) => (k, c),
+        })
+        .collect()
+}
+
+/// Certifies `pass` under `timeout_s` CPU seconds each (less where the deadline is near).
+fn certify_pass(
+    opts: &CloseOptions,
+    certifier: &dyn Certifier,
+    generated: &Instances,
+    pass: &[&InstanceRef],
+    timeout_s: f64,
+    deadline: Instant,
+    done: &mut dyn FnMut(&InstanceRef, Option<Attempt>),
+) {
     let outcome: Result<(), std::convert::Infallible> = run_pool(
         opts.jobs,
-        order.len(),
+        pass.len(),
         |i| {
-            let inst = order[i].0;
+            let inst = pass[i];
             let g = match &generated[inst] {
                 Ok(g) => g,
-                Err(e) => return Certified::Not(format!("not generated: {e}")),
+                Err(e) => return Some(Attempt::Done(Certified::Not(format!("not generated: {e}")))),
             };
             // The child may take three times its timeout and a minute (the solver, the
             // proof check, the SAT check): its timeout keeps that within the deadline.
             let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
-            let timeout_s = opts.certify.timeout_s.min((left - 60.0) / 3.0);
+            let timeout_s = timeout_s.min((left - 60.0) / 3.0);
             if timeout_s < 1.0 {
-                return Certified::Not("the budget was spent".to_string());
+                return None;
             }
             let limits = Certify { timeout_s, ..opts.certify };
-            let dir = scratch.join(&g.id);
+            let dir = opts.out.join(SCRATCH).join(&g.id);
             let start = Instant::now();
             let result = std::fs::create_dir_all(&dir).and_then(|_| certifier.certify(&g.path, &limits, &dir));
             let _ = std::fs::remove_dir_all(&dir);
-            match result {
-                Ok(Outcome::Certified(v)) => Certified::Verdict(v, start.elapsed().as_secs_f64()),
-                Ok(Outcome::TimedOut) => Certified::Not(format!("timed out at {} s", limits.timeout_s.round())),
-                Ok(Outcome::Rejected(why)) => Certified::Not(format!("rejected: {why}")),
-                Ok(Outcome::Failed(why)) => Certified::Not(why),
-                Err(e) => Certified::Not(format!("the certification did not run: {e}")),
-            }
+            Some(match result {
+                Ok(Outcome::Certified(v)) => Attempt::Done(Certified::Verdict(v, start.elapsed().as_secs_f64())),
+                Ok(Outcome::TimedOut) => Attempt::TimedOut(limits.timeout_s),
+                Ok(Outcome::Rejected(why)) => Attempt::Done(Certified::Not(format!("rejected: {why}"))),
+                Ok(Outcome::Failed(why)) => Attempt::Done(Certified::Not(why)),
+                Err(e) => Attempt::Done(Certified::Not(format!("the certification did not run: {e}"))),
+            })
         },
         |i, c| {
-            results.insert(at[order[i].0].clone(), c);
+            done(pass[i], c);
             Ok(())
         },
     );
-    let _ = std::fs::remove_dir_all(&scratch);
-    match outcome {
-        Ok(()) => results,
-        Err(never) => match never {},
+    if let Err(never) = outcome {
+        match never {}
     }
 }
