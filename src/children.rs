@@ -8,9 +8,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use certify::{Certifier, Certify, Outcome};
 use harness::Invocation;
 use suites::builder::Encoders;
-use suites::Certify;
 
 /// The suite builder, whose reference player is this executable's `reference` command.
 pub fn encoders() -> Result<Encoders> {
@@ -65,8 +65,8 @@ pub struct CertifyChild {
     pub config: std::path::PathBuf,
 }
 
-impl suites::certified::Certifier for CertifyChild {
-    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<suites::certified::Outcome> {
+impl Certifier for CertifyChild {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<Outcome> {
         let child = certify_qdimacs(&self.config, file, limits, scratch)?;
         certify_child::certify_in_child(child, limits).map(|(outcome, _)| outcome)
     }

@@ -10,14 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use certify::{Certifier, Certify};
 use harness::slurm::{Profile, SlurmCli};
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use suites::generate::{generate_with, Certifier, Reach};
+use suites::generate::{generate_with, Reach};
 use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
-use suites::{expand, load, Certify, OutFormat, Suite};
+use suites::{expand, load, OutFormat, Suite};
 
 use crate::children::encoders;
 

@@ -29,11 +29,11 @@ mod verify;
 
 use std::process::ExitCode;
 
+use ::certify::Certify;
 use ::gamekit::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
 use certify_child::depqbf_tracer;
 use contract::Budget;
-use suites::Certify;
 
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, MatrixArgs, SolveCmd};

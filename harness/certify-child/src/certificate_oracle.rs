@@ -5,12 +5,11 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
+use certify::{Certify, Outcome};
 use contract::Budget;
 use gamekit::oracle::{CertifyFile, FromCertificate};
 use gamekit::qdo::QdoError;
 use harness::Invocation;
-use suites::certified::Outcome;
-use suites::Certify;
 
 use crate::certify_qdimacs::{certify_in_child, depqbf_tracer};
 

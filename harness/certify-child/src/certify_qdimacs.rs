@@ -9,11 +9,9 @@ use std::path::Path;
 use std::time::Duration;
 
 use anyhow::{anyhow, Context, Result};
-use certify::{Report, Tracer};
+use certify::{certify_file, outcome, Certify, Outcome, Report, Tracer};
 use contract::Verdict;
 use harness::{Executor, Invocation, Job, Limits, RealExecutor, Tools};
-use suites::certified::{certify_file, outcome, Outcome};
-use suites::Certify;
 
 /// The exit codes of `certify-qdimacs` besides 10 and 20 (certified true and false).
 pub mod exit {

@@ -17,14 +17,23 @@
 //!   a temporary file, and certifying its answer.
 //! - `run_certifier`: [`RunCertifier`], the harness's certifier hook of `qbfgames run
 //!   --certify`.
+//!
+//! One QDIMACS file certified under limits (`generate --certify`, `verify --close`):
+//! - `limits`: [`Certify`], the limits (CPU time, memory, the largest proof).
+//! - `outcome`: [`Outcome`], what certifying one file came to, from a run's [`Report`].
+//! - `certifier`: the [`Certifier`] trait, and [`InProcess`], the certification in this
+//!   process.
 
 mod aig;
+mod certifier;
 mod check;
 mod error;
 mod functions;
 mod index;
 mod levels;
+mod limits;
 mod matrix;
+mod outcome;
 mod qrp;
 mod rules;
 mod run_certifier;
@@ -38,7 +47,10 @@ use contract::Verdict;
 use qbf::formula::CnfQbf;
 
 pub use aig::Aig;
+pub use certifier::{certify_file, Certifier, InProcess};
 pub use error::{Error, StepAt};
+pub use limits::Certify;
+pub use outcome::{outcome, Outcome};
 pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
 pub use trace::{certify_run, Report, Tracer};

@@ -1,15 +1,14 @@
 //! The QBF side of a closed entry: the instance at each deciding depth, generated as
 //! QDIMACS and certified (DepQBF's Q-resolution proof checked, the Skolem or Herbrand
-//! certificate verified: `suites::certified`), smallest first, until the budget is spent.
+//! certificate verified: `certify::Certifier`), smallest first, until the budget is spent.
 //! A certified verdict must be the reference player's answer at that depth.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
+use certify::{Certifier, Certify, Outcome};
 use contract::Verdict;
 use harness::run_pool;
-use suites::certified::{Certifier, Outcome};
-use suites::Certify;
 
 use super::super::generate::{generate, Instances};
 use super::super::table::{InstanceRef, Table};
