@@ -23,10 +23,17 @@
 //! - `outcome`: [`Outcome`], what certifying one file came to, from a run's [`Report`].
 //! - `certifier`: the [`Certifier`] trait, and [`InProcess`], the certification in this
 //!   process.
+//! - [`child`]: the same in a child `qbfgames certify-qdimacs` process, whose memory limit
+//!   holds for the proof checker too: the parent's side ([`certify_in_child`]), the
+//!   child's ([`certify_here`]), and DepQBF's tracer from a solvers file
+//!   ([`depqbf_tracer`]).
+//! - `outermost`: the outermost block's constants read from a certificate
+//!   ([`outermost()`]), as `--qdo` prints them.
 
 mod aig;
 mod certifier;
 mod check;
+pub mod child;
 mod error;
 mod functions;
 mod index;
@@ -34,6 +41,7 @@ mod levels;
 mod limits;
 mod matrix;
 mod outcome;
+mod outermost;
 mod qrp;
 mod rules;
 mod run_certifier;
@@ -48,9 +56,11 @@ use qbf::formula::CnfQbf;
 
 pub use aig::Aig;
 pub use certifier::{certify_file, Certifier, InProcess};
+pub use child::{certify_here, certify_in_child, depqbf_tracer, ChildError};
 pub use error::{Error, StepAt};
 pub use limits::Certify;
 pub use outcome::{outcome, Outcome};
+pub use outermost::outermost;
 pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
 pub use trace::{certify_run, Report, Tracer};
