@@ -8,9 +8,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use certify::{certify_in_child, Certifier, Certify, ChildError, Outcome};
 use harness::Invocation;
 use suites::builder::Encoders;
-use suites::Certify;
 
 /// The suite builder, whose reference player is this executable's `reference` command.
 pub fn encoders() -> Result<Encoders> {
@@ -35,6 +35,19 @@ pub fn last_ply(setup: &str) -> Result<ExitCode> {
 pub fn run(setup: &str) -> Result<ExitCode> {
     let wins = game_registry::suite::reference(setup)?;
     Ok(ExitCode::from(if wins { 10 } else { 20 }))
+}
+
+/// The child's side of `qbfgames certify-qdimacs FILE` ([`certify::certify_here`]): the
+/// answer on standard output, the reason there is none on standard error, the outcome in
+/// the exit code.
+pub fn certify_here(file: &Path, config: &Path, limits: &Certify, scratch: &Path) -> Result<ExitCode> {
+    let (out, err) = (&mut io::stdout(), &mut io::stderr());
+    let code = certify::certify_here(file, config, limits, scratch, out, err).map_err(|e| match e {
+        // An I/O error stays one, so that a closed standard output ends quietly.
+        ChildError::Read(e) | ChildError::Write(e) => anyhow::Error::from(e),
+        e => anyhow::Error::from(e),
+    })?;
+    Ok(ExitCode::from(code))
 }
 
 /// `qbfgames certify-qdimacs FILE` with the solvers file `config`, the limits and the
@@ -65,9 +78,9 @@ pub struct CertifyChild {
     pub config: std::path::PathBuf,
 }
 
-impl suites::certified::Certifier for CertifyChild {
-    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<suites::certified::Outcome> {
+impl Certifier for CertifyChild {
+    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> io::Result<Outcome> {
         let child = certify_qdimacs(&self.config, file, limits, scratch)?;
-        certify_child::certify_in_child(child, limits).map(|(outcome, _)| outcome)
+        certify_in_child(child, limits).map(|(outcome, _)| outcome)
     }
 }

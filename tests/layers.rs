@@ -7,8 +7,7 @@
 //! seam, the generic strategy; over the QBF core, the harness and certification), the game
 //! crates (a game may build on another: positional games on BDDL, Kayles on geography's
 //! graphs), the registry that names every game, the suites that name the models,
-//! certification in a child process (over suites), verification of published tables and
-//! tuning (over suites), and the binary.
+//! verification of published tables and tuning (over suites), and the binary.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -30,7 +29,6 @@ const LAYERS: &[(&str, u32)] = &[
     ("game-kayles", 5),
     ("game-registry", 6),
     ("suites", 7),
-    ("certify-child", 8),
     ("verify", 8),
     ("tune", 8),
     ("qbfgames", 9),

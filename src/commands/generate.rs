@@ -10,14 +10,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use certify::{depqbf_tracer, Certifier, Certify};
 use harness::slurm::{Profile, SlurmCli};
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use suites::generate::{generate_with, Certifier, Reach};
+use suites::generate::{generate_with, Reach};
 use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
-use suites::{expand, load, Certify, OutFormat, Suite};
+use suites::{expand, load, OutFormat, Suite};
 
 use crate::children::encoders;
 
@@ -65,7 +66,7 @@ pub fn run(
     let exe = std::env::current_exe().context("locating the qbfgames executable for the reference solvers")?;
     let certifier = if suite.families.iter().any(|f| f.certify.is_some()) {
         // Checked here, so that a missing tracer stops generation before it starts.
-        super::depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
+        depqbf_tracer(config, "certification (--certify or the suite's [certify])")?;
         let config = std::path::absolute(config).with_context(|| format!("locating {}", config.display()))?;
         Some(crate::children::CertifyChild { config })
     } else {

@@ -29,11 +29,10 @@ mod verify;
 
 use std::process::ExitCode;
 
+use ::certify::Certify;
 use ::gamekit::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
-use certify_child::depqbf_tracer;
 use contract::Budget;
-use suites::Certify;
 
 use crate::flags::strategy::{QdoSolver, StrategyOpts};
 use crate::flags::{Backend, Command, EncodeCmd, MatrixArgs, SolveCmd};
@@ -72,8 +71,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
         }
         Command::CertifyQdimacs { file, config, timeout, max_proof, memory, scratch } => {
             let limits = Certify { timeout_s: timeout, memory, max_proof };
-            let (out, err) = (&mut std::io::stdout(), &mut std::io::stderr());
-            Ok(ExitCode::from(certify_child::certify_here(&file, &config, &limits, &scratch, out, err)?))
+            crate::children::certify_here(&file, &config, &limits, &scratch)
         }
         Command::Certify(args) => certify::run(&args),
         Command::Depth(args) => depth::run(&args),

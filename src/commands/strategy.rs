@@ -27,7 +27,7 @@ fn oracle(opts: &FirstMoveOpts, budget: Budget) -> Result<Oracle> {
         return Ok(Oracle::Qdo(qdo_runner(&opts.strategy, budget)));
     }
     let (timeout, memory, max_proof) = (opts.strategy.timeout, &opts.memory, &opts.max_proof);
-    let oracle = certify_child::from_certificate(
+    let oracle = gamekit::certificate_oracle::from_certificate(
         crate::children::certify_qdimacs,
         &opts.config,
         timeout,

@@ -24,67 +24,18 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use certify::{Report, Tracer};
+use certify::{Certifier, Certify, Outcome};
 use contract::manifest::Row;
-use contract::{Source, Verdict};
-use harness::{Executor, Status};
+use contract::Verdict;
 use rayon::prelude::*;
 
 use crate::error::{io_err, GenError};
-use crate::resolve::{Certify, Suite};
+use crate::resolve::Suite;
 
 /// The `expected_by` of an answer a certificate gave.
 pub const BY: &str = "certificate";
-
-/// How one QDIMACS file is certified under a family's [`Certify`] limits, its proof
-/// written to `scratch`: [`InProcess`], or (`qbfgames generate`) a child process of its
-/// own, so that the memory limit holds for the proof checker too.
-pub trait Certifier: Sync {
-    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome>;
-}
-
-/// Certification in this process: the tracing solver runs under the limits, the proof is
-/// checked here (with no memory limit of its own).
-pub struct InProcess<'a> {
-    pub tracer: &'a Tracer,
-    pub executor: &'a dyn Executor,
-}
-
-impl Certifier for InProcess<'_> {
-    fn certify(&self, file: &Path, limits: &Certify, scratch: &Path) -> std::io::Result<Outcome> {
-        let source = Source::read(&file.display().to_string())?;
-        let formula = qbf::io::read_qdimacs(&source).map_err(|e| std::io::Error::other(e.to_string()))?;
-        drop(source);
-        let mut starved = 0;
-        loop {
-            let report = certify_file(self.executor, self.tracer, file, &formula, limits, scratch)?;
-            match outcome(&report, &self.tracer.name, limits) {
-                None if starved < harness::STARVED_RETRIES => starved += 1,
-                None => return Ok(Outcome::Failed("the machine starved every run of the tracing solver".into())),
-                Some(outcome) => return Ok(outcome),
-            }
-        }
-    }
-}
-
-/// [`certify::certify_run`] under `limits`.
-pub fn certify_file(
-    executor: &dyn Executor,
-    tracer: &Tracer,
-    file: &Path,
-    formula: &qbf::formula::CnfQbf,
-    limits: &Certify,
-    scratch: &Path,
-) -> std::io::Result<Report> {
-    let budget = certify::Budget {
-        max_proof: limits.max_proof,
-        sat_time: Duration::from_secs_f64(limits.timeout_s),
-        max_certificate: certify::Budget::MAX_CERTIFICATE,
-    };
-    certify::certify_run(executor, tracer, file, formula, limits.limits(), budget, scratch)
-}
 
 /// What certification did: the line `generate` prints, and the instances that were not
 /// certified for a reason other than time.
@@ -131,43 +82,6 @@ impl fmt::Display for Certified {
         }
         Ok(())
     }
-}
-
-/// The outcome of one instance.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Outcome {
-    Certified(Verdict),
-    /// The tracing solver reached its CPU limit, or the SAT solver did not verify the
-    /// certificate within it.
-    TimedOut,
-    /// The proof or the certificate failed its check (why).
-    Rejected(String),
-    /// No certificate for another reason (why): memory, the proof's size, an error.
-    Failed(String),
-}
-
-/// What `report` means for an instance; `None` when the machine starved the run (run it
-/// again).
-pub fn outcome(report: &Report, tracer: &str, c: &Certify) -> Option<Outcome> {
-    Some(match report {
-        Report::Certified { certified, .. } => Outcome::Certified(certified.verdict),
-        Report::Rejected { error: certify::Error::Unverified { .. }, .. } => Outcome::TimedOut,
-        Report::Rejected { error: certify::Error::TooLarge { bytes, .. }, .. } => Outcome::Failed(format!(
-            "the proof has {bytes} bytes, more than the limit of {} bytes; raise it (`max_proof` under [certify], --max-proof) if the disk allows",
-            c.max_proof
-        )),
-        Report::Rejected { answer, error, .. } if error.refutes() => {
-            Outcome::Rejected(format!("{tracer} answered {answer}, but {error}"))
-        }
-        Report::Rejected { answer, error, .. } => Outcome::Failed(format!("{tracer} answered {answer}, but {error}")),
-        Report::NoAnswer { status: Status::Starved, .. } => return None,
-        Report::NoAnswer { status: Status::Timeout, .. } => Outcome::TimedOut,
-        Report::NoAnswer { solve, .. } if solve.hit_output_limit() => Outcome::Failed(format!(
-            "the proof outgrew the limit of {} bytes; raise it (`max_proof` under [certify], --max-proof) if the disk allows",
-            c.max_proof
-        )),
-        Report::NoAnswer { status, reason, .. } => Outcome::Failed(format!("{tracer}: {status}: {}", reason.trim())),
-    })
 }
 
 /// `row` without what an earlier run's certificate gave it: an answer only a certificate

@@ -23,11 +23,12 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use certify::Certifier;
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 
+pub use crate::certified::Certified;
 use crate::certified::{certify_rows, without_certificate};
-pub use crate::certified::{Certified, Certifier, InProcess};
 use crate::error::io_err;
 pub use crate::error::GenError;
 use crate::expand::{expand, Job};

@@ -41,4 +41,4 @@ pub use ::game_registry::suite::{
 };
 pub use contract::Depth;
 pub use expand::{expand, Job};
-pub use resolve::{load, resolve, Certify, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};
+pub use resolve::{load, resolve, Expected, Family, Ladder, Mark, Over, Point, Suite, SuiteError};

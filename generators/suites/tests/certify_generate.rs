@@ -9,14 +9,14 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use certify::Tracer;
+use certify::{Certifier, InProcess, Tracer};
 use contract::manifest::{self, Row};
 use contract::{Source, Verdict};
 use harness::{Executor, Job as Run, Measurement, RealExecutor, Tools};
 use qbf::eval::eval_circuit;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::{to_cnf, ClauseForm};
-use suites::generate::{generate_with, Builder, Certifier, GenError, InProcess, Instance, SourceFile, Summary};
+use suites::generate::{generate_with, Builder, GenError, Instance, SourceFile, Summary};
 use suites::recheck::recheck;
 use suites::verify::verify;
 use suites::{resolve, Depth, Encoding, Job, Param, Suite};

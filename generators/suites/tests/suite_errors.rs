@@ -3,8 +3,9 @@
 
 use std::fs;
 
+use certify::Certify;
 use contract::Source;
-use suites::{expand, resolve, Certify, Depth, Encoding, OutFormat};
+use suites::{expand, resolve, Depth, Encoding, OutFormat};
 
 /// A suite directory with two model files.
 fn fixture() -> tempfile::TempDir {

@@ -17,14 +17,31 @@
 //!   a temporary file, and certifying its answer.
 //! - `run_certifier`: [`RunCertifier`], the harness's certifier hook of `qbfgames run
 //!   --certify`.
+//!
+//! One QDIMACS file certified under limits (`generate --certify`, `verify --close`):
+//! - `limits`: [`Certify`], the limits (CPU time, memory, the largest proof).
+//! - `outcome`: [`Outcome`], what certifying one file came to, from a run's [`Report`].
+//! - `certifier`: the [`Certifier`] trait, and [`InProcess`], the certification in this
+//!   process.
+//! - [`child`]: the same in a child `qbfgames certify-qdimacs` process, whose memory limit
+//!   holds for the proof checker too: the parent's side ([`certify_in_child`]), the
+//!   child's ([`certify_here`]), and DepQBF's tracer from a solvers file
+//!   ([`depqbf_tracer`]).
+//! - `outermost`: the outermost block's constants read from a certificate
+//!   ([`outermost()`]), as `--qdo` prints them.
 
 mod aig;
+mod certifier;
 mod check;
+pub mod child;
 mod error;
 mod functions;
 mod index;
 mod levels;
+mod limits;
 mod matrix;
+mod outcome;
+mod outermost;
 mod qrp;
 mod rules;
 mod run_certifier;
@@ -38,7 +55,12 @@ use contract::Verdict;
 use qbf::formula::CnfQbf;
 
 pub use aig::Aig;
+pub use certifier::{certify_file, Certifier, InProcess};
+pub use child::{certify_here, certify_in_child, depqbf_tracer, ChildError};
 pub use error::{Error, StepAt};
+pub use limits::Certify;
+pub use outcome::{outcome, Outcome};
+pub use outermost::outermost;
 pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
 pub use trace::{certify_run, Report, Tracer};

@@ -6,12 +6,11 @@
 use std::path::Path;
 
 use anyhow::{anyhow, Context, Result};
+use certify::{Certifier, Certify};
 use harness::slurm::SlurmCli;
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor};
 use suites::builder::Encoders;
-use suites::certified::Certifier;
-use suites::Certify;
 use verify::{close, parse_budget, CloseOptions, ClosedTable, Table};
 
 use crate::children::CertifyChild;

@@ -1,5 +1,5 @@
 //! `strategy first-move`: encode a game, read Black's first move from the solver's `--qdo`
-//! assignment (or from the constants of a checked certificate, [`crate::certificate`]),
+//! assignment (or from the constants of a checked certificate, [`certify::outermost`]),
 //! and judge it with the reference solver.
 
 use qbf::tseitin::ClauseForm;

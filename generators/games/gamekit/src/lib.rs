@@ -8,20 +8,21 @@
 //!   models share.
 //! - The generic strategy: [`first_move`] (a solver's first move judged), [`play`] (a
 //!   solver's strategy explored against every reply), [`session`] (a whole game with the
-//!   user), [`qdo`] and [`oracle`] (the solver asked), [`certificate`] (the move read from a
-//!   checked certificate), [`validate`] (a checked move).
+//!   user), [`qdo`] and [`oracle`] (the solver asked), [`certificate_oracle`] (the move
+//!   read from a certificate DepQBF's checked proof gives, certified in a child process:
+//!   [`certificate_oracle::from_certificate`]), [`validate`] (a checked move).
 //! - [`rng`]: the seeded generator of random games and random replies; [`mixhash`]: the
 //!   hasher of the reference solvers' tables.
 //!
 //! The name: the kit every game is built from. Imports `contract`, `qbf`, `harness` (the
-//! solver runs as a child process) and `certify` (proofs checked, certificates extracted);
-//! no game.
+//! solver runs as a child process) and `certify` (the certification of a file in a child
+//! process); no game.
 
 #[macro_use]
 pub mod model;
 
 pub mod binary;
-pub mod certificate;
+pub mod certificate_oracle;
 pub mod cli;
 pub mod encoding;
 pub mod first_move;

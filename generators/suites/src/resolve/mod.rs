@@ -5,15 +5,14 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use toml::{Spanned, Value};
 
 use crate::raw::{CertifyFile, FamilyFile, OptionsFile, SuiteFile};
 use ::game_registry::suite::{names, Encoding, Model, OutFormat};
 pub use ::game_registry::suite::{params_string, Param, Params};
+use certify::Certify;
 use contract::{Budget, Depth, ParseError, Source};
-use harness::Limits;
 use qbf::tseitin::{ClauseForm, UnknownName};
 
 mod grid;
@@ -126,39 +125,6 @@ pub struct Family {
     /// `[family.certify]`, else the suite's `[certify]`: certify the family's QDIMACS
     /// instances (`qbfgames generate --certify SECONDS` sets it for every family).
     pub certify: Option<Certify>,
-}
-
-/// How a family's QDIMACS instances are certified: DepQBF's Q-resolution proof under a
-/// CPU limit, checked, and its Skolem/Herbrand certificate verified (the `certify` crate).
-/// A certified answer fills an empty `expected` (`expected_by = certificate`) and must
-/// agree with one the reference solver or a published table gave.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Certify {
-    /// CPU seconds of the tracing solver per instance; also the time the SAT solver may
-    /// take to verify the certificate.
-    pub timeout_s: f64,
-    /// The tracing solver's memory limit, in bytes.
-    pub memory: u64,
-    /// The largest proof checked, in bytes.
-    pub max_proof: u64,
-}
-
-impl Certify {
-    /// The default memory limit of the tracing solver (as a ladder's calibration runs).
-    pub const MEMORY: u64 = 4 << 30;
-    /// The default largest proof: 4 GiB, written to the output directory's scratch space.
-    pub const MAX_PROOF: u64 = 4 << 30;
-
-    /// `timeout_s` CPU seconds with the default memory and proof limits.
-    pub fn with_timeout(timeout_s: f64) -> Certify {
-        Certify { timeout_s, memory: Certify::MEMORY, max_proof: Certify::MAX_PROOF }
-    }
-
-    /// The limits of the tracing run: the CPU limit, the harness's default wall-clock
-    /// safety limit, and the memory limit.
-    pub fn limits(&self) -> Limits {
-        Limits::new(Duration::from_secs_f64(self.timeout_s), self.memory)
-    }
 }
 
 /// Reads and resolves a suite file.

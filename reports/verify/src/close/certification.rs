@@ -1,6 +1,6 @@
 //! The QBF side of a closed entry: the instance at each deciding depth, generated as
 //! QDIMACS and certified (DepQBF's Q-resolution proof checked, the Skolem or Herbrand
-//! certificate verified: `suites::certified`), smallest first, until the budget is spent.
+//! certificate verified: `certify::Certifier`), smallest first, until the budget is spent.
 //! Every instance first gets a short limit ([`FIRST_TIMEOUT_S`]), and only those that ran
 //! out of it get the full one: a few small but hard instances cannot spend the budget
 //! that the many easy ones need. A certified verdict must be the reference player's
@@ -9,10 +9,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
+use certify::{Certifier, Certify, Outcome};
 use contract::Verdict;
 use harness::run_pool;
-use suites::certified::{Certifier, Outcome};
-use suites::Certify;
 
 use super::super::generate::{generate, Instances};
 use super::super::table::{InstanceRef, Table};

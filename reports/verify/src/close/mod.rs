@@ -20,9 +20,9 @@ mod search;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
+use certify::Certifier;
 use contract::Verdict;
 use harness::{run_pool, Limits};
-use suites::certified::Certifier;
 use suites::Depth;
 
 use super::table::{Claim, InstanceRef, Measure, Published, Table, Target};

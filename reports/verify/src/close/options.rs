@@ -4,10 +4,9 @@
 use std::path::Path;
 use std::time::Duration;
 
+use certify::{Certifier, Certify};
 use harness::{Executor, Invocation};
 use suites::builder::Encoders;
-use suites::certified::Certifier;
-use suites::Certify;
 
 /// How the open entries of a table are closed.
 pub struct CloseOptions<'a> {

@@ -6,12 +6,11 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use certify::{Certifier, Certify, Outcome};
 use contract::Verdict;
 use harness::mock::MockExecutor;
 use harness::{Invocation, Job, Measurement};
 use suites::builder::Encoders;
-use suites::certified::{Certifier, Outcome};
-use suites::Certify;
 
 use super::{answered, label, Fixture};
 use crate::close::{close, CloseOptions, Closed, ClosedTable, Settled};

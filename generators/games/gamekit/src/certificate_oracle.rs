@@ -1,18 +1,17 @@
 //! The certifier behind `strategy first-move --from-certificate`: each formula certified
 //! by a child process the caller names (the binary's `certify-qdimacs`: DepQBF's tracer,
-//! the proof checked, the certificate verified, under the memory limit).
+//! the proof checked, the certificate verified, under the memory limit; the protocol is
+//! [`certify::child`]'s).
 
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, Context, Result};
+use certify::{certify_in_child, depqbf_tracer, Certify, Outcome};
 use contract::Budget;
-use gamekit::oracle::{CertifyFile, FromCertificate};
-use gamekit::qdo::QdoError;
 use harness::Invocation;
-use suites::certified::Outcome;
-use suites::Certify;
 
-use crate::certify_qdimacs::{certify_in_child, depqbf_tracer};
+use crate::oracle::{CertifyFile, FromCertificate};
+use crate::qdo::QdoError;
 
 /// The command line of a child that certifies one file: the solvers file, the file, the
 /// limits and the scratch folder of its proofs (the binary's `certify-qdimacs`).

@@ -3,17 +3,23 @@
 //!
 //! Exit 10 certified true, 20 certified false, 30 timed out, 31 the proof or certificate
 //! was rejected, 32 no certificate for another reason (the reason on standard error).
+//!
+//! A memory limit on the child holds for the proof checker too, whose certificate grows
+//! with the proof; one on the calling process could not. `generate --certify`, `verify
+//! --close` and `strategy first-move --from-certificate` certify through it.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{anyhow, Context, Result};
-use certify::{Report, Tracer};
-use contract::Verdict;
+use contract::{ParseError, Verdict};
 use harness::{Executor, Invocation, Job, Limits, RealExecutor, Tools};
-use suites::certified::{certify_file, outcome, Outcome};
-use suites::Certify;
+
+use crate::certifier::certify_file;
+use crate::limits::Certify;
+use crate::outcome::{outcome, Outcome};
+use crate::outermost::outermost;
+use crate::trace::{Report, Tracer};
 
 /// The exit codes of `certify-qdimacs` besides 10 and 20 (certified true and false).
 pub mod exit {
@@ -25,17 +31,54 @@ pub mod exit {
     pub const FAILED: u8 = 32;
 }
 
+/// Why a file could not be certified at all: DepQBF's tracer is not in the solvers file,
+/// the file is not a formula, the tracing solver did not run, or the answer could not be
+/// written. (A certification that ran and failed is an [`Outcome`].)
+#[derive(Debug, thiserror::Error)]
+pub enum ChildError {
+    /// The solvers file could not be read.
+    #[error("{asked} needs DepQBF from {}", config.display())]
+    Solvers { asked: String, config: PathBuf, source: Box<harness::Error> },
+    /// The solvers file has no `depqbf`.
+    #[error("{asked} needs DepQBF's tracer")]
+    NoDepqbf { asked: String, source: Box<harness::Error> },
+    /// DepQBF's `trace` command names a program that is not there.
+    #[error(transparent)]
+    Tracer(Box<harness::Error>),
+    /// DepQBF has no `trace` command.
+    #[error("{asked} needs a `trace` command for `depqbf` in {}\n  help: add trace = [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{{input}}\"] under [solver.depqbf]", config.display())]
+    NoTrace { asked: String, config: PathBuf },
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(std::io::Error),
+    /// The file is not QDIMACS.
+    #[error(transparent)]
+    Parse(ParseError),
+    /// The tracing solver could not be run.
+    #[error("running {tracer} on {}", file.display())]
+    Run { tracer: String, file: PathBuf, source: std::io::Error },
+    /// A certified outcome came without a certificate.
+    #[error("{}: a certified outcome without a certificate", file.display())]
+    NoCertificate { file: PathBuf },
+    /// The answer could not be written.
+    #[error(transparent)]
+    Write(std::io::Error),
+}
+
 /// DepQBF's tracer from the solvers file `config` (its `trace` command); `asked` names
 /// what needs it.
-pub fn depqbf_tracer(config: &Path, asked: &str) -> Result<Tracer> {
-    let tools = Tools::load(config).with_context(|| format!("{asked} needs DepQBF from {}", config.display()))?;
-    let tool = tools.solver("depqbf", config).with_context(|| format!("{asked} needs DepQBF's tracer"))?;
-    Tracer::of(tool)?.ok_or_else(|| {
-        anyhow!(
-            "{asked} needs a `trace` command for `depqbf` in {}\n  help: add trace = [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{{input}}\"] under [solver.depqbf]",
-            config.display()
-        )
-    })
+pub fn depqbf_tracer(config: &Path, asked: &str) -> Result<Tracer, ChildError> {
+    let tools = Tools::load(config).map_err(|source| ChildError::Solvers {
+        asked: asked.to_string(),
+        config: config.to_path_buf(),
+        source: Box::new(source),
+    })?;
+    let tool = tools
+        .solver("depqbf", config)
+        .map_err(|source| ChildError::NoDepqbf { asked: asked.to_string(), source: Box::new(source) })?;
+    Tracer::of(tool)
+        .map_err(|e| ChildError::Tracer(Box::new(e)))?
+        .ok_or_else(|| ChildError::NoTrace { asked: asked.to_string(), config: config.to_path_buf() })
 }
 
 /// Certifies one file in `child`, the caller's `certify-qdimacs` command line, under
@@ -85,15 +128,15 @@ pub fn certify_here(
     scratch: &Path,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8> {
+) -> Result<u8, ChildError> {
     let tracer = depqbf_tracer(config, "certify-qdimacs")?;
-    let source = contract::Source::read(&file.display().to_string())?;
-    let formula = qbf::io::read_qdimacs(&source)?;
+    let source = contract::Source::read(&file.display().to_string()).map_err(ChildError::Read)?;
+    let formula = qbf::io::read_qdimacs(&source).map_err(ChildError::Parse)?;
     drop(source);
     let mut starved = 0;
     loop {
         let report = certify_file(&RealExecutor, &tracer, file, &formula, limits, scratch)
-            .with_context(|| format!("running {} on {}", tracer.name, file.display()))?;
+            .map_err(|source| ChildError::Run { tracer: tracer.name.clone(), file: file.to_path_buf(), source })?;
         let (code, why) = match (outcome(&report, &tracer.name, limits), &report) {
             (None, _) if starved < harness::STARVED_RETRIES => {
                 starved += 1;
@@ -102,9 +145,9 @@ pub fn certify_here(
             (None, _) => (exit::FAILED, "the machine starved every run of the tracing solver".to_string()),
             (Some(Outcome::Certified(verdict)), report) => {
                 let Report::Certified { certified, solve } = report else {
-                    anyhow::bail!("{}: a certified outcome without a certificate", file.display());
+                    return Err(ChildError::NoCertificate { file: file.to_path_buf() });
                 };
-                let assignment = gamekit::certificate::outermost(&formula, &certified.certificate, verdict);
+                let assignment = outermost(&formula, &certified.certificate, verdict);
                 let p = &certified.proof;
                 writeln!(
                     out,
@@ -116,16 +159,12 @@ pub fn certify_here(
                     p.time.as_secs_f64(),
                     certified.certificate.ands(),
                     certified.sat.time.as_secs_f64(),
-                )?;
-                writeln!(
-                    out,
-                    "s cnf {} {} {}",
-                    u8::from(verdict == Verdict::True),
-                    formula.max_var,
-                    formula.cnf.len()
-                )?;
+                )
+                .map_err(ChildError::Write)?;
+                writeln!(out, "s cnf {} {} {}", u8::from(verdict == Verdict::True), formula.max_var, formula.cnf.len())
+                    .map_err(ChildError::Write)?;
                 for (var, value) in &assignment {
-                    writeln!(out, "V {}{var} 0", if *value { "" } else { "-" })?;
+                    writeln!(out, "V {}{var} 0", if *value { "" } else { "-" }).map_err(ChildError::Write)?;
                 }
                 return Ok(if verdict == Verdict::True { 10 } else { 20 });
             }
