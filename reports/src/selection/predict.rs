@@ -174,7 +174,8 @@ fn ran_out_at<'a>(ran_out: &BTreeMap<&'a str, Vec<(f64, &Measured)>>, depth: f64
 /// One rung's estimate. Each configuration is known at the rung by a prediction its
 /// growth makes within `reach` (never below a limit it ran out of), or only by the most it
 /// needed there or on a shallower rung. The fastest prediction is the rung's; where no
-/// configuration predicts within reach, the rung is bounded by the least any needed.
+/// configuration predicts within reach, or the fastest one's growth lies below a limit it
+/// ran out of (the run refutes it), the rung is bounded by the least any needed.
 fn estimate(
     depth: f64,
     fits: &BTreeMap<&str, Option<Fit>>,
@@ -182,7 +183,7 @@ fn estimate(
     ran_out: BTreeMap<&str, f64>,
     reach: &Reach,
 ) -> Estimate {
-    let mut fastest: Option<(f64, &str, &Fit, (f64, f64))> = None;
+    let mut fastest: Option<(f64, &str, &Fit, (f64, f64), bool)> = None;
     let (mut floor_s, mut slowest_s) = (f64::INFINITY, 0.0f64);
     for (config, fit) in fits {
         let least = needed(config, depth);
@@ -192,18 +193,25 @@ fn estimate(
             slowest_s = slowest_s.max(least);
             continue;
         };
-        let t = fit.predict(depth).max(out);
+        // A growth that predicts less than a limit this configuration ran out of here (or
+        // on a shallower rung) is refuted by that run: the configuration is known only to
+        // need more than that limit.
+        let fitted = fit.predict(depth);
+        let refuted = fitted < out;
+        let t = fitted.max(out);
         let Some(interval) = reach.interval(t / least.max(FLOOR_S)) else {
             slowest_s = slowest_s.max(least);
             continue;
         };
         slowest_s = slowest_s.max(t);
         if fastest.is_none_or(|(b, ..)| t < b) {
-            fastest = Some((t, config, fit, interval));
+            fastest = Some((t, config, fit, interval, refuted));
         }
     }
     let floor_s = if floor_s.is_finite() { floor_s } else { 0.0 };
-    let prediction = fastest.map(|(best_s, config, fit, interval)| Prediction {
+    // The fastest configuration's refuted growth predicts nothing: the rung is bounded by
+    // the limit it ran out of.
+    let prediction = fastest.filter(|f| !f.4).map(|(best_s, config, fit, interval, _)| Prediction {
         best_s,
         config: config.to_string(),
         from: fit.to_string(),
@@ -347,15 +355,14 @@ mod tests {
             runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
         let p = predict(&rungs);
         assert!(p[..3].iter().all(Option::is_none), "solved rungs are measured");
-        let at9 = p[3].as_ref().expect("a prediction at 9");
-        assert_eq!(at9.config, "b");
+        assert!(p[3].is_none(), "b, the fastest at 9, ran out of 10 s there, past its growth: bounded, not predicted");
         let slowest = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[3].as_ref().map(|e| e.slowest_s);
         assert!(
             slowest.is_some_and(|s| (s - 100.0).abs() < 1e-6),
             "a: 0.1, 1 and (at least) 10 s at 3, 5 and 7: ×10 per two plies"
         );
         let at11 = p[4].as_ref().expect("a prediction past the measured rungs");
-        assert!(at11.best_s > at9.best_s && at9.best_s >= 10.0, "b ran out of 10 s at 9: {at9}, {at11}");
+        assert!(at11.best_s > 10.0, "b ran out of 10 s at 9: {at11}");
         assert!(at11.from.starts_with("fit on 3 5 7 9"), "b's fit ends at the depth it ran out at: {}", at11.from);
     }
 
