@@ -171,6 +171,16 @@ fn ran_out_at<'a>(ran_out: &BTreeMap<&'a str, Vec<(f64, &Measured)>>, depth: f64
         .collect()
 }
 
+/// A configuration's time at a rung, as [`estimate`] weighs it.
+struct Candidate<'a> {
+    best_s: f64,
+    config: &'a str,
+    fit: &'a Fit,
+    interval: (f64, f64),
+    /// Its growth lies below a limit it ran out of: `best_s` is that limit, a bound.
+    refuted: bool,
+}
+
 /// One rung's estimate. Each configuration is known at the rung by a prediction its
 /// growth makes within `reach` (never below a limit it ran out of), or only by the most it
 /// needed there or on a shallower rung. The fastest prediction is the rung's; where no
@@ -183,7 +193,7 @@ fn estimate(
     ran_out: BTreeMap<&str, f64>,
     reach: &Reach,
 ) -> Estimate {
-    let mut fastest: Option<(f64, &str, &Fit, (f64, f64), bool)> = None;
+    let mut fastest: Option<Candidate> = None;
     let (mut floor_s, mut slowest_s) = (f64::INFINITY, 0.0f64);
     for (config, fit) in fits {
         let least = needed(config, depth);
@@ -204,20 +214,20 @@ fn estimate(
             continue;
         };
         slowest_s = slowest_s.max(t);
-        if fastest.is_none_or(|(b, ..)| t < b) {
-            fastest = Some((t, config, fit, interval, refuted));
+        if fastest.as_ref().is_none_or(|f| t < f.best_s) {
+            fastest = Some(Candidate { best_s: t, config, fit, interval, refuted });
         }
     }
     let floor_s = if floor_s.is_finite() { floor_s } else { 0.0 };
     // The fastest configuration's refuted growth predicts nothing: the rung is bounded by
     // the limit it ran out of.
-    let prediction = fastest.filter(|f| !f.4).map(|(best_s, config, fit, interval, _)| Prediction {
-        best_s,
-        config: config.to_string(),
-        from: fit.to_string(),
-        model: fit.solver.model,
-        anchor_s: needed(config, depth),
-        interval,
+    let prediction = fastest.filter(|f| !f.refuted).map(|f| Prediction {
+        best_s: f.best_s,
+        config: f.config.to_string(),
+        from: f.fit.to_string(),
+        model: f.fit.solver.model,
+        anchor_s: needed(f.config, depth),
+        interval: f.interval,
     });
     Estimate { floor_s: prediction.as_ref().map_or(floor_s, |p| floor_s.min(p.best_s)), slowest_s, prediction }
 }
