@@ -28,15 +28,11 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use contract::{Budget, Source};
-use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::{load_with, Decompose, Demand};
-use gamekit::{Encoding, Form, Qbf, Side};
-use qbf::io::write_qdimacs;
-use qbf::tseitin::ClauseForm;
 
 #[path = "common/children.rs"]
 mod children;
-use children::{env_or, field, gdl_games, lines_within, root, secs};
+use children::{encode_qdimacs, env_or, field, gdl_games, lines_within, root, secs};
 
 /// The child process: measure our side of one game (the variable holds the path).
 const CHILD: &str = "DECOMPOSITION_CHILD";
@@ -95,18 +91,9 @@ fn child(path: &str, depth: u32, decompose: Decompose) {
     let atoms = game.fluents.len() + game.moves.len() + game.atoms.len();
     let rules: usize = game.atoms.iter().map(|a| a.bodies.len()).sum();
     say(format!("ground {grounded} {atoms} {rules}"));
-    let options = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
-    match options.formula(&game, depth, Side::Black, Form::Clauses(ClauseForm::default())) {
-        Ok((qbf, _)) => {
-            let qbf = match qbf {
-                Qbf::Clauses(q) => q,
-                other => other.into_cnf(ClauseForm::default()),
-            };
-            let mut bytes = Vec::new();
-            write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
-            say(format!("encode {} {}", start.elapsed().as_secs_f64(), qbf.cnf.len()));
-        }
-        Err(e) => say(format!("encode-refused {}", e.to_string().lines().next().unwrap_or_default())),
+    match encode_qdimacs(&game, depth) {
+        Ok((clauses, _)) => say(format!("encode {} {clauses}", start.elapsed().as_secs_f64())),
+        Err(first_line) => say(format!("encode-refused {first_line}")),
     }
     say(format!("memory {}", peak_kb()));
 }

@@ -33,16 +33,12 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use contract::{Budget, Source};
-use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::ground::GroundError;
 use game_gdl::{Demand, GroundGame};
-use gamekit::{Encoding, Form, Qbf, Side};
-use qbf::io::write_qdimacs;
-use qbf::tseitin::ClauseForm;
 
 #[path = "common/children.rs"]
 mod children;
-use children::{env_or, field, gdl_games, lines_within, root, secs};
+use children::{encode_qdimacs, env_or, field, gdl_games, lines_within, root, secs};
 
 /// The child process: measure our side of one game.
 const CHILD: &str = "GROUNDING_CHILD";
@@ -110,19 +106,9 @@ fn child(path: &str, depth: u32) {
     println!("used {used}");
     let _ = std::io::stdout().flush();
     let start = Instant::now();
-    let options = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
-    match options.formula(&game, depth, Side::Black, Form::Clauses(ClauseForm::default())) {
-        Ok((qbf, _)) => {
-            let qbf = match qbf {
-                Qbf::Clauses(q) => q,
-                other => other.into_cnf(ClauseForm::default()),
-            };
-            let mut bytes = Vec::new();
-            write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
-            let encode = start.elapsed().as_secs_f64();
-            println!("encode {} {} {}", ours + encode, qbf.cnf.len(), bytes.len());
-        }
-        Err(e) => println!("encode-refused {}", e.to_string().lines().next().unwrap_or_default()),
+    match encode_qdimacs(&game, depth) {
+        Ok((clauses, bytes)) => println!("encode {} {clauses} {bytes}", ours + start.elapsed().as_secs_f64()),
+        Err(first_line) => println!("encode-refused {first_line}"),
     }
 }
 

@@ -1,11 +1,17 @@
 //! What the GDL grounding benches share: the repository root, settings by environment
-//! variable, the GDL files they measure, and child processes run under a wall-clock
-//! limit whose output lines are `KEY VALUE...`.
+//! variable, the GDL files they measure, child processes run under a wall-clock limit
+//! whose output lines are `KEY VALUE...`, and the encoding a child measures.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
+use game_gdl::GroundGame;
+use gamekit::{Encoding, Form, Qbf, Side};
+use qbf::io::write_qdimacs;
+use qbf::tseitin::ClauseForm;
 
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../..")
@@ -73,6 +79,22 @@ pub fn gdl_games(dirs: &[&str], filter: &str, extra: &str) -> Vec<PathBuf> {
         filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))
     });
     out
+}
+
+/// `game` encoded at `depth` as `encode gdl` does (general rules, dependency prefix) and
+/// written as QDIMACS: its clauses and bytes, or the first line of the encoder's refusal.
+pub fn encode_qdimacs(game: &GroundGame, depth: u32) -> Result<(usize, usize), String> {
+    let options = GdlEncoding { rules: Rules::General, prefix: PrefixMethod::Dependency, first: 0 };
+    let (qbf, _) = options
+        .formula(game, depth, Side::Black, Form::Clauses(ClauseForm::default()))
+        .map_err(|e| e.to_string().lines().next().unwrap_or_default().to_string())?;
+    let qbf = match qbf {
+        Qbf::Clauses(q) => q,
+        other => other.into_cnf(ClauseForm::default()),
+    };
+    let mut bytes = Vec::new();
+    write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
+    Ok((qbf.cnf.len(), bytes.len()))
 }
 
 /// Seconds, with four decimals below 0.01 s.
