@@ -60,17 +60,14 @@ pub fn certify_all(
     let scratch = opts.out.join(SCRATCH);
     let mut results: BTreeMap<(InstanceRef, u32), Attempt> = BTreeMap::new();
     let full = opts.certify.timeout_s;
-    let mut first = true;
-    for limit in [full.min(FIRST_TIMEOUT_S), full] {
-        if !first && limit <= FIRST_TIMEOUT_S {
-            break;
-        }
+    let limits = if full > FIRST_TIMEOUT_S { vec![FIRST_TIMEOUT_S, full] } else { vec![full] };
+    for limit in limits {
+        // Every instance on the first pass; after it, those that ran out of its limit.
         let pass: Vec<&InstanceRef> = order
             .iter()
             .map(|&(inst, _)| inst)
-            .filter(|inst| first || matches!(results.get(&at[*inst]), Some(Attempt::TimedOut(_))))
+            .filter(|inst| results.get(&at[*inst]).is_none_or(|a| matches!(a, Attempt::TimedOut(_))))
             .collect();
-        first = false;
         // An instance the budget left no time for keeps what an earlier pass found.
         certify_pass(opts, certifier, &generated, &pass, limit, deadline, &mut |inst, a| match a {
             Some(a) => {
