@@ -44,8 +44,9 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
+use contract::Record;
+use harness::check;
 use harness::collection::{batch_records, BatchMerge, Merged};
-use harness::{check, Record};
 use reports::Table;
 
 use crate::flags::TableFormat;

@@ -13,7 +13,7 @@
 
 use super::limited::Measurement;
 use super::limits::Limits;
-use super::status::Status;
+use contract::Status;
 
 /// How a solver says its answer.
 #[derive(Clone, Debug, PartialEq, Eq)]

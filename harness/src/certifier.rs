@@ -23,8 +23,8 @@ use super::instance::Instance;
 use super::limited::Measurement;
 use super::limits::Limits;
 use super::process::Invocation;
-use super::status::Status;
 use super::tool_run::ToolRun;
+use contract::Status;
 
 /// Runs a solver's tracing command on a cell and certifies its answer.
 pub trait AnswerCertifier: Send + Sync {

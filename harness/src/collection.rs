@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::error::{Context, Error};
-use super::record::Record;
 use super::shard::{batch_dir, batches, collect, Batch, ShardReport, ShardState};
 use super::slurm::{array_spec, job_name, Scheduler};
 use super::store::ResultStore;
 use super::submission::absolute;
+use contract::Record;
 
 /// How one batch stands after merging.
 #[derive(Debug)]

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use contract::Verdict;
 
-use super::record::Record;
+use contract::Record;
 
 /// An instance on which configurations disagree.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,8 +13,8 @@
 //! [`contract::manifest::read`], the one reader) become a [`Plan`]; [`run_matrix`] runs
 //! its cells through an [`Executor`] ([`RealExecutor`]: process group,
 //! RLIMIT_CPU/RLIMIT_AS, wall-clock kill, `wait4` rusage; [`mock::MockExecutor`] in tests)
-//! on a worker pool; [`classify`] reads each answer strictly into a [`Status`]; a
-//! [`ResultStore`] keeps one [`Record`] per cell key, durable as soon as the cell ends;
+//! on a worker pool; [`classify`] reads each answer strictly into a [`contract::Status`]; a
+//! [`ResultStore`] keeps one [`contract::Record`] per cell key, durable as soon as the cell ends;
 //! [`check`] finds wrong answers and conflicts. [`local::LocalRun`] is all of that on
 //! this machine. A [`certifier`] hook, when the plan has one, runs the cells of solvers
 //! that can write a proof through their tracing command and certifies each answer (the
@@ -58,13 +58,11 @@ mod outcome;
 mod pool;
 mod preprocess;
 mod process;
-mod record;
 mod script_values;
 mod series_stop;
 pub mod shard;
 mod shepherd;
 pub mod slurm;
-mod status;
 mod store;
 pub mod submission;
 mod timed;
@@ -92,8 +90,6 @@ pub use outcome::Outcome;
 pub use pool::run_pool;
 pub use preprocess::{cache_dir, cached, output_path, preprocess, PreResult};
 pub use process::{find_program, Invocation};
-pub use record::{cell_key, Record};
-pub use status::{Status, UnknownStatus};
 pub use store::{Keep, ResultStore};
 pub use timed::{run, Run};
 pub use tool_run::ToolRun;

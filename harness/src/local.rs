@@ -22,8 +22,8 @@ use super::leftovers::{kill_leftovers, remove_half_written};
 use super::matrix::{run_matrix, Plan};
 use super::options::{tool_runs, versions, RunOptions};
 use super::preprocess::is_partial;
-use super::record::Record;
 use super::store::{Keep, ResultStore};
+use contract::Record;
 
 /// A local run, planned and ready to go.
 pub struct LocalRun {

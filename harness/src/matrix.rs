@@ -42,10 +42,10 @@ use super::limits::Limits;
 use super::logs::{log_path, write_log};
 use super::pool::run_pool;
 use super::preprocess::{cache_dir, output_path, preprocess, secs, PreResult};
-use super::record::{cell_key, Record};
 use super::series_stop::{schedule, SeriesStops};
-use super::status::Status;
 use super::tool_run::ToolRun;
+use contract::Status;
+use contract::{cell_key, Record};
 
 /// What to run.
 pub struct Plan {
@@ -94,7 +94,7 @@ impl Plan {
     }
 
     /// The configuration of `cell`: `PREPROCESSOR+SOLVER` (`none` for no preprocessing),
-    /// as [`crate::Record::configuration`] names it.
+    /// as [`contract::Record::configuration`] names it.
     pub fn configuration(&self, cell: &Cell) -> String {
         let pre = self.preprocessors[cell.preprocessor].as_ref().map_or("none", |p| p.tool.name.as_str());
         format!("{pre}+{}", self.solvers[cell.solver].tool.name)

@@ -20,8 +20,8 @@ use super::answer::{failure, limit_status};
 use super::error::{Context, Error};
 use super::executor::Executor;
 use super::limits::Limits;
-use super::status::Status;
 use super::tool_run::ToolRun;
+use contract::Status;
 
 /// How preprocessing one instance ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

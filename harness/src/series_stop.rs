@@ -13,7 +13,7 @@ use std::sync::Mutex;
 use super::cell::Cell;
 use super::format::InputFormat;
 use super::instance::Instance;
-use super::status::Status;
+use contract::Status;
 
 /// Where each configuration stopped on each series: the shallowest depth at which it ran
 /// out of a limit.

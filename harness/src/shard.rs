@@ -36,8 +36,8 @@ use super::executor::Executor;
 use super::leftovers::kill_leftovers;
 use super::limits::{Limits, WALL_MARGIN};
 use super::matrix::{run_matrix, Plan};
-use super::record::Record;
 use super::store::ResultStore;
+use contract::Record;
 
 /// What every shard of a batch needs to rebuild the plan the batch was made from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 use super::consistency::judge;
 use super::error::Error;
 use super::jsonl::JsonLines;
-use super::record::Record;
-use super::status::Status;
+use contract::Record;
+use contract::Status;
 
 /// How often `results.csv` is refreshed while a run goes on.
 const CSV_EVERY: Duration = Duration::from_secs(1);

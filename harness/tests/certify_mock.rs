@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use contract::Verdict;
+use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::{
     check, classify, run_matrix, AnswerCertifier, AnswerSpec, Certificate, CertifyOutcome, Error, Executor,
-    InputFormat, Instance, Invocation, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun, Tools,
+    InputFormat, Instance, Invocation, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools,
 };
 
 const TOOLS: &str = r#"

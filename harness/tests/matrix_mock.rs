@@ -5,11 +5,11 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use contract::Verdict;
+use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::{
-    check, judge, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore,
-    SeriesRung, Status, ToolRun, Tools,
+    check, judge, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, ResultStore, SeriesRung,
+    ToolRun, Tools,
 };
 
 const TOOLS: &str = r#"
@@ -328,7 +328,7 @@ fn a_configuration_stops_on_a_series_at_its_first_timeout() -> Result<(), Error>
     assert!((1..=6).all(|n| status(&records, n, "circuit") == "true"), "another configuration runs on");
     let ran: Vec<String> = exec.jobs().iter().map(|j| j.invocation.args[0].clone()).collect();
     assert_eq!(ran.len(), 10, "the two skipped cells never ran: {ran:?}");
-    let skipped = records.iter().find(|r| r.status == harness::Status::Skipped).map(|r| (r.cpu_s, r.detail.clone()));
+    let skipped = records.iter().find(|r| r.status == contract::Status::Skipped).map(|r| (r.cpu_s, r.detail.clone()));
     assert_eq!(
         skipped,
         Some((0.0, "not run: this configuration ran out of its limit at depth 2 of the same series".into())),

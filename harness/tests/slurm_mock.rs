@@ -7,14 +7,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use contract::Verdict;
+use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::shard::{batch_dir, collect, run_shard, shard_dir, split, Batch, ShardReport, ShardState};
 use harness::slurm::{wait, Profile, Scheduler, Script};
-use harness::{
-    run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, Record, ResultStore, Status, ToolRun,
-    Tools,
-};
+use harness::{run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools};
 
 const TOOLS: &str = r#"
 [solver.yes]

@@ -7,7 +7,8 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use harness::{classify, run_limited, AnswerSpec, Invocation, Limits, Status};
+use contract::Status;
+use harness::{classify, run_limited, AnswerSpec, Invocation, Limits};
 
 /// `script` run by `/bin/sh -c` (tests only: solvers are never shell strings).
 fn sh(script: &str) -> Invocation {

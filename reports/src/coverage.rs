@@ -15,7 +15,7 @@
 //!   Table 3 ("Average Coverage indicates the fraction of solved instances by a
 //!   combination, averaged per game row").
 
-use harness::Status;
+use contract::Status;
 
 use super::input::Answer;
 use super::matrix::{Cell, JobRow, Matrix};
@@ -241,7 +241,7 @@ pub fn fmt_seconds(s: f64) -> String {
 mod tests {
     use std::collections::BTreeMap;
 
-    use harness::Status;
+    use contract::Status;
 
     use super::super::fixtures::{record, row};
     use super::super::input::RunData;

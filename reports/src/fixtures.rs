@@ -1,8 +1,7 @@
 //! Manifest rows and result records for the tests of the tables.
 
-use contract::manifest::Row;
+use contract::{manifest::Row, Record, Status};
 use contract::{Depth, Verdict};
-use harness::{Record, Status};
 
 pub fn row(id: &str, job: &str, expected: Option<Verdict>) -> Row {
     Row {

@@ -61,7 +61,7 @@ pub fn lines(dir: &Path, data: &RunData) -> Vec<String> {
             data.records.len()
         ));
     }
-    let stopped = data.records.iter().filter(|r| r.status == harness::Status::Skipped).count();
+    let stopped = data.records.iter().filter(|r| r.status == contract::Status::Skipped).count();
     if stopped > 0 {
         lines.push(format!(
             "{stopped} cells were not run (`run --stop-series`): their configuration had run out of its limit on a shallower rung of the same series. They count as unsolved, not as timeouts."

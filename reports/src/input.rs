@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use contract::manifest::{self, Row};
-use harness::{Record, Status};
+use contract::{Record, Status};
 
 use super::error::Error;
 

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeMap;
 
-use harness::Status;
+use contract::Status;
 
 use super::input::{answer, seconds, Answer, RunData};
 

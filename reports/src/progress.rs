@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use harness::{Record, Status};
+use contract::{Record, Status};
 
 /// Counts of a run's finished cells, and the clock since it started.
 pub struct Progress {

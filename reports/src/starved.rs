@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use harness::Record;
+use contract::Record;
 
 use super::error::Error;
 use super::input::RunData;

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use harness::{Record, Status};
+use contract::{Record, Status};
 
 use super::table::Table;
 

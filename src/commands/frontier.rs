@@ -9,9 +9,10 @@ use std::collections::BTreeSet;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
+use contract::Record;
 use harness::local::LocalRun;
 use harness::options::RunOptions;
-use harness::{RealExecutor, Record, Subset};
+use harness::{RealExecutor, Subset};
 use reports::selection::{self, Settings, Step};
 use reports::RunData;
 

@@ -4,6 +4,8 @@
 //! - [`manifest`]: one typed row per generated file ([`Row`]), written and read here only.
 //! - [`Depth`] and [`Verdict`]: the depth of an instance and a definite answer, one type
 //!   each for every game, solver and report.
+//! - [`Record`] and [`Status`]: the results schema beside the manifest's, one row per run
+//!   (keyed by [`cell_key`]) and how the run ended.
 //! - [`Source`] and [`ParseError`]: input files read whole (gzip and xz transparently), and
 //!   errors at 1-based `file:line:col` with the line quoted and a `help:` fix;
 //!   [`parse_toml`] reads typed TOML files with such errors.
@@ -25,7 +27,9 @@ mod inside;
 pub mod manifest;
 pub mod name;
 mod parse_error;
+mod record;
 mod source;
+mod status;
 mod toml_file;
 mod verdict;
 
@@ -34,6 +38,8 @@ pub use budget::{Budget, TooLarge};
 pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;
+pub use record::{cell_key, Record};
 pub use source::{Location, Source};
+pub use status::{Status, UnknownStatus};
 pub use toml_file::{parse_toml, unknown_key_help};
 pub use verdict::Verdict;

@@ -8,7 +8,8 @@ use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use harness::{classify, Executor, InputFormat, Limits, Status, ToolRun};
+use contract::Status;
+use harness::{classify, Executor, InputFormat, Limits, ToolRun};
 
 use crate::generate::{Builder, Instance};
 use crate::resolve::params_string;

@@ -316,7 +316,7 @@ fn starved_runs_are_run_again_and_not_counted() {
     let summary = summary.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(runs.len(), 8 + 9 + 2, "the starved run went twice more");
     assert_eq!(summary.rungs.len(), 8 + 9, "and is recorded once");
-    assert!(summary.rungs.iter().all(|r| r.status != ladder::Calibrated::Run(harness::Status::Starved)));
+    assert!(summary.rungs.iter().all(|r| r.status != ladder::Calibrated::Run(contract::Status::Starved)));
 
     let always = calibrate(&suite, &Toy { unknown_from: 99 }, dir.path(), |_, _| Act::Starve).0;
     let message = always.err().map(|e| e.to_string()).unwrap_or_default();

@@ -1,8 +1,7 @@
 //! The outcome of certifying one file ([`Outcome`]), and what a certification run's
 //! [`Report`] means for it ([`outcome`]).
 
-use contract::Verdict;
-use harness::Status;
+use contract::{Status, Verdict};
 
 use crate::limits::Certify;
 use crate::trace::Report;

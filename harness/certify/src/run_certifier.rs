@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use harness::{AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, Status, ToolRun, Tools};
+use contract::Status;
+use harness::{AnswerCertifier, Certificate, CertifyOutcome, Executor, Instance, Limits, ToolRun, Tools};
 
 use crate::{certify_run, Budget, Error, Report, Tracer};
 

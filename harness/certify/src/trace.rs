@@ -7,8 +7,8 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use contract::Verdict;
-use harness::{classify, AnswerSpec, Executor, Invocation, Job, Limits, Measurement, Status, Tool};
+use contract::{Status, Verdict};
+use harness::{classify, AnswerSpec, Executor, Invocation, Job, Limits, Measurement, Tool};
 use qbf::formula::CnfQbf;
 
 use super::{certify, Budget, Certified, Error};

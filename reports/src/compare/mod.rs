@@ -23,8 +23,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use contract::Verdict;
-use harness::{Record, Status};
+use contract::{Record, Status, Verdict};
 
 use super::input::RunData;
 

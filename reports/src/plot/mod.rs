@@ -486,7 +486,7 @@ pub(crate) mod testing {
 
     use std::collections::BTreeMap;
 
-    use harness::Status;
+    use contract::Status;
 
     use crate::input::Answer;
     use crate::matrix::{Cell, JobRow, Matrix};

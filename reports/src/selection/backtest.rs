@@ -8,7 +8,7 @@
 
 use std::collections::BTreeSet;
 
-use harness::{Record, Status};
+use contract::{Record, Status};
 
 use super::super::input::{seconds, RunData};
 use super::super::Error;

@@ -3,9 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use contract::manifest::Row;
+use contract::{manifest::Row, Record, Status};
 use contract::{Depth, Verdict};
-use harness::{Record, Status};
 
 use super::super::input::{seconds, RunData};
 use super::super::Error;

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use harness::{Record, Status};
+use contract::{Record, Status};
 
 use super::super::input::{seconds, RunData};
 use super::super::table::Table;

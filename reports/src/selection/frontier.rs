@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use harness::Record;
+use contract::Record;
 
 use super::super::input::seconds;
 use super::calibrate::Calibrated;

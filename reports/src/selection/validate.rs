@@ -18,8 +18,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use contract::Record;
 use harness::growth::Model;
-use harness::Record;
 
 use super::super::input::{seconds, RunData};
 use super::super::table::Table;

@@ -11,9 +11,10 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
 use contract::manifest::{self, Row};
+use contract::{Record, Status};
 use harness::local::LocalRun;
 use harness::options::RunOptions;
-use harness::{Executor, Record, Status};
+use harness::Executor;
 use suites::generate::{generate, Builder, Summary};
 use suites::{Expected, OutFormat, Suite};
 

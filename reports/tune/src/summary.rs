@@ -11,7 +11,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 
-use harness::Status;
+use contract::Status;
 use suites::Suite;
 
 use super::measure::Measured;

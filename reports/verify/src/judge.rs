@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-use harness::Status;
+use contract::Status;
 
 use super::generate::Instances;
 use super::plan::{solve_work, step, Available, Task, Work};

@@ -6,10 +6,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use contract::{Source, Verdict};
+use contract::{Source, Status, Verdict};
 use harness::{
-    cache_dir, classify, output_path, preprocess, run_pool, Executor, Job, Limits, Outcome, Status, ToolRun,
-    STARVED_RETRIES,
+    cache_dir, classify, output_path, preprocess, run_pool, Executor, Job, Limits, Outcome, ToolRun, STARVED_RETRIES,
 };
 use qbf::stats::{stats, Stats};
 use suites::builder::Encoders;

@@ -26,10 +26,10 @@ use std::fmt;
 use std::io::{self, Write};
 use std::path::Path;
 
-use contract::manifest::Row;
 use contract::ParseError;
+use contract::{manifest::Row, Status};
 use harness::growth::Growth;
-use harness::{classify, format_memory, Executor, InputFormat, Limits, Status, ToolRun, Tools};
+use harness::{classify, format_memory, Executor, InputFormat, Limits, ToolRun, Tools};
 
 use crate::error::GenError;
 use crate::expand::Job;

@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::io;
 use std::path::Path;
 
-use contract::csv_field::field_offset;
+use contract::{csv_field::field_offset, Status};
 use contract::{ParseError, Source};
-use harness::{format_memory, Status};
+use harness::format_memory;
 
 use super::{Calibrated, Rung, Rungs, COLUMNS, FILE};
 
@@ -153,7 +153,7 @@ impl Recorded {
                 Calibrated::Predicted
             } else {
                 let status: Status =
-                    field(4).parse().map_err(|e: harness::UnknownStatus| at(4, e.to_string(), help))?;
+                    field(4).parse().map_err(|e: contract::UnknownStatus| at(4, e.to_string(), help))?;
                 if !matches!(status, Status::True | Status::False | Status::Timeout | Status::Memout | Status::Unknown)
                 {
                     return Err(at(

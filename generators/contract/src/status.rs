@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use contract::Verdict;
+use super::verdict::Verdict;
 
 /// How a cell ended. Only `True` and `False` are answers; an answer the checks rejected
 /// is `Wrong` or `Conflict`, never `True` or `False`.

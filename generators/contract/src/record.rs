@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use contract::Verdict;
+use super::verdict::Verdict;
 
 use super::status::Status;
 
@@ -65,7 +65,7 @@ pub struct Record {
     #[serde(default)]
     pub log: String,
     pub detail: String,
-    /// What certifying the answer found (`run --certify`, see [`crate::certifier`]):
+    /// What certifying the answer found (`run --certify`, the harness's `certifier`):
     /// `certified`, `rejected: <the first failing step or the reason>` (the answer is
     /// then `wrong`), `unverified: <why>` (e.g. the SAT check's time ran out); empty when
     /// the cell was not certified or gave no answer. Absent from older results; the last
@@ -101,7 +101,7 @@ impl Record {
     }
 
     /// Records `answer` (or none) and checks it against the expected value alone:
-    /// `correct`, `wrong` or `unchecked`; [`crate::judge`] adds conflicts.
+    /// `correct`, `wrong` or `unchecked`; the harness's `judge` adds conflicts.
     pub fn set_answer(&mut self, answer: Option<Verdict>) {
         self.answer = answer.map_or(String::new(), |v| v.to_string());
         self.judge(false);
