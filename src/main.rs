@@ -10,6 +10,7 @@ mod commands;
 mod flags;
 mod generate_lines;
 mod locate;
+mod options;
 
 use std::process::ExitCode;
 

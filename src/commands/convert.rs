@@ -7,7 +7,7 @@ use anyhow::Result;
 use qbf::io::{read_qcir, QdimacsStream};
 use qbf::tseitin::{to_cnf_into, ClauseForm};
 
-use super::read_source;
+use crate::options::read_source;
 use crate::output::write_atomically;
 
 pub fn run(input: &str, output: &Path, form: ClauseForm) -> Result<ExitCode> {

@@ -7,8 +7,8 @@ use qbf::identity::{gbd_hash, sha256_hex};
 use qbf::io::Format;
 use reports::Table;
 
-use super::read_source;
 use crate::flags::TableFormat;
+use crate::options::read_source;
 use crate::output::print_table;
 
 pub fn run(files: &[String], format: TableFormat) -> Result<ExitCode> {

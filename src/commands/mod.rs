@@ -30,12 +30,9 @@ mod verify;
 use std::process::ExitCode;
 
 use ::certify::Certify;
-use ::gamekit::qdo::{Program, QdoRunner};
 use anyhow::{Context, Result};
-use contract::Budget;
 
-use crate::flags::strategy::{QdoSolver, StrategyOpts};
-use crate::flags::{Backend, Command, EncodeCmd, MatrixArgs, SolveCmd};
+use crate::flags::{Backend, Command, EncodeCmd, SolveCmd};
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -109,50 +106,4 @@ pub fn run(command: Command) -> Result<ExitCode> {
         Command::Completions { shell } => completions::completions(shell),
         Command::Man { out } => completions::man(&out),
     }
-}
-
-/// Reads an input file, naming it in the error.
-pub fn read_source(path: &str) -> Result<contract::Source> {
-    Ok(contract::Source::read(path)?)
-}
-
-/// The harness's options of `qbfgames run`/`slurm-script` (local and Slurm alike): every
-/// job but the rungs a ladder predicted (`DIR/ladders.csv`), unless `--predicted`.
-fn run_options(args: &MatrixArgs) -> Result<harness::options::RunOptions> {
-    let subset = if args.predicted {
-        harness::Subset::All
-    } else {
-        let predicted = suites::ladder::predicted_jobs(&args.dir)?;
-        if predicted.is_empty() {
-            harness::Subset::All
-        } else {
-            errln!(
-                "note: {} job(s) a ladder predicted past its calibration are not run (`select` predicts their times; --predicted runs them)",
-                predicted.len()
-            );
-            harness::Subset::Without(predicted)
-        }
-    };
-    Ok(harness::options::RunOptions {
-        config: args.config.clone(),
-        solvers: args.solvers.clone(),
-        preprocessors: args.preprocessors.clone(),
-        timeout_s: args.timeout,
-        wall_timeout_s: args.wall_timeout,
-        rerun_starved: args.rerun_starved,
-        starved_retries: args.starved_retries,
-        memory: args.memory.clone(),
-        qbfgames_version: env!("CARGO_PKG_VERSION").to_string(),
-        subset,
-        stop_series: false,
-    })
-}
-
-/// The solver of `--solver` and `--timeout`, on formulas within `budget`.
-pub fn qdo_runner(opts: &StrategyOpts, budget: Budget) -> QdoRunner {
-    let program = match opts.solver {
-        QdoSolver::Depqbf => Program::Depqbf,
-        QdoSolver::Caqe => Program::Caqe,
-    };
-    QdoRunner { program, timeout: opts.timeout, budget }
 }

@@ -23,8 +23,8 @@ use gamekit::session::{conclusion, session, Left, Mode, PlayableGame, User};
 
 use clap::FromArgMatches;
 
-use super::qdo_runner;
 use crate::flags::strategy::{PlayCmd, PlayModel, PlayOpts, Side};
+use crate::options::qdo_runner;
 
 /// How a session ended: every game as the solver promised, or the first failure.
 type Outcome = Result<Played, Failure>;

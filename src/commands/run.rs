@@ -34,7 +34,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let certifier = if args.certify { Some(certifier(args)?) } else { None };
     let scratch = certifier.as_ref().map(|c| c.scratch().to_path_buf());
     let hook = certifier.map(|c| Arc::new(c) as Arc<dyn AnswerCertifier>);
-    let options = harness::options::RunOptions { stop_series: args.stop_series, ..super::run_options(matrix)? };
+    let options =
+        harness::options::RunOptions { stop_series: args.stop_series, ..crate::options::run_options(matrix)? };
     let local = LocalRun::plan(&matrix.dir, &options, args.jobs, &RealExecutor, hook)?;
     // Only now, with the directory's lock held, is DIR/.proofs this run's: what a killed
     // run left there goes, and the rest goes when this run ends.

@@ -68,7 +68,7 @@ fn collect(dir: &std::path::Path) -> Result<ExitCode> {
 /// Makes a batch of the cells of `args` that have no result yet; `None` if there are none.
 fn make_batch(matrix: &MatrixArgs, slurm: &SlurmArgs) -> Result<Option<Prepared>> {
     let profile = slurm.profile()?;
-    Ok(prepare(&matrix.dir, &super::run_options(matrix)?, profile)?)
+    Ok(prepare(&matrix.dir, &crate::options::run_options(matrix)?, profile)?)
 }
 
 /// Flags that mean nothing on Slurm.

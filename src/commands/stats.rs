@@ -6,8 +6,8 @@ use anyhow::Result;
 use qbf::stats::stats;
 use reports::sizes::size_table;
 
-use super::read_source;
 use crate::flags::TableFormat;
+use crate::options::read_source;
 use crate::output::print_table;
 
 pub fn run(files: &[String], csv: bool, json: bool) -> Result<ExitCode> {

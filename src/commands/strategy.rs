@@ -17,8 +17,8 @@ use gamekit::oracle::Oracle;
 
 use clap::FromArgMatches;
 
-use super::qdo_runner;
 use crate::flags::strategy::{FirstMoveModel, FirstMoveOpts, StrategyCmd};
+use crate::options::qdo_runner;
 use crate::output::write_atomically;
 
 /// The oracle the options ask for, on formulas within `budget`.

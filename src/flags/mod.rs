@@ -6,6 +6,7 @@
 
 pub mod games;
 mod run;
+mod seconds;
 mod select;
 pub mod strategy;
 
@@ -16,6 +17,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use gamekit::cli::ClauseArgs;
 pub use games::{EncodeCmd, SolveCmd};
 pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
+use seconds::parse_seconds;
 pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
 
 #[derive(Parser, Debug)]
@@ -542,15 +544,6 @@ pub enum TableFormat {
     Csv,
     /// An array of objects, one per row, keyed by column name.
     Json,
-}
-
-/// A positive, finite number of seconds.
-fn parse_seconds(s: &str) -> Result<f64, String> {
-    s.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| format!("`{s}` is not a positive number of seconds (e.g. 60 or 2.5)"))
 }
 
 /// Flags of `qbfgames certify`.

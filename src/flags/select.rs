@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::parse_seconds;
 use super::run::{Backend, SlurmArgs};
+use super::seconds::parse_seconds;
 
 /// `qbfgames select`.
 #[derive(Debug, Args)]
