@@ -4,9 +4,9 @@
 
 use anyhow::Result;
 use contract::Budget;
-use gamekit::qdo::{Program, QdoRunner};
+use gamekit::qdo::QdoRunner;
 
-use crate::flags::strategy::{QdoSolver, StrategyOpts};
+use crate::flags::strategy::StrategyOpts;
 use crate::flags::MatrixArgs;
 
 /// Reads an input file, naming it in the error.
@@ -46,11 +46,8 @@ pub fn run_options(args: &MatrixArgs) -> Result<harness::options::RunOptions> {
     })
 }
 
-/// The solver of `--solver` and `--timeout`, on formulas within `budget`.
-pub fn qdo_runner(opts: &StrategyOpts, budget: Budget) -> QdoRunner {
-    let program = match opts.solver {
-        QdoSolver::Depqbf => Program::Depqbf,
-        QdoSolver::Caqe => Program::Caqe,
-    };
-    QdoRunner { program, timeout: opts.timeout, budget }
+/// The solver of `--solver` (by its `qdo` command in `--config`) and `--timeout`, on
+/// formulas within `budget`.
+pub fn qdo_runner(opts: &StrategyOpts, budget: Budget) -> Result<QdoRunner> {
+    Ok(QdoRunner::from_solvers(&opts.config, &opts.solver, opts.timeout, budget)?)
 }

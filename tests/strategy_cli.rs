@@ -40,6 +40,27 @@ fn first_move_is_valid_on_true_instances_and_writes_the_map() {
 }
 
 #[test]
+fn the_solver_is_any_of_the_solvers_file_with_a_qdo_command() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let gttt = ["strategy", "first-move", "gttt", "--shape", "el", "--board", "3", "--depth", "5"];
+    let own = dir.path().join("own.toml");
+    let text = "[solver.mine]\ncommand = [\"depqbf\", \"{input}\"]\nformats = [\"qdimacs\"]\nversion = \"6\"\nqdo = [\"depqbf\", \"--qdo\", \"{input}\"]\n";
+    std::fs::write(&own, text).expect("the solvers file");
+    let own = own.display().to_string();
+    let out = qbfgames(&[&gttt[..], &["--config", &own, "--solver", "mine"]].concat(), dir.path());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("valid: "), "{stdout}");
+    let config = suite("solvers.toml");
+    let out = qbfgames(&[&gttt[..], &["--config", &config, "--solver", "qute"]].concat(), dir.path());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(stderr.contains("solver `qute` of ") && stderr.contains("has no `qdo` command"), "{stderr}");
+    let out = qbfgames(&[&gttt[..], &["--config", &config, "--solver", "nosuch"]].concat(), dir.path());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nosuch"), "the unknown solver is named");
+}
+
+#[test]
 fn a_first_move_from_the_certificate_is_a_validated_winning_move_as_the_qdo_one_is() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let config = suite("solvers.toml");

@@ -54,6 +54,7 @@ struct RawTool {
     unknown_exit: Option<Vec<i32>>,
     answer_lines: Option<RawLines>,
     trace: Option<Spanned<Vec<String>>>,
+    qdo: Option<Spanned<Vec<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -107,6 +108,10 @@ pub struct Tool {
     /// The argv of a run that writes a QRP proof to standard output (`qbfgames certify`,
     /// `run --certify`); element 0 is the program.
     pub trace: Option<Vec<String>>,
+    /// The argv of a run that prints the outermost block's values (`V` lines, QDIMACS
+    /// output format) with the answer: the solvers of `strategy` and `play`; element 0 is
+    /// the program.
+    pub qdo: Option<Vec<String>>,
 }
 
 /// All tools of one file.
@@ -291,27 +296,15 @@ fn resolve(
             unknown_line: l.unknown,
         }),
     };
-    let trace = match raw.trace {
-        None => None,
-        Some(t) => {
-            let span = t.span();
-            let argv = t.into_inner();
-            let only_input = argv.iter().all(|a| placeholders(a).iter().all(|&p| p == "input"));
-            if role == Role::Preprocessor
-                || argv.is_empty()
-                || argv[0].is_empty()
-                || !only_input
-                || !argv.iter().any(|a| a.contains("{input}"))
-            {
-                return Err(at(
-                    span,
-                    format!("{what} `{name}`: `trace` must be a solver's argv with `{{input}}` and no other placeholder"),
-                    "write the command that prints a QRP proof, e.g. [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{input}\"]",
-                ));
-            }
-            Some(argv)
-        }
-    };
+    let trace = input_only(raw.trace, role, (what, &name), "trace", at, "write the command that prints a QRP proof, e.g. [\"depqbf\", \"--trace\", \"--dep-man=simple\", \"--traditional-qcdcl\", \"--no-qbce-dynamic\", \"{input}\"]")?;
+    let qdo = input_only(
+        raw.qdo,
+        role,
+        (what, &name),
+        "qdo",
+        at,
+        "write the command that prints the outermost block's values, e.g. [\"depqbf\", \"--qdo\", \"{input}\"]",
+    )?;
     Ok(Tool {
         name,
         role,
@@ -322,7 +315,37 @@ fn resolve(
         version,
         base: base.to_path_buf(),
         trace,
+        qdo,
     })
+}
+
+/// A solver's extra command (`trace`, `qdo`) of the tool `name` (a `what`): a non-empty argv
+/// with `{input}` and no other placeholder; `help` shows one.
+fn input_only(
+    argv: Option<Spanned<Vec<String>>>,
+    role: Role,
+    (what, name): (&str, &str),
+    key: &str,
+    at: &dyn Fn(Range<usize>, String, &str) -> Error,
+    help: &str,
+) -> Result<Option<Vec<String>>, Error> {
+    let Some(argv) = argv else { return Ok(None) };
+    let span = argv.span();
+    let argv = argv.into_inner();
+    let only_input = argv.iter().all(|a| placeholders(a).iter().all(|&p| p == "input"));
+    if role == Role::Preprocessor
+        || argv.is_empty()
+        || argv[0].is_empty()
+        || !only_input
+        || !argv.iter().any(|a| a.contains("{input}"))
+    {
+        return Err(at(
+            span,
+            format!("{what} `{name}`: `{key}` must be a solver's argv with `{{input}}` and no other placeholder"),
+            help,
+        ));
+    }
+    Ok(Some(argv))
 }
 
 /// The names between braces in `arg`.
@@ -475,5 +498,21 @@ version = "037"
         assert!(e.contains("no `version` or `version_command`"), "{e}");
         let e = error("[solver.x]\ncommand = \"x {input}\"\n");
         assert!(e.starts_with("suite/solvers.toml:2:11: invalid type: string"), "{e}");
+    }
+
+    #[test]
+    fn a_qdo_command_is_read_and_checked_like_trace() -> Result<(), Error> {
+        let with_qdo = |qdo: &str| GOOD.replace("answer_lines =", &format!("qdo = {qdo}\nanswer_lines ="));
+        let tools = parse(&with_qdo(r#"["depqbf", "--qdo", "{input}"]"#))?;
+        assert_eq!(tools.solvers["depqbf"].qdo, Some(vec!["depqbf".into(), "--qdo".into(), "{input}".into()]));
+        assert_eq!(parse(GOOD)?.solvers["depqbf"].qdo, None);
+        let e = error(&with_qdo(r#"["depqbf", "--qdo", "{input}", "{timeout}"]"#));
+        assert!(
+            e.starts_with("suite/solvers.toml:6:7: solver `depqbf`: `qdo` must be a solver's argv with `{input}`"),
+            "{e}"
+        );
+        assert!(e.contains("help: write the command that prints the outermost block's values"), "{e}");
+        assert!(error(&with_qdo(r#"["depqbf", "--qdo"]"#)).contains("`qdo` must be"));
+        Ok(())
     }
 }

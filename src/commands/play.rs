@@ -51,7 +51,7 @@ fn mode(opts: &PlayOpts) -> Result<Mode> {
 /// the user left the game (`quit` or the end of the input).
 fn play(opts: &PlayOpts, game: &dyn PlayableGame, budget: Budget) -> Result<Result<Outcome, Left>> {
     let out = RefCell::new(std::io::stdout());
-    let runner = qdo_runner(&opts.strategy, budget);
+    let runner = qdo_runner(&opts.strategy, budget)?;
     Ok(session(game, user(opts), mode(opts)?, &runner, std::io::stdin().lock(), &out, opts.verbose))
 }
 

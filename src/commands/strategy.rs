@@ -24,12 +24,12 @@ use crate::output::write_atomically;
 /// The oracle the options ask for, on formulas within `budget`.
 fn oracle(opts: &FirstMoveOpts, budget: Budget) -> Result<Oracle> {
     if !opts.from_certificate {
-        return Ok(Oracle::Qdo(qdo_runner(&opts.strategy, budget)));
+        return Ok(Oracle::Qdo(qdo_runner(&opts.strategy, budget)?));
     }
     let (timeout, memory, max_proof) = (opts.strategy.timeout, &opts.memory, &opts.max_proof);
     let oracle = gamekit::certificate_oracle::from_certificate(
         crate::children::certify_qdimacs,
-        &opts.config,
+        &opts.strategy.config,
         timeout,
         memory,
         max_proof,

@@ -38,21 +38,17 @@ pub struct FirstMoveModel(pub Chosen);
 
 game_registry::model_subcommand!(FirstMoveModel, first_move_command, with::<FirstMoveOpts>);
 
-/// The QBF solvers that print the outermost existential block with `--qdo`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum QdoSolver {
-    /// DepQBF (on PATH).
-    Depqbf,
-    /// CAQE through pyqbf (`tools/bin/pyqbf-caqe`, installed by `make solvers`, or on PATH).
-    Caqe,
-}
-
 /// Options shared by every model of `strategy first-move`.
 #[derive(Args, Debug)]
 pub struct StrategyOpts {
-    /// The QBF solver.
-    #[arg(long, value_enum, default_value_t = QdoSolver::Depqbf)]
-    pub solver: QdoSolver,
+    /// The QBF solver: a solver of the solvers file with a `qdo` command (the shipped file:
+    /// depqbf, caqe).
+    #[arg(long, value_name = "NAME", default_value = "depqbf")]
+    pub solver: String,
+    /// The solvers file: the solver's `qdo` command, and DepQBF's `trace` command
+    /// (--from-certificate).
+    #[arg(long, value_name = "FILE", default_value_os_t = crate::locate::default_solvers())]
+    pub config: PathBuf,
     /// Wall-clock limit for the solver, in seconds.
     #[arg(long, default_value_t = 600)]
     pub timeout: u64,
@@ -73,9 +69,6 @@ pub struct FirstMoveOpts {
     /// solver. --timeout is then the CPU limit of DepQBF and of the SAT check.
     #[arg(long, conflicts_with = "solver")]
     pub from_certificate: bool,
-    /// The solvers file whose `depqbf` has the `trace` command (--from-certificate).
-    #[arg(long, value_name = "FILE", default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
     /// The largest proof checked (--from-certificate), e.g. 4G or 512M; the proof is a
     /// temporary file.
     #[arg(long, value_name = "SIZE", default_value = "4G")]

@@ -13,7 +13,7 @@ use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 
 use crate::play::QdoSolver;
-use crate::qdo::{parse_qdo, Program, QdoError, QdoOracle, QdoRunner};
+use crate::qdo::{parse_qdo, QdoError, QdoOracle, QdoRunner};
 use crate::session::Thinking;
 
 /// Certifies a QDIMACS file: a tracing solver's answer, its proof checked and its
@@ -67,7 +67,7 @@ impl QdoOracle for FromCertificate {
 pub struct Progress<'o> {
     oracle: &'o mut QdoSolver<'static>,
     /// The solver's name, as the options give it.
-    name: &'static str,
+    name: String,
     started: Instant,
     calls: usize,
 }
@@ -83,7 +83,7 @@ impl Progress<'_> {
 impl QdoOracle for Progress<'_> {
     fn solve(&mut self, qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
         self.calls += 1;
-        let (name, vars, clauses) = (self.name, qbf.max_var, qbf.cnf.len());
+        let (name, vars, clauses) = (self.name.clone(), qbf.max_var, qbf.cnf.len());
         self.say(format_args!(
             "formula {} encoded ({vars} variables, {clauses} clauses); {name} solves it",
             self.calls
@@ -125,9 +125,8 @@ impl Oracle {
     /// The oracle, reporting its progress on standard error.
     pub fn solver(&mut self) -> Progress<'_> {
         let name = match self {
-            Oracle::Qdo(QdoRunner { program: Program::Caqe, .. }) => "caqe",
-            Oracle::Qdo(_) => "depqbf",
-            Oracle::Certificate(_) => "depqbf (certified)",
+            Oracle::Qdo(runner) => runner.solver.clone(),
+            Oracle::Certificate(_) => "depqbf (certified)".to_string(),
         };
         Progress { oracle: self.oracle(), name, started: Instant::now(), calls: 0 }
     }

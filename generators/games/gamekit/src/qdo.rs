@@ -1,5 +1,5 @@
 //! Asking a QBF solver for the outermost block: its `--qdo` output (verdict and
-//! assignment), and running DepQBF or CAQE on a formula to get it.
+//! assignment), and running a solver of the solvers file by its `qdo` command to get it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use crate::Assignment;
 use contract::Budget;
-use harness::locate::MissingTool;
-use harness::{Invocation, Outcome};
+use harness::{Invocation, Outcome, Tools};
 use qbf::formula::CnfQbf;
 use qbf::io::write_qdimacs;
 
@@ -75,24 +74,17 @@ pub fn parse_qdo(text: &str) -> Result<(bool, Assignment), QdoOutputError> {
     verdict.map(|v| (v, assignment)).ok_or(QdoOutputError::NoAnswer { lines: text.lines().count().max(1) })
 }
 
-/// The QBF solvers that print the outermost block with `--qdo`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Program {
-    /// DepQBF (on PATH).
-    Depqbf,
-    /// CAQE through pyqbf (`pyqbf-caqe` in the tools directories, or on PATH:
-    /// [`harness::locate::tool`]).
-    Caqe,
-}
-
 /// Why the solver gave no verdict and assignment.
 #[derive(Debug, thiserror::Error)]
 pub enum QdoError {
     #[error("{0}")]
     Io(#[from] std::io::Error),
-    /// `--solver caqe`, and `pyqbf-caqe` is not installed.
-    #[error("--solver caqe: {0}\n  help: {help}", help = harness::CAQE_HELP)]
-    NoCaqe(MissingTool),
+    /// The solvers file does not load, lacks the solver, or its program is not installed.
+    #[error("{0}")]
+    Solvers(Box<harness::Error>),
+    /// The solver has no `qdo` command in the solvers file.
+    #[error("solver `{solver}` of {config} has no `qdo` command\n  help: give it the command that prints the outermost block's values, e.g. qdo = [\"depqbf\", \"--qdo\", \"{{input}}\"], or choose a solver that has one with --solver")]
+    NoQdo { solver: String, config: String },
     #[error("{program} gave no answer within {timeout} s ({outcome}); raise --timeout or use a smaller depth")]
     NoAnswer { program: String, timeout: u64, outcome: String },
     #[error("{program}: unexpected --qdo output: {source}")]
@@ -121,10 +113,16 @@ impl<F: FnMut(&CnfQbf) -> Result<(bool, Assignment), QdoError>> QdoOracle for F 
     }
 }
 
-/// A solver run with `--qdo` under a wall-clock limit, on formulas within a size budget.
-#[derive(Copy, Clone, Debug)]
+/// A solver of the solvers file run by its `qdo` command under a wall-clock limit, on
+/// formulas within a size budget.
+#[derive(Clone, Debug)]
 pub struct QdoRunner {
-    pub program: Program,
+    /// The solver's name in the solvers file.
+    pub solver: String,
+    /// The program, located as the solvers file says.
+    pub program: PathBuf,
+    /// Its arguments; `{input}` stands for the formula's file.
+    pub args: Vec<String>,
     /// Seconds.
     pub timeout: u64,
     /// The most literals a formula encoded for this solver may have.
@@ -132,29 +130,25 @@ pub struct QdoRunner {
 }
 
 impl QdoRunner {
-    /// The solver's program: DepQBF, or CAQE as pyqbf's `pyqbf-caqe`
-    /// ([`harness::locate::tool`]).
-    fn path(&self) -> Result<PathBuf, QdoError> {
-        match self.program {
-            Program::Depqbf => Ok(harness::depqbf()?),
-            Program::Caqe => harness::locate::tool("pyqbf-caqe").map_err(QdoError::NoCaqe),
-        }
+    /// The solver `name` of the solvers file `config`, by its `qdo` command.
+    pub fn from_solvers(config: &Path, name: &str, timeout: u64, budget: Budget) -> Result<QdoRunner, QdoError> {
+        let solvers = |e: harness::Error| QdoError::Solvers(Box::new(e));
+        let tools = Tools::load(config).map_err(solvers)?;
+        let tool = tools.solver(name, config).map_err(solvers)?;
+        let Some(argv) = &tool.qdo else {
+            return Err(QdoError::NoQdo { solver: name.to_string(), config: config.display().to_string() });
+        };
+        let program = tool.locate(&argv[0]).map_err(solvers)?;
+        Ok(QdoRunner { solver: name.to_string(), program, args: argv[1..].to_vec(), timeout, budget })
     }
 
     /// Runs the solver on a QDIMACS file; returns its verdict and assignment.
     pub fn solve_file(&self, qdimacs: &Path) -> Result<(bool, Assignment), QdoError> {
-        let program = self.path()?;
-        let mut args = vec!["--qdo".to_string()];
-        if self.program == Program::Caqe {
-            // Miniscoping splits the prefix into a tree, after which CAQE may print no value
-            // for the outermost block (seen on false instances, whose universal values are
-            // White's move); without it the block is printed.
-            args.extend(["--miniscoping".to_string(), "0".to_string()]);
-        }
-        args.push(qdimacs.display().to_string());
-        let inv = Invocation { program: program.clone(), args, ..Invocation::default() };
+        let input = qdimacs.display().to_string();
+        let args = self.args.iter().map(|a| a.replace("{input}", &input)).collect();
+        let inv = Invocation { program: self.program.clone(), args, ..Invocation::default() };
         let run = harness::run(&inv, Duration::from_secs(self.timeout))?;
-        let name = program.display().to_string();
+        let name = self.solver.clone();
         if !matches!(run.outcome, Outcome::Solved(_)) {
             return Err(QdoError::NoAnswer {
                 program: name,

@@ -409,7 +409,6 @@ pub fn session<R: BufRead, W: Write>(
 mod tests {
     use super::*;
     use crate::play::Explorer;
-    use crate::qdo::Program;
 
     fn moves(names: &[&str]) -> Vec<String> {
         names.iter().map(|m| m.to_string()).collect()
@@ -453,7 +452,9 @@ mod tests {
     }
 
     fn run(mode: Mode, input: &str) -> (Result<Result<Played, Failure>, Left>, String) {
-        let runner = QdoRunner { program: Program::Depqbf, timeout: 1, budget: Budget::default() };
+        let solvers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/solvers.toml");
+        let runner =
+            QdoRunner::from_solvers(&solvers, "depqbf", 1, Budget::default()).unwrap_or_else(|e| panic!("{e}"));
         let out = RefCell::new(Vec::new());
         let result = session(&OneReply, User::White, mode, &runner, input.as_bytes(), &out, false);
         (result, String::from_utf8_lossy(&out.into_inner()).into_owned())

@@ -199,7 +199,7 @@ fn black_needs_two_plies_and_white_one_free_vertex() {
 fn first_moves_from_depqbf_are_winning_moves() {
     use game_kayles::{KaylesArgs, KaylesSetup};
     use gamekit::first_move::Judgement;
-    use gamekit::qdo::{Program, QdoRunner};
+    use gamekit::qdo::QdoRunner;
 
     #[derive(clap::Parser)]
     struct Flags {
@@ -218,7 +218,9 @@ fn first_moves_from_depqbf_are_winning_moves() {
                 .unwrap_or_else(|e| panic!("{e}"));
             let setup = KaylesSetup::from_args(&flags.game).unwrap_or_else(|e| panic!("{e}"));
             for encoding in KaylesEncoding::ALL {
-                let mut runner = QdoRunner { program: Program::Depqbf, timeout: 60, budget: Default::default() };
+                let solvers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/solvers.toml");
+                let mut runner = QdoRunner::from_solvers(&solvers, "depqbf", 60, Default::default())
+                    .unwrap_or_else(|e| panic!("{e}"));
                 let found = setup.first_move(encoding, &mut runner).unwrap_or_else(|e| panic!("{e}"));
                 match found.judgement {
                     Judgement::Valid(_) => valid += 1,

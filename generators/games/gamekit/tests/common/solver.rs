@@ -1,14 +1,16 @@
 //! DepQBF with `--qdo` for the strategy tests, and clause removal for broken encodings.
 
 use contract::Budget;
-use gamekit::qdo::{Program, QdoError, QdoRunner};
+use gamekit::qdo::{QdoError, QdoRunner};
 use gamekit::{Assignment, Encoding, Form, Side, SymbolMap};
 use qbf::formula::{ClauseSink, Cnf, CnfQbf};
 use qbf::tseitin::ClauseForm;
 
-/// DepQBF's verdict and outermost-block assignment.
+/// DepQBF's verdict and outermost-block assignment, by the shipped solvers file's `qdo`
+/// command.
 pub fn qdo(qbf: &CnfQbf) -> Result<(bool, Assignment), QdoError> {
-    QdoRunner { program: Program::Depqbf, timeout: 120, budget: Budget::default() }.solve(qbf)
+    let solvers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/solvers.toml");
+    QdoRunner::from_solvers(&solvers, "depqbf", 120, Budget::default())?.solve(qbf)
 }
 
 /// `game` at `depth` in clauses, with the map of `side`'s first move.
