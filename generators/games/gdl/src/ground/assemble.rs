@@ -5,7 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use super::tightness::topological_order;
 use super::units::{cost, instances, smaller, Instances, Unit};
-use super::{Derived, GLit, GroundError, GroundGame, Grounder, Move, Node};
+use super::{Definitions, Derived, GLit, GroundError, GroundGame, Grounder, Move, Node};
 use crate::program::Program;
 use crate::terms::{kw, Sym, TermId, TermStore};
 
@@ -17,6 +17,51 @@ fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms
 }
 
+/// What the units build: per unit, the instances chosen and, when the parts of a split
+/// rule were chosen over the rule as written, the rule's own instances.
+struct Choice {
+    chosen: Vec<Instances>,
+    written: Option<Instances>,
+    /// The offset of the unit's rule (its parts have it too).
+    offset: usize,
+}
+
+/// The ground instances of `unit`: a split rule's parts unless the rule as written costs
+/// no more ([`smaller`]); the rule as written within a bound beside the parts chosen.
+fn choose(program: &Program, store: &TermStore, g: &Grounder, unit: &Unit) -> Result<Choice, GroundError> {
+    let offset = unit.whole.as_ref().or(unit.parts.first()).map_or(0, |plan| plan.rule.offset);
+    let parts: Result<Vec<Instances>, GroundError> =
+        unit.parts.iter().map(|plan| instances(program, store, g, plan, g.limit)).collect();
+    let (chosen, written) = match (&unit.whole, parts) {
+        (None, parts) => (parts?, None),
+        (Some(whole), Ok(parts)) => {
+            // A rule as written with this many instances is larger than its parts
+            // (each body of a head with several costs 3 literals or more).
+            let split = cost(&parts);
+            let most = 2 * (split.literals + split.instances) + 16;
+            match instances(program, store, g, whole, most) {
+                Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => (vec![flat], None),
+                Ok(flat) => (parts, Some(flat)),
+                Err(_) => (parts, None),
+            }
+        }
+        (Some(whole), Err(e)) => (vec![instances(program, store, g, whole, g.limit).map_err(|_| e)?], None),
+    };
+    Ok(Choice { chosen, written, offset })
+}
+
+/// The fluents and moves, which every choice of instances shares.
+struct Domain<'s> {
+    store: &'s TermStore,
+    roles: Vec<TermId>,
+    fluents: Vec<TermId>,
+    moves: Vec<Move>,
+    fluent_index: HashMap<TermId, u32>,
+    move_index: HashMap<(TermId, TermId), u32>,
+}
+
+/// The ground game of the units' instances, with the derived atoms of the rules as
+/// written beside it where parts were chosen ([`GroundGame::written`]).
 pub(super) fn build_game(
     program: &Program,
     store: TermStore,
@@ -35,40 +80,58 @@ pub(super) fn build_game(
     }
     let move_index: HashMap<(TermId, TermId), u32> =
         moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
+    let domain = Domain { store: &store, roles, fluents, moves, fluent_index, move_index };
+    let choices: Vec<Choice> = units.iter().map(|unit| choose(program, &store, g, unit)).collect::<Result<_, _>>()?;
+    let chosen = choices.iter().flat_map(|c| c.chosen.iter().map(move |i| (c.offset, i)));
+    let built = definitions(program, &domain, chosen)?;
+    let written = if choices.iter().any(|c| c.written.is_some()) {
+        let rules = choices.iter().flat_map(|c| match &c.written {
+            Some(flat) => vec![(c.offset, flat)],
+            None => c.chosen.iter().map(|i| (c.offset, i)).collect(),
+        });
+        Some(Box::new(definitions(program, &domain, rules)?))
+    } else {
+        None
+    };
+    let Domain { roles, fluents, moves, .. } = domain;
+    let Definitions { atoms, legal, next, terminal, goals } = built;
+    Ok(GroundGame {
+        roles,
+        fluents,
+        init: init.into_iter().collect(),
+        moves,
+        atoms,
+        legal,
+        next,
+        terminal,
+        goals,
+        written,
+        store,
+    })
+}
 
+/// The derived atoms of the ground rules `rules` (each with the offset of its rule),
+/// in text order, then sorted topologically.
+fn definitions<'i>(
+    program: &Program,
+    domain: &Domain,
+    rules: impl Iterator<Item = (usize, &'i Instances)>,
+) -> Result<Definitions, GroundError> {
+    let Domain { store, roles, fluents, moves, fluent_index, move_index } = domain;
     // Ground rules, keyed by head atom term; the heads are then put in text order, so
-    // that the game does not depend on the order in which evaluation found them. A split
-    // rule is built from its parts unless the rule as written costs no more.
+    // that the game does not depend on the order in which evaluation found them.
     let mut heads: Vec<TermId> = Vec::new();
     let mut rules_of: GroundRules = HashMap::new();
-    for unit in units {
-        let parts: Result<Vec<Instances>, GroundError> =
-            unit.parts.iter().map(|plan| instances(program, &store, g, plan, g.limit)).collect();
-        let chosen = match (&unit.whole, parts) {
-            (None, parts) => parts?,
-            (Some(whole), Ok(parts)) => {
-                // A rule as written with this many instances is larger than its parts
-                // (each body of a head with several costs 3 literals or more).
-                let split = cost(&parts);
-                let most = 2 * (split.literals + split.instances) + 16;
-                match instances(program, &store, g, whole, most) {
-                    Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => vec![flat],
-                    _ => parts,
-                }
-            }
-            (Some(whole), Err(e)) => vec![instances(program, &store, g, whole, g.limit).map_err(|_| e)?],
-        };
-        // The parts of a split rule have the rule's offset.
-        let offset = unit.whole.as_ref().or(unit.parts.first()).map_or(0, |plan| plan.rule.offset);
-        for (head, body) in chosen.into_iter().flatten() {
-            let entry = rules_of.entry(head).or_insert_with(|| {
-                heads.push(head);
+    for (offset, instances) in rules {
+        for (head, body) in instances {
+            let entry = rules_of.entry(*head).or_insert_with(|| {
+                heads.push(*head);
                 (Vec::new(), offset)
             });
-            entry.0.push(body);
+            entry.0.push(body.clone());
         }
     }
-    let heads = sorted_by_text(&store, heads);
+    let heads = sorted_by_text(store, heads);
     let atom_of: HashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
     let node_of = |t: TermId| -> Option<Node> {
         let f = store.functor(t);
@@ -81,7 +144,7 @@ pub(super) fn build_game(
         }
         atom_of.get(&t).map(|&i| Node::Atom(i as u32))
     };
-    let order = topological_order(program, &store, &heads, &rules_of, &atom_of)?;
+    let order = topological_order(program, store, &heads, &rules_of, &atom_of)?;
     let mut new_index = vec![0u32; heads.len()];
     for (pos, &old) in order.iter().enumerate() {
         new_index[old] = pos as u32;
@@ -134,16 +197,5 @@ pub(super) fn build_game(
             gs
         })
         .collect();
-    Ok(GroundGame {
-        roles,
-        fluents,
-        init: init.into_iter().collect(),
-        moves,
-        atoms,
-        legal,
-        next,
-        terminal,
-        goals,
-        store,
-    })
+    Ok(Definitions { atoms, legal, next, terminal, goals })
 }

@@ -57,9 +57,43 @@ pub struct GroundGame {
     pub terminal: Option<u32>,
     /// Per role, its `goal` atoms with their values.
     pub goals: Vec<Vec<(u32, u32)>>,
+    /// The derived atoms with the rules whose parts were chosen grounded as written
+    /// instead (none: no such rule). The same game; which of the two encodes smaller
+    /// depends on the depth and the encoding, so the encodings build both and keep the
+    /// smaller formula.
+    pub written: Option<Box<Definitions>>,
+}
+
+/// The derived atoms of a ground game and the atoms of its keywords, as in
+/// [`GroundGame`].
+#[derive(Clone, Debug)]
+pub struct Definitions {
+    pub atoms: Vec<Derived>,
+    pub legal: Vec<Option<u32>>,
+    pub next: Vec<Option<u32>>,
+    pub terminal: Option<u32>,
+    pub goals: Vec<Vec<(u32, u32)>>,
 }
 
 impl GroundGame {
+    /// The game with the derived atoms of [`GroundGame::written`], if it has them.
+    pub fn as_written(&self) -> Option<GroundGame> {
+        let Definitions { atoms, legal, next, terminal, goals } = self.written.as_deref()?.clone();
+        Some(GroundGame {
+            store: self.store.clone(),
+            roles: self.roles.clone(),
+            fluents: self.fluents.clone(),
+            init: self.init.clone(),
+            moves: self.moves.clone(),
+            atoms,
+            legal,
+            next,
+            terminal,
+            goals,
+            written: None,
+        })
+    }
+
     /// The names of the roles, in order.
     pub fn role_names(&self) -> Vec<String> {
         self.roles.iter().map(|&r| self.store.display(r)).collect()

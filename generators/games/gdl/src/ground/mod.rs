@@ -50,7 +50,7 @@ use contract::{Budget, ParseError};
 use fixpoint::{is_dynamic, Grounder};
 use units::units;
 
-pub use game::{Derived, GLit, GroundGame, Move, NoSuchRole, Node};
+pub use game::{Definitions, Derived, GLit, GroundGame, Move, NoSuchRole, Node};
 
 /// The relations the game's meaning depends on: `role`, `init`, `legal`, `next`,
 /// `terminal`, `goal` and whatever their rules use. Rules for anything else (`base`,

@@ -9,7 +9,7 @@ use crate::program::{Literal, Program, Rule};
 use crate::terms::{TermId, TermStore};
 
 /// What the game is built from: one rule, or the parts of a split rule with the rule as
-/// written ([`decompose`](super::decompose)).
+/// written ([`decompose`](crate::decompose)).
 pub(super) struct Unit<'r> {
     pub(super) parts: Vec<Plan<'r>>,
     pub(super) whole: Option<Plan<'r>>,
