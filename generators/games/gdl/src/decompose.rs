@@ -48,8 +48,10 @@
 //! kept, and they use no relation in a cycle with the head: recursive rules are not
 //! split). What the grounder builds from a split rule is chosen per rule, by what is
 //! built ([`ground`](super::ground)): the parts when their gates have less than half the
-//! literals of the rule's and no more variables, the rule as written otherwise. Parts
-//! of rules that only restrict grounding (demand rules) are demand relations too.
+//! literals of the rule's and no more variables, the rule as written otherwise; where
+//! the parts are chosen, the ground game keeps the rule as written beside them, and the
+//! encodings keep the smaller of the two formulas. Parts of rules that only restrict
+//! grounding (demand rules) are demand relations too.
 //!
 //! ## References
 //! - M. Bichler, M. Morak, S. Woltran: *lpopt: A Rule Optimization Tool for Answer Set

@@ -41,6 +41,12 @@
 //! at-most-one over a player's moves uses the sequential counter of Sinz when the player
 //! has more than four moves (pairwise otherwise).
 //!
+//! **Decomposed rules.** When the ground game keeps rules as written beside the parts of
+//! split rules ([`GroundGame::written`]), the formula is built both ways and the
+//! decomposed one kept only when its clausal form has no more variables and no more
+//! clauses: which is smaller depends on what the depth folds (at depth 1 the position
+//! is a constant), so decomposition never makes a formula larger.
+//!
 //! ## References
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024.
@@ -149,9 +155,12 @@ impl Encoding for GdlEncoding {
     type Game = GroundGame;
 
     /// Counted per step from the ground game without what the circuit folds to
-    /// constants (see the `gdl_size` module: a three-valued simulation of the game).
+    /// constants (see the `gdl_size` module: a three-valued simulation of the game); the
+    /// larger of the two counts when the game has its rules as written beside it, as
+    /// either may be encoded.
     fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
-        size::estimate(game, depth)
+        let written = game.as_written().map_or(0, |written| size::estimate(&written, depth));
+        size::estimate(game, depth).max(written)
     }
 
     /// The QBF is true iff role `first` (`x`) can force `goal 100` within `depth` steps
@@ -174,7 +183,15 @@ impl Encoding for GdlEncoding {
         sink: &mut Sink<C>,
         vars: &mut VarManager,
     ) -> Result<Encoded, EncodeError> {
-        let b = self.build(game, depth, std::mem::take(vars))?;
+        let start = vars.clone();
+        let mut b = self.build(game, depth, std::mem::take(vars))?;
+        let written = game.as_written();
+        if let Some(written) = &written {
+            let w = self.build(written, depth, start)?;
+            if !b.no_larger_than(&w) {
+                b = w;
+            }
+        }
         let chooses = self.chooses(game)?;
         let x = self.first;
         let mut coalition = (0..chooses.len()).filter(|&r| r != x && chooses[r]);
@@ -304,6 +321,14 @@ fn first_map(
 }
 
 impl Build<'_> {
+    /// Whether this formula has no more variables and no more clauses than `other`'s, in
+    /// the clausal form.
+    fn no_larger_than(&self, other: &Build) -> bool {
+        let size = |b: &Build| prefix::clausal_size(&b.circuit, &b.clauses, b.vars.max_index());
+        let ((vars, clauses), (other_vars, other_clauses)) = (size(self), size(other));
+        vars <= other_vars && clauses <= other_clauses
+    }
+
     fn lit_at(&self, t: u32, l: crate::GLit) -> Lit {
         let v = match l.node {
             Node::Fluent(f) => self.fluent(t, f),

@@ -21,7 +21,7 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Section 3.2.
 
-use qbf::formula::{Circuit, CircuitQbf, ClauseSink, GateOp, Lit, Prefix, Quant, Var, VarManager};
+use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Gate, GateOp, Lit, Prefix, Quant, Var, VarManager};
 
 /// How the atoms of the temporal extension are quantified.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -110,20 +110,8 @@ impl Levels {
         sink: &mut impl ClauseSink,
     ) -> (Prefix, u32, Vec<Option<Var>>) {
         let size = max_var as usize + 1;
-        let mut reachable = vec![false; size];
-        for c in constraints {
-            for l in c {
-                reachable[l.var_index() as usize] = true;
-            }
-        }
         let gates: Vec<_> = circuit.gates().collect();
-        for g in gates.iter().rev() {
-            if reachable[g.out.index() as usize] {
-                for l in g.inputs {
-                    reachable[l.var_index() as usize] = true;
-                }
-            }
-        }
+        let reachable = reachable(&gates, constraints, size);
         let innermost = 2 * self.depth;
         let mut clauses: Vec<Vec<Lit>> = constraints.to_vec();
         for g in &gates {
@@ -224,6 +212,36 @@ impl Levels {
         }
         (prefix, order.len() as u32, new_var)
     }
+}
+
+/// Which variables (by index, below `size`) the constraints use, directly or through
+/// the gates (in the circuit's order, inputs before outputs) that define them.
+fn reachable(gates: &[Gate], constraints: &[Vec<Lit>], size: usize) -> Vec<bool> {
+    let mut reachable = vec![false; size];
+    for c in constraints {
+        for l in c {
+            reachable[l.var_index() as usize] = true;
+        }
+    }
+    for g in gates.iter().rev() {
+        if reachable[g.out.index() as usize] {
+            for l in g.inputs {
+                reachable[l.var_index() as usize] = true;
+            }
+        }
+    }
+    reachable
+}
+
+/// The variables and clauses of the clausal form [`Levels::finish_clauses`] writes of
+/// `constraints` over `circuit` (variables up to `max_var`), whatever the prefix.
+pub fn clausal_size(circuit: &Circuit, constraints: &[Vec<Lit>], max_var: u32) -> (u32, usize) {
+    let gates: Vec<_> = circuit.gates().collect();
+    let reachable = reachable(&gates, constraints, max_var as usize + 1);
+    let vars = reachable.iter().skip(1).filter(|&&r| r).count() as u32;
+    let gate_clauses: usize =
+        gates.iter().filter(|g| reachable[g.out.index() as usize]).map(|g| g.inputs.len() + 1).sum();
+    (vars, constraints.len() + gate_clauses)
 }
 
 fn quant(level: u32) -> Quant {

@@ -1,0 +1,201 @@
+//! The ground game assembled from the ground rules of its units (step 3 of the grounding,
+//! see the module doc of `ground`).
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::tightness::topological_order;
+use super::units::{cost, instances, smaller, Instances, Unit};
+use super::{Definitions, Derived, GLit, GroundError, GroundGame, Grounder, Move, Node};
+use crate::program::Program;
+use crate::terms::{kw, Sym, TermId, TermStore};
+
+/// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
+pub(super) type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
+
+fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
+    terms.sort_by_cached_key(|&t| store.display(t));
+    terms
+}
+
+/// What the units build: per unit, the instances chosen and, when the parts of a split
+/// rule were chosen over the rule as written, the rule's own instances.
+struct Choice {
+    chosen: Vec<Instances>,
+    written: Option<Instances>,
+    /// The offset of the unit's rule (its parts have it too).
+    offset: usize,
+}
+
+/// The ground instances of `unit`: a split rule's parts unless the rule as written costs
+/// no more ([`smaller`]); the rule as written within a bound beside the parts chosen.
+fn choose(program: &Program, store: &TermStore, g: &Grounder, unit: &Unit) -> Result<Choice, GroundError> {
+    let offset = unit.whole.as_ref().or(unit.parts.first()).map_or(0, |plan| plan.rule.offset);
+    let parts: Result<Vec<Instances>, GroundError> =
+        unit.parts.iter().map(|plan| instances(program, store, g, plan, g.limit)).collect();
+    let (chosen, written) = match (&unit.whole, parts) {
+        (None, parts) => (parts?, None),
+        (Some(whole), Ok(parts)) => {
+            // A rule as written with this many instances is larger than its parts
+            // (each body of a head with several costs 3 literals or more).
+            let split = cost(&parts);
+            let most = 2 * (split.literals + split.instances) + 16;
+            match instances(program, store, g, whole, most) {
+                Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => (vec![flat], None),
+                Ok(flat) => (parts, Some(flat)),
+                Err(_) => (parts, None),
+            }
+        }
+        (Some(whole), Err(e)) => (vec![instances(program, store, g, whole, g.limit).map_err(|_| e)?], None),
+    };
+    Ok(Choice { chosen, written, offset })
+}
+
+/// The fluents and moves, which every choice of instances shares.
+struct Domain<'s> {
+    store: &'s TermStore,
+    roles: Vec<TermId>,
+    fluents: Vec<TermId>,
+    moves: Vec<Move>,
+    fluent_index: HashMap<TermId, u32>,
+    move_index: HashMap<(TermId, TermId), u32>,
+}
+
+/// The ground game of the units' instances, with the derived atoms of the rules as
+/// written beside it where parts were chosen ([`GroundGame::written`]).
+pub(super) fn build_game(
+    program: &Program,
+    store: TermStore,
+    g: &Grounder,
+    units: &[Unit],
+) -> Result<GroundGame, GroundError> {
+    let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
+    let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
+    let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
+    let init: BTreeSet<u32> =
+        g.db.of((kw::INIT, 1)).filter_map(|t| fluent_index.get(&store.args(t)[0]).copied()).collect();
+    let mut moves = Vec::new();
+    for (r, &role) in roles.iter().enumerate() {
+        let terms = g.db.of((kw::DOES, 2)).filter(|&t| store.args(t)[0] == role).map(|t| store.args(t)[1]).collect();
+        moves.extend(sorted_by_text(&store, terms).into_iter().map(|term| Move { role: r, term }));
+    }
+    let move_index: HashMap<(TermId, TermId), u32> =
+        moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
+    let domain = Domain { store: &store, roles, fluents, moves, fluent_index, move_index };
+    let choices: Vec<Choice> = units.iter().map(|unit| choose(program, &store, g, unit)).collect::<Result<_, _>>()?;
+    let chosen = choices.iter().flat_map(|c| c.chosen.iter().map(move |i| (c.offset, i)));
+    let built = definitions(program, &domain, chosen)?;
+    let written = if choices.iter().any(|c| c.written.is_some()) {
+        let rules = choices.iter().flat_map(|c| match &c.written {
+            Some(flat) => vec![(c.offset, flat)],
+            None => c.chosen.iter().map(|i| (c.offset, i)).collect(),
+        });
+        Some(Box::new(definitions(program, &domain, rules)?))
+    } else {
+        None
+    };
+    let Domain { roles, fluents, moves, .. } = domain;
+    let Definitions { atoms, legal, next, terminal, goals } = built;
+    Ok(GroundGame {
+        roles,
+        fluents,
+        init: init.into_iter().collect(),
+        moves,
+        atoms,
+        legal,
+        next,
+        terminal,
+        goals,
+        written,
+        store,
+    })
+}
+
+/// The derived atoms of the ground rules `rules` (each with the offset of its rule),
+/// in text order, then sorted topologically.
+fn definitions<'i>(
+    program: &Program,
+    domain: &Domain,
+    rules: impl Iterator<Item = (usize, &'i Instances)>,
+) -> Result<Definitions, GroundError> {
+    let Domain { store, roles, fluents, moves, fluent_index, move_index } = domain;
+    // Ground rules, keyed by head atom term; the heads are then put in text order, so
+    // that the game does not depend on the order in which evaluation found them.
+    let mut heads: Vec<TermId> = Vec::new();
+    let mut rules_of: GroundRules = HashMap::new();
+    for (offset, instances) in rules {
+        for (head, body) in instances {
+            let entry = rules_of.entry(*head).or_insert_with(|| {
+                heads.push(*head);
+                (Vec::new(), offset)
+            });
+            entry.0.push(body.clone());
+        }
+    }
+    let heads = sorted_by_text(store, heads);
+    let atom_of: HashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+    let node_of = |t: TermId| -> Option<Node> {
+        let f = store.functor(t);
+        let args = store.args(t);
+        if f == kw::TRUE && args.len() == 1 {
+            return fluent_index.get(&args[0]).map(|&i| Node::Fluent(i));
+        }
+        if f == kw::DOES && args.len() == 2 {
+            return move_index.get(&(args[0], args[1])).map(|&i| Node::Move(i));
+        }
+        atom_of.get(&t).map(|&i| Node::Atom(i as u32))
+    };
+    let order = topological_order(program, store, &heads, &rules_of, &atom_of)?;
+    let mut new_index = vec![0u32; heads.len()];
+    for (pos, &old) in order.iter().enumerate() {
+        new_index[old] = pos as u32;
+    }
+    let mut atoms: Vec<Derived> = Vec::with_capacity(heads.len());
+    for &old in &order {
+        let term = heads[old];
+        let mut bodies: Vec<Vec<GLit>> = Vec::new();
+        for body in &rules_of[&term].0 {
+            let mut lits: Vec<GLit> = Vec::new();
+            let mut impossible = false;
+            for &(t, positive) in body {
+                match node_of(t) {
+                    Some(Node::Atom(i)) => lits.push(GLit { node: Node::Atom(new_index[i as usize]), positive }),
+                    Some(node) => lits.push(GLit { node, positive }),
+                    None if positive => impossible = true,
+                    None => {}
+                }
+            }
+            if !impossible {
+                lits.sort();
+                lits.dedup();
+                bodies.push(lits);
+            }
+        }
+        bodies.sort();
+        bodies.dedup();
+        let on_does = bodies.iter().flatten().any(|l| match l.node {
+            Node::Move(_) => true,
+            Node::Atom(i) => atoms[i as usize].on_does,
+            Node::Fluent(_) => false,
+        });
+        atoms.push(Derived { term, bodies, on_does });
+    }
+    let find = |f: Sym, args: &[TermId]| store.find_term(f, args).and_then(|t| atom_of.get(&t)).map(|&i| new_index[i]);
+    let legal = moves.iter().map(|m| find(kw::LEGAL, &[roles[m.role], m.term])).collect();
+    let next = fluents.iter().map(|&f| find(kw::NEXT, &[f])).collect();
+    let terminal = find(kw::TERMINAL, &[]);
+    let goals = roles
+        .iter()
+        .map(|&r| {
+            let mut gs: Vec<(u32, u32)> = heads
+                .iter()
+                .filter(|&&t| store.functor(t) == kw::GOAL && store.args(t).len() == 2 && store.args(t)[0] == r)
+                .filter_map(|&t| {
+                    store.name(store.functor(store.args(t)[1])).parse::<u32>().ok().map(|v| (v, new_index[atom_of[&t]]))
+                })
+                .collect();
+            gs.sort();
+            gs
+        })
+        .collect();
+    Ok(Definitions { atoms, legal, next, terminal, goals })
+}

@@ -1,0 +1,120 @@
+//! The ground game: fluents, moves and derived atoms with their ground rules.
+
+use crate::terms::{TermId, TermStore};
+
+/// A propositional node of the ground game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Node {
+    /// `true(f)` for the fluent with this index.
+    Fluent(u32),
+    /// `does(r, m)` for the move with this index.
+    Move(u32),
+    /// A derived atom, by index into [`GroundGame::atoms`].
+    Atom(u32),
+}
+
+/// A ground body literal.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GLit {
+    pub node: Node,
+    pub positive: bool,
+}
+
+/// A derived atom with its ground rules (a disjunction of conjunctions).
+#[derive(Clone, Debug)]
+pub struct Derived {
+    pub term: TermId,
+    pub bodies: Vec<Vec<GLit>>,
+    /// Whether the atom depends on `does` (then it exists only at move times).
+    pub on_does: bool,
+}
+
+/// A move of one role.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub role: usize,
+    pub term: TermId,
+}
+
+/// A ground game: everything the reference player and the encodings need.
+#[derive(Clone, Debug)]
+pub struct GroundGame {
+    pub store: TermStore,
+    /// The roles, in the order of their `role` facts.
+    pub roles: Vec<TermId>,
+    /// The fluent domain (over-approximation of reachable fluents), sorted by text.
+    pub fluents: Vec<TermId>,
+    /// Fluents true in the initial position.
+    pub init: Vec<u32>,
+    /// The move domain, grouped by role, sorted by text within a role.
+    pub moves: Vec<Move>,
+    /// Derived atoms in topological order: bodies refer only to earlier atoms.
+    pub atoms: Vec<Derived>,
+    /// The `legal` atom of each move (none: never legal).
+    pub legal: Vec<Option<u32>>,
+    /// The `next` atom of each fluent (none: never true after a step).
+    pub next: Vec<Option<u32>>,
+    pub terminal: Option<u32>,
+    /// Per role, its `goal` atoms with their values.
+    pub goals: Vec<Vec<(u32, u32)>>,
+    /// The derived atoms with the rules whose parts were chosen grounded as written
+    /// instead (none: no such rule). The same game; which of the two encodes smaller
+    /// depends on the depth and the encoding, so the encodings build both and keep the
+    /// smaller formula.
+    pub written: Option<Box<Definitions>>,
+}
+
+/// The derived atoms of a ground game and the atoms of its keywords, as in
+/// [`GroundGame`].
+#[derive(Clone, Debug)]
+pub struct Definitions {
+    pub atoms: Vec<Derived>,
+    pub legal: Vec<Option<u32>>,
+    pub next: Vec<Option<u32>>,
+    pub terminal: Option<u32>,
+    pub goals: Vec<Vec<(u32, u32)>>,
+}
+
+impl GroundGame {
+    /// The game with the derived atoms of [`GroundGame::written`], if it has them.
+    pub fn as_written(&self) -> Option<GroundGame> {
+        let Definitions { atoms, legal, next, terminal, goals } = self.written.as_deref()?.clone();
+        Some(GroundGame {
+            store: self.store.clone(),
+            roles: self.roles.clone(),
+            fluents: self.fluents.clone(),
+            init: self.init.clone(),
+            moves: self.moves.clone(),
+            atoms,
+            legal,
+            next,
+            terminal,
+            goals,
+            written: None,
+        })
+    }
+
+    /// The names of the roles, in order.
+    pub fn role_names(&self) -> Vec<String> {
+        self.roles.iter().map(|&r| self.store.display(r)).collect()
+    }
+
+    /// The index of the role called `name` (ignoring case).
+    pub fn role_index(&self, name: &str) -> Option<usize> {
+        self.role_names().iter().position(|n| n.eq_ignore_ascii_case(name))
+    }
+
+    /// The index of the role called `name` (ignoring case), the first role without one.
+    pub fn first_role(&self, name: Option<&str>) -> Result<usize, NoSuchRole> {
+        let Some(name) = name else { return Ok(0) };
+        self.role_index(name).ok_or_else(|| NoSuchRole { name: name.to_string(), roles: self.role_names() })
+    }
+}
+
+/// A role name the game does not have, with the roles it has.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{name}: the game has no such role; its roles are {}", roles.join(", "))]
+pub struct NoSuchRole {
+    pub name: String,
+    pub roles: Vec<String>,
+}

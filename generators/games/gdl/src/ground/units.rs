@@ -1,0 +1,121 @@
+//! What the ground rules are built from: a rule, or the parts of a split rule beside the
+//! rule as written; their ground instances, and what those cost.
+
+use std::collections::HashMap;
+
+use super::{relation, too_large, GroundError, Grounder};
+use crate::eval::{find_atom, Plan};
+use crate::program::{Literal, Program, Rule};
+use crate::terms::{TermId, TermStore};
+
+/// What the game is built from: one rule, or the parts of a split rule with the rule as
+/// written ([`decompose`](crate::decompose)).
+pub(super) struct Unit<'r> {
+    pub(super) parts: Vec<Plan<'r>>,
+    pub(super) whole: Option<Plan<'r>>,
+}
+
+/// The units of the rules of `program` that `built` selects, in the order of the rules.
+pub(super) fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool) -> Vec<Unit<'p>> {
+    let mut split_of = vec![None; program.rules.len()];
+    for (s, split) in program.splits.iter().enumerate() {
+        for i in split.rules.clone() {
+            split_of[i] = Some(s);
+        }
+    }
+    let mut units: Vec<Unit> = Vec::new();
+    let mut unit_of_split: HashMap<usize, usize> = HashMap::new();
+    for (i, rule) in program.rules.iter().enumerate().filter(|(_, r)| built(r)) {
+        let Some(s) = split_of[i] else {
+            units.push(Unit { parts: vec![Plan::new(rule, None)], whole: None });
+            continue;
+        };
+        let u = *unit_of_split.entry(s).or_insert_with(|| {
+            units.push(Unit { parts: Vec::new(), whole: Some(Plan::new(&program.splits[s].rule, None)) });
+            units.len() - 1
+        });
+        units[u].parts.push(Plan::new(rule, None));
+    }
+    units
+}
+
+/// The ground bodies of one rule: head atoms with their bodies' atoms and signs.
+pub(super) type Instances = Vec<(TermId, Vec<(TermId, bool)>)>;
+
+/// What instances cost in the circuit of one step, as Tseitin's clauses write it: the
+/// literals and the variables of an AND gate per body of two or more literals and an OR
+/// gate per head of two or more bodies (a gate over `n` inputs has `3n + 1` literals).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Cost {
+    pub(super) literals: usize,
+    vars: usize,
+    pub(super) instances: usize,
+}
+
+pub(super) fn cost(instances: &[Instances]) -> Cost {
+    let gate = |n: usize| if n >= 2 { (3 * n + 1, 1) } else { (0, 0) };
+    let mut bodies_of: HashMap<TermId, usize> = HashMap::new();
+    let mut c = Cost::default();
+    for (head, body) in instances.iter().flatten() {
+        *bodies_of.entry(*head).or_default() += 1;
+        let (literals, vars) = gate(body.len());
+        c.literals += literals;
+        c.vars += vars;
+        c.instances += 1;
+    }
+    for k in bodies_of.into_values() {
+        let (literals, vars) = gate(k);
+        c.literals += literals;
+        c.vars += vars;
+    }
+    c
+}
+
+/// Whether the parts of a split rule, costing `parts`, are smaller than the rule as
+/// written, costing `whole`: less than half its literals and no more variables. The
+/// margin is for what this count of one step cannot see: the encoding folds the moves
+/// of a role not on turn to false, which removes more of the rule as written (a body per
+/// role's move) than of its parts (one gate per move for all roles).
+pub(super) fn smaller(parts: Cost, whole: Cost) -> bool {
+    2 * parts.literals < whole.literals && parts.vars <= whole.vars
+}
+
+/// The ground bodies of `plan`'s rule, at most `limit` of them: its static literals
+/// decided and dropped, and negative literals over atoms outside the domain (always
+/// true).
+pub(super) fn instances(
+    program: &Program,
+    store: &TermStore,
+    g: &Grounder,
+    plan: &Plan,
+    limit: usize,
+) -> Result<Instances, GroundError> {
+    let rule = plan.rule;
+    let is_open = |k| g.is_dynamic(k);
+    let mut out: Instances = Vec::new();
+    g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding| {
+        let Some(head) = find_atom(store, &rule.head, binding) else { return };
+        let mut body = Vec::new();
+        for lit in &rule.body {
+            match lit {
+                Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
+                    if let Some(t) = find_atom(store, a, binding) {
+                        body.push((t, true));
+                    }
+                }
+                Literal::Neg(a) if g.is_dynamic(a.key()) => {
+                    if let Some(t) = find_atom(store, a, binding).filter(|&t| g.db.contains(t)) {
+                        body.push((t, false));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push((head, body));
+    })
+    .map_err(|_| {
+        let what = format!("ground instances of this rule for `{}`", relation(store, rule.head.key()));
+        too_large(program, rule.offset, &what, limit)
+    })?;
+    Ok(out)
+}
