@@ -288,7 +288,9 @@ impl Crate {
     /// The module a path used in `here` lands in: the longest module path it names, or,
     /// where it goes on into a name that module brings in with a `use` (a re-export, or an
     /// import its descendants see), the module that name resolves to. `None`: outside the
-    /// crate (another crate, the standard library, a local item).
+    /// crate (another crate, the standard library, a local item), also where a module's
+    /// `use` brings the name in from outside: a re-export of another crate's name is no
+    /// import of the module that re-exports it.
     fn resolve(&self, path: &str, here: &[String], hops: u32) -> Option<Vec<String>> {
         let mut parts = path.split("::").filter(|p| !p.is_empty()).peekable();
         let mut target: Vec<String> = match parts.peek().copied() {
@@ -329,7 +331,7 @@ impl Crate {
         let Some(next) = rest.get(used) else { return Some(module) };
         let brought = self.files.get(&module).and_then(|n| n.uses.iter().find(|(_, name)| name == next));
         match brought {
-            Some((from, _)) if hops < 16 => self.resolve(from, &module, hops + 1).or(Some(module)),
+            Some((from, _)) if hops < 16 => self.resolve(from, &module, hops + 1),
             _ => Some(module),
         }
     }
@@ -419,6 +421,15 @@ fn the_circle_finder_follows_re_exports_and_sees_a_circle() {
         ("p::q", "pub struct Q(super::P);\n"),
     ]);
     assert!(circle_through(&module("p"), &edges(&circular)).is_some());
+    // A name the root re-exports from another crate is that crate's: a child that takes it
+    // through the root imports nothing of the root, and the root that re-exports the child
+    // is no circle.
+    let external = krate(&[
+        ("", "mod e;\npub use e::E;\npub use other::{schema, Kind};\n"),
+        ("e", "use crate::schema::Encoding;\npub struct E(Encoding, crate::Kind);\n"),
+    ]);
+    assert!(external.imports(&module("e")).is_empty());
+    assert!(external.files.keys().all(|m| circle_through(m, &edges(&external)).is_none()));
 }
 
 #[test]
