@@ -1,4 +1,6 @@
-//! Parse errors: what went wrong, where (1-based file:line:col), the line, and the fix.
+//! Parse errors: what went wrong, where (1-based file:line:col), the line, and the fix; and
+//! [`Source::text`], a source's bytes as text or such an error at the first byte that is
+//! not UTF-8 (here, beside the error it makes, so that sources need nothing of errors).
 
 use std::fmt;
 
@@ -42,6 +44,14 @@ impl ParseError {
             message: message.into(),
             help: help.into(),
         }
+    }
+}
+
+impl Source {
+    /// The bytes as text; else an error at the first byte that is not UTF-8, with `help`.
+    pub fn text(&self, help: &str) -> Result<&str, ParseError> {
+        std::str::from_utf8(&self.bytes)
+            .map_err(|e| ParseError::at(self, e.valid_up_to(), "the file is not UTF-8 text", help))
     }
 }
 

@@ -7,8 +7,6 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
 
-use super::ParseError;
-
 const GZIP_MAGIC: &[u8] = &[0x1f, 0x8b];
 const XZ_MAGIC: &[u8] = &[0xfd, b'7', b'z', b'X', b'Z', 0x00];
 
@@ -46,12 +44,6 @@ impl Source {
     /// A source over bytes already in memory.
     pub fn from_bytes(name: impl Into<String>, bytes: impl Into<Vec<u8>>) -> Source {
         Source { name: name.into(), bytes: bytes.into() }
-    }
-
-    /// The bytes as text; else an error at the first byte that is not UTF-8, with `help`.
-    pub fn text(&self, help: &str) -> Result<&str, ParseError> {
-        std::str::from_utf8(&self.bytes)
-            .map_err(|e| ParseError::at(self, e.valid_up_to(), "the file is not UTF-8 text", help))
     }
 
     /// The line and column (both 1-based, the column counted in characters) of a byte

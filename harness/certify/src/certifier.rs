@@ -7,10 +7,10 @@ use std::time::Duration;
 use contract::Source;
 use harness::Executor;
 
+use crate::budget::Budget;
 use crate::limits::Certify;
 use crate::outcome::{outcome, Outcome};
 use crate::trace::{certify_run, Report, Tracer};
-use crate::Budget;
 
 /// How one QDIMACS file is certified under a family's [`Certify`] limits, its proof
 /// written to `scratch`: [`InProcess`], or (`qbfgames generate`) a child process of its

@@ -4,13 +4,14 @@
 use std::fs::File;
 use std::io::BufReader;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashMap;
 
 use contract::Verdict;
 use qbf::formula::CnfQbf;
 
+use super::aig::Aig;
 use super::error::{Error, StepAt};
 use super::functions::Functions;
 use super::index::{Index, UNNEEDED};
@@ -18,7 +19,32 @@ use super::levels::Levels;
 use super::matrix::Matrix;
 use super::qrp::{Line, Reader};
 use super::rules::{dimacs, Kind, Rules};
-use super::{Checked, ProofStats};
+
+/// Figures of a checked proof.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ProofStats {
+    pub bytes: u64,
+    /// Steps in the file.
+    pub steps: u64,
+    /// Steps the conclusion depends on (the ones checked).
+    pub needed: u64,
+    /// Input clauses or initial cubes among the needed steps.
+    pub initial: u64,
+    /// Needed steps that reduce.
+    pub reductions: u64,
+    /// The most steps kept at once.
+    pub peak_live: u64,
+    /// Both passes.
+    pub time: Duration,
+}
+
+/// A proof that passed every check, with the certificate extracted from it.
+pub struct Checked {
+    pub verdict: Verdict,
+    pub proof: ProofStats,
+    /// Skolem (true) or Herbrand (false) functions, one output per certified variable.
+    pub certificate: Aig,
+}
 
 /// Read buffer of both passes.
 const BUFFER: usize = 1 << 20;

@@ -12,9 +12,13 @@
 //!   follows the proof's width, not its length.
 //! - `functions`: the certificate from the reductions (Balabanov & Jiang), as an [`Aig`].
 //! - `sat`: the certificate's verification with CaDiCaL.
+//! - `certified`: the three together ([`certify`]), under a [`Budget`] (`budget`), into a
+//!   [`Certified`] answer; the proof's check alone ([`check_proof`], a [`Checked`] proof with
+//!   its [`ProofStats`]) and the certificate's verification alone ([`verify_certificate`]).
 //!
 //! - `trace`: running a tracing solver under the harness's limits, its proof streamed to
-//!   a temporary file, and certifying its answer.
+//!   a temporary file, and certifying its answer; DepQBF's arguments for a trace
+//!   ([`DEPQBF_TRACE_ARGS`]).
 //! - `run_certifier`: [`RunCertifier`], the harness's certifier hook of `qbfgames run
 //!   --certify`.
 //!
@@ -31,6 +35,8 @@
 //!   ([`outermost()`]), as `--qdo` prints them.
 
 mod aig;
+mod budget;
+mod certified;
 mod certifier;
 mod check;
 pub mod child;
@@ -48,14 +54,11 @@ mod run_certifier;
 mod sat;
 mod trace;
 
-use std::path::Path;
-use std::time::Duration;
-
-use contract::Verdict;
-use qbf::formula::CnfQbf;
-
 pub use aig::Aig;
+pub use budget::Budget;
+pub use certified::{certify, check_proof, verify_certificate, Certified};
 pub use certifier::{certify_file, Certifier, InProcess};
+pub use check::{Checked, ProofStats};
 pub use child::{certify_here, certify_in_child, depqbf_tracer, ChildError};
 pub use error::{Error, StepAt};
 pub use limits::Certify;
@@ -63,82 +66,4 @@ pub use outcome::{outcome, Outcome};
 pub use outermost::outermost;
 pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
-pub use trace::{certify_run, Report, Tracer};
-
-/// The arguments of DepQBF 5.01 that make it write a QRP trace it can be certified by:
-/// plain Q-resolution (no long-distance resolution, no dependency schemes, no dynamic
-/// blocked clause elimination).
-pub const DEPQBF_TRACE_ARGS: [&str; 4] = ["--trace", "--dep-man=simple", "--traditional-qcdcl", "--no-qbce-dynamic"];
-
-/// Figures of a checked proof.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ProofStats {
-    pub bytes: u64,
-    /// Steps in the file.
-    pub steps: u64,
-    /// Steps the conclusion depends on (the ones checked).
-    pub needed: u64,
-    /// Input clauses or initial cubes among the needed steps.
-    pub initial: u64,
-    /// Needed steps that reduce.
-    pub reductions: u64,
-    /// The most steps kept at once.
-    pub peak_live: u64,
-    /// Both passes.
-    pub time: Duration,
-}
-
-/// A proof that passed every check, with the certificate extracted from it.
-pub struct Checked {
-    pub verdict: Verdict,
-    pub proof: ProofStats,
-    /// Skolem (true) or Herbrand (false) functions, one output per certified variable.
-    pub certificate: Aig,
-}
-
-/// A certified answer.
-pub struct Certified {
-    pub verdict: Verdict,
-    pub proof: ProofStats,
-    pub certificate: Aig,
-    pub sat: SatStats,
-}
-
-/// How far a certification may go.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Budget {
-    /// The largest proof file checked, in bytes.
-    pub max_proof: u64,
-    /// How long the SAT solver may take to verify the certificate.
-    pub sat_time: Duration,
-    /// The most rules and and-gates the certificate may have (memory: about 16 bytes each).
-    pub max_certificate: u64,
-}
-
-impl Budget {
-    /// The default certificate limit: 100 million rules and gates, about 1.6 GB.
-    pub const MAX_CERTIFICATE: u64 = 100_000_000;
-}
-
-/// Checks the proof in `proof` for `formula`, extracts the certificate and verifies it.
-pub fn certify(formula: &CnfQbf, proof: &Path, budget: Budget) -> Result<Certified, Error> {
-    let checked = check::check_proof(formula, proof, budget.max_proof, budget.max_certificate)?;
-    let matrix = matrix::Matrix::of(formula);
-    let sat = sat::verify(&matrix, &checked.certificate, checked.verdict, budget.sat_time)?;
-    Ok(Certified { verdict: checked.verdict, proof: checked.proof, certificate: checked.certificate, sat })
-}
-
-/// Checks the proof only (no certificate verification).
-pub fn check_proof(formula: &CnfQbf, proof: &Path, max_bytes: u64) -> Result<Checked, Error> {
-    check::check_proof(formula, proof, max_bytes, Budget::MAX_CERTIFICATE)
-}
-
-/// Verifies `certificate` for `formula` with a SAT solver.
-pub fn verify_certificate(
-    formula: &CnfQbf,
-    certificate: &Aig,
-    verdict: Verdict,
-    time: Duration,
-) -> Result<SatStats, Error> {
-    sat::verify(&matrix::Matrix::of(formula), certificate, verdict, time)
-}
+pub use trace::{certify_run, Report, Tracer, DEPQBF_TRACE_ARGS};

@@ -11,7 +11,14 @@ use contract::{Status, Verdict};
 use harness::{classify, AnswerSpec, Executor, Invocation, Job, Limits, Measurement, Tool};
 use qbf::formula::CnfQbf;
 
-use super::{certify, Budget, Certified, Error};
+use crate::budget::Budget;
+use crate::certified::{certify, Certified};
+use crate::error::Error;
+
+/// The arguments of DepQBF 5.01 that make it write a QRP trace it can be certified by:
+/// plain Q-resolution (no long-distance resolution, no dependency schemes, no dynamic
+/// blocked clause elimination).
+pub const DEPQBF_TRACE_ARGS: [&str; 4] = ["--trace", "--dep-man=simple", "--traditional-qcdcl", "--no-qbce-dynamic"];
 
 /// A solver that can write a proof, ready to run.
 #[derive(Clone, Debug)]

@@ -6,10 +6,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{
-    clamp, colour, draw_grid, draw_legend, draw_vbs, framed, hex, int_ticks, linear_axis, log_axis, log_range,
-    log_ticks, titled, Chart, DrawResult, Layer, Series,
-};
+use super::axes::{clamp, int_ticks, linear_axis, log_axis, log_range, log_ticks};
+use super::chart::{Chart, DrawResult, Layer, Series};
+use super::draw::{draw_grid, draw_legend, draw_vbs, framed, titled};
+use super::palette::{colour, hex};
 use crate::coverage::{fmt_seconds, VBS};
 use crate::matrix::Matrix;
 

@@ -7,7 +7,8 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::{label, titled, Chart, DrawResult, Layer, Series};
+use super::chart::{Chart, DrawResult, Layer, Series};
+use super::draw::{label, titled};
 use crate::coverage::{counts, VBS};
 use crate::matrix::Matrix;
 

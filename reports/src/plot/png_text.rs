@@ -162,8 +162,8 @@ mod tests {
 
     /// The leftmost inked column of `text` drawn at 40 px at x = 10, in a 96×64 bitmap.
     fn first_ink(text: &str, typeset: bool) -> Option<u32> {
-        let font = FontRef::try_from_slice(super::super::FONT).expect("the font");
-        super::super::register_font().expect("registered");
+        let font = FontRef::try_from_slice(super::super::chart::FONT).expect("the font");
+        super::super::chart::register_font().expect("registered");
         let mut pixels = vec![255u8; 96 * 64 * 3];
         {
             let bitmap = BitMapBackend::with_buffer(&mut pixels, (96, 64));
@@ -184,7 +184,7 @@ mod tests {
     /// itself.
     #[test]
     fn glyphs_are_inked_after_their_left_side_bearing() {
-        let font = FontRef::try_from_slice(super::super::FONT).expect("the font");
+        let font = FontRef::try_from_slice(super::super::chart::FONT).expect("the font");
         let scaled = font.as_scaled(40.0);
         let bearing = scaled.h_side_bearing(scaled.glyph_id('1')).floor() as u32;
         assert!(bearing >= 3, "DejaVu's `1` has a visible bearing at 40 px: {bearing}");

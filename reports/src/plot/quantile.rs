@@ -7,11 +7,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::axes::{int_ticks, linear_axis, log_axis, log_ticks};
 use super::cactus::{extent, limit_text, series_colour, series_list, solved_times, LIMIT_COLOUR};
-use super::{
-    draw_grid, draw_legend, draw_vbs, framed, int_ticks, linear_axis, log_axis, log_ticks, titled, Chart, DrawResult,
-    Layer, Series,
-};
+use super::chart::{Chart, DrawResult, Layer, Series};
+use super::draw::{draw_grid, draw_legend, draw_vbs, framed, titled};
 use crate::coverage::VBS;
 use crate::matrix::Matrix;
 

@@ -7,11 +7,11 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::axes::{clamp, log_axis, log_range, log_ticks};
 use super::cactus::{limit_text, LIMIT_COLOUR};
-use super::{
-    clamp, draw_grid, draw_legend, framed, hex, log_axis, log_range, log_ticks, shape_points, titled, Chart,
-    DrawResult, Layer, Marker, Series,
-};
+use super::chart::{Chart, DrawResult, Layer, Series};
+use super::draw::{draw_grid, draw_legend, framed, titled};
+use super::palette::{hex, shape_points, Marker};
 use crate::coverage::counts;
 use crate::input::Answer;
 use crate::matrix::{JobRow, Matrix};

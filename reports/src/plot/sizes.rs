@@ -9,10 +9,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
-use super::{
-    draw_grid, framed, hex, int_ticks, label, linear_axis, log_axis, log_range, log_ticks, shape_points, style, titled,
-    Chart, DrawResult, Layer, Marker, Series, HEIGHT,
-};
+use super::axes::{int_ticks, linear_axis, log_axis, log_range, log_ticks};
+use super::chart::{Chart, DrawResult, Layer, Series, HEIGHT};
+use super::draw::{draw_grid, framed, label, titled};
+use super::palette::{hex, shape_points, style, Marker};
 use crate::input::RunData;
 
 /// `(depth, variables)` per family, sorted by family and depth.

@@ -10,7 +10,8 @@ use contract::{csv_field::field_offset, Status};
 use contract::{ParseError, Source};
 use harness::format_memory;
 
-use super::{Calibrated, Rung, Rungs, COLUMNS, FILE};
+use super::record::{Calibrated, Rung, COLUMNS, FILE};
+use super::rungs::Rungs;
 
 /// The reach recorded in a `ladders.csv`, checked against a suite's ladders.
 #[derive(Clone, Debug, Default)]

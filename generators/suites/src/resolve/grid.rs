@@ -3,11 +3,16 @@
 
 use std::collections::BTreeMap;
 
-use ::game_registry::suite::{Kind, Model, Schema};
+use ::game_registry::suite::{Kind, Model, Param, Params, Schema};
 use contract::{Depth, ParseError};
 use toml::{Spanned, Value};
 
-use super::{KeyedSpot, Param, Params, Resolver, Spot};
+use super::resolver::Resolver;
+
+/// A grid value with the span it was written at (none: a default).
+type Spot<'a> = (Param, Option<&'a Spanned<Value>>);
+/// A grid value under its key, with its span.
+type KeyedSpot<'a> = (String, Param, Option<&'a Spanned<Value>>);
 
 impl Resolver<'_> {
     pub(super) fn depths(&self, v: &Spanned<Value>, schema: &Schema) -> Result<Vec<Depth>, ParseError> {

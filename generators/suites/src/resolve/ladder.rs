@@ -1,65 +1,13 @@
-//! A family's `[family.ladder]` resolved: the parameter it grows, checked against the
-//! family, and its calibration limits.
-
-use std::time::Duration;
+//! A family's `[family.ladder]` resolved into a [`Ladder`]: the parameter it grows,
+//! checked against the family, and its calibration limits.
 
 use ::game_registry::suite::OutFormat;
 use contract::{Depth, ParseError};
-use harness::Limits;
 use toml::{Spanned, Value};
 
-use super::{Mark, Point, Resolver};
+use super::resolver::Resolver;
+use super::suite::{Ladder, Mark, Over, Point};
 use crate::raw::{FamilyFile, LadderFile};
-
-/// The parameter a ladder grows.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Over {
-    /// The family's depths, ascending.
-    Depth,
-    /// A grid key's values, in the order written.
-    Key(String),
-}
-
-impl Over {
-    /// As written in `over = "…"`.
-    pub fn name(&self) -> &str {
-        match self {
-            Over::Depth => "depth",
-            Over::Key(k) => k,
-        }
-    }
-}
-
-/// A family's `[family.ladder]`, resolved.
-#[derive(Clone, Debug)]
-pub struct Ladder {
-    pub over: Over,
-    /// Grid keys whose path templates use the ladder's key: they change with it.
-    pub derived: Vec<String>,
-    /// A solver of the solvers file; checked when generation loads that file.
-    pub solver: String,
-    /// CPU seconds per calibration run.
-    pub limit_s: f64,
-    /// The memory limit per calibration run, in bytes.
-    pub memory: u64,
-    /// Consecutive unsolved rungs after which the ladder stops.
-    pub fails: u32,
-    /// The competition limit (CPU seconds) up to which rungs past the stop are predicted
-    /// and generated (see [`crate::ladder`]); `None`: the ladder ends at its stop.
-    pub predict_to: Option<f64>,
-    /// Where `over` is written: errors about the whole ladder point here.
-    pub at: Mark,
-    /// Where `solver` is written.
-    pub solver_at: Mark,
-}
-
-impl Ladder {
-    /// The limits of a calibration run: the CPU limit, the harness's default wall-clock
-    /// safety limit, and the memory limit.
-    pub fn limits(&self) -> Limits {
-        Limits::new(Duration::from_secs_f64(self.limit_s), self.memory)
-    }
-}
 
 impl Resolver<'_> {
     /// `[family.ladder]`: checks every key against the family it grows.
