@@ -22,6 +22,7 @@ pub static MODELS: &[&dyn GameModel] = &[
     &game_geography::game_model::Geography,
     &game_kayles::Kayles,
     &game_gdl::game_model_asp::GdlAsp,
+    &game_cram::Cram,
 ];
 
 /// The model named `name`.
