@@ -30,9 +30,11 @@
 //!   compact index this follows.
 
 use clap::ValueEnum;
+use gamekit::binary::{bits_for, eq_const};
 use gamekit::encoding::write_circuit;
+use gamekit::plies::{exactly_one, normal_play, ply_blocks};
 use gamekit::{EncodeError, Encoded, Encoding, MapError, Side, Sink, SymbolMap};
-use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, VarManager};
+use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, VarManager};
 
 use crate::board::Board;
 
@@ -91,13 +93,7 @@ impl CramEncoding {
     pub fn circuit(self, board: &Board, plies: u32, mut vars: VarManager) -> CircuitQbf {
         let mut prefix = Prefix::new();
         let width = self.width(board);
-        let mut choices: Vec<Vec<Lit>> = Vec::new();
-        for t in 1..=plies {
-            let fresh = vars.fresh_n(width);
-            let quant = if t % 2 == 1 { Quant::Exists } else { Quant::Forall };
-            prefix.push(quant, fresh.iter().copied());
-            choices.push(fresh.iter().map(|v| v.pos_lit()).collect());
-        }
+        let choices = ply_blocks(&mut vars, &mut prefix, plies, width);
         let mut c = Circuit::new();
         let mut on_cell: Vec<Vec<usize>> = vec![Vec::new(); board.cells()];
         for (k, cells) in board.dominoes().iter().enumerate() {
@@ -122,45 +118,27 @@ impl CramEncoding {
             }
             valid.push(c.and(&mut vars, parts));
         }
-        let mut chain = Lit::FALSE;
-        for (t, &ok) in valid.iter().enumerate().rev() {
-            chain = if t % 2 == 0 { c.and(&mut vars, [ok, chain]) } else { c.implies(&mut vars, ok, chain) };
-        }
-        CircuitQbf { vars, prefix, circuit: c, output: chain }
+        let output = normal_play(&mut c, &mut vars, &valid);
+        CircuitQbf { vars, prefix, circuit: c, output }
     }
 
     /// The ply whose choice is `bits` places domino `k`.
     fn places(self, c: &mut Circuit, vars: &mut VarManager, bits: &[Lit], k: usize) -> Lit {
         match self {
             CramEncoding::Onehot => bits[k],
-            CramEncoding::Compact => {
-                c.and(vars, bits.iter().enumerate().map(|(i, &b)| if k >> i & 1 == 1 { b } else { !b }))
-            }
+            CramEncoding::Compact => eq_const(c, vars, bits, k as i64),
         }
     }
 
     /// The ply places exactly one domino (`places`: whether it places each).
     fn one(self, c: &mut Circuit, vars: &mut VarManager, places: &[Lit]) -> Lit {
         match self {
-            CramEncoding::Onehot => {
-                let mut parts = vec![c.or(vars, places.iter().copied())];
-                for (i, &a) in places.iter().enumerate() {
-                    for &b in &places[i + 1..] {
-                        parts.push(c.or(vars, [!a, !b]));
-                    }
-                }
-                c.and(vars, parts)
-            }
+            CramEncoding::Onehot => exactly_one(c, vars, places),
             // An index names at most one domino; it names one unless it is past them.
             CramEncoding::Compact if places.len().is_power_of_two() => Lit::TRUE,
             CramEncoding::Compact => c.or(vars, places.iter().copied()),
         }
     }
-}
-
-/// Bits of a binary index of `n` values (0 for one value or none).
-fn bits_for(n: usize) -> usize {
-    (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize
 }
 
 impl Encoding for CramEncoding {

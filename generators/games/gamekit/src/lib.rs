@@ -2,7 +2,8 @@
 //! uses, so that a game is one crate beside the others.
 //!
 //! - [`encoding`]: the [`Encoding`] trait, its [`Sink`] and the size of an encoded formula;
-//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary.
+//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary;
+//!   [`plies`]: the blocks, choice and chain of games where the player who cannot move loses.
 //! - [`model`]: the [`GameModel`] trait, the seam the command line and suites see a game
 //!   through; [`suite`]: what a model accepts in a suite; [`cli`]: the command-line pieces
 //!   models share.
@@ -29,6 +30,7 @@ pub mod first_move;
 pub mod mixhash;
 pub mod oracle;
 pub mod play;
+pub mod plies;
 pub mod qdo;
 pub mod rng;
 pub mod session;
