@@ -29,7 +29,6 @@
 //! - The Node Kayles encodings of this project (`game_kayles::encoding`), whose chain and
 //!   compact index this follows.
 
-use clap::ValueEnum;
 use gamekit::binary::{bits_for, eq_const};
 use gamekit::encoding::write_circuit;
 use gamekit::plies::{exactly_one, normal_play, ply_blocks};
@@ -39,7 +38,8 @@ use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, VarManager};
 use crate::board::Board;
 
 /// How a ply's domino is represented.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum CramEncoding {
     /// One variable per domino and ply.
     Onehot,

@@ -24,7 +24,6 @@
 //! - The geography encodings of this project (`gamekit::geography`), whose chain and
 //!   compact index this follows.
 
-use clap::ValueEnum;
 use contract::{Budget, TooLarge};
 use gamekit::binary::{bits_for, eq_const};
 use gamekit::plies::{exactly_one, normal_play, ply_blocks};
@@ -34,7 +33,8 @@ use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, VarManager};
 use super::game::Kayles;
 
 /// How a ply's vertex is represented.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum KaylesEncoding {
     /// One variable per vertex and ply.
     Onehot,
