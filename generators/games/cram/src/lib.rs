@@ -5,8 +5,8 @@
 //! compact encodings as QCIR or QDIMACS ([`encoding`]); suites ([`suite`]); with the `cli`
 //! feature, the model's command line (`cli`).
 //!
-//! A [`CramSetup`] is one board at one ply limit: built from flags, it encodes, solves and
-//! judges a solver's first move.
+//! A [`CramSetup`] is one board at one ply limit: it judges a solver's first move and, with
+//! the `cli` feature, is built from flags, encodes and solves.
 
 pub mod board;
 #[cfg(feature = "cli")]
@@ -26,9 +26,6 @@ use qbf::tseitin::{to_cnf, ClauseForm};
 use board::Board;
 use encoding::CramEncoding;
 use player::Player;
-
-#[cfg(feature = "cli")]
-pub use cli::CramArgs;
 
 /// The `cram` model.
 pub struct Cram;

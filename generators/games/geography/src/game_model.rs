@@ -10,9 +10,6 @@ use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, 
 use gamekit::suite::{Schema, Setup};
 use gamekit::GameModel;
 
-#[cfg(feature = "cli")]
-pub use crate::cli::{graph_name, load_graph, GraphArgs};
-
 /// The graph generators of a suite's `graph` key, besides a graph file.
 pub const GRAPH_GENERATORS: &[&str] = &["gnp", "gnm", "grid", "torus", "thesis-example"];
 

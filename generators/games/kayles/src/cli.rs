@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
-use game_geography::game_model::{graph_name, load_graph, GraphArgs};
+use game_geography::cli::{graph_name, load_graph, GraphArgs};
 use gamekit::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use gamekit::first_move::FirstMove as Found;
 use gamekit::play::QdoSolver;
@@ -173,17 +173,6 @@ impl KaylesSetup {
             _ => None,
         };
         Ok(KaylesSetup { name, game: KaylesGame::from_graph(&graph), plies, budget: args.size.budget(), plies_at })
-    }
-
-    /// What the set-up is, in one line.
-    pub fn describe(&self) -> String {
-        format!(
-            "kayles {}, {} vertices, {} edges, {} plies",
-            self.name,
-            self.game.vertices(),
-            self.game.edges(),
-            self.plies
-        )
     }
 
     /// Writes the formula in `encoding` and `format` to `w`; returns the summary line.

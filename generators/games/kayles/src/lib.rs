@@ -5,8 +5,7 @@
 //! game can last ([`longest`]), and play against it ([`play`]); with the `cli` feature, the
 //! model's command line (`cli`).
 //!
-//! A `KaylesSetup` (feature `cli`) is one game at one ply limit: built from flags, it
-//! describes itself, encodes, and solves.
+//! [`first_move`] judges a solver's first move with the reference player.
 
 #[cfg(feature = "cli")]
 mod cli;
@@ -26,9 +25,6 @@ use qbf::tseitin::ClauseForm;
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
 use game_geography::game_model::check_graph;
-
-#[cfg(feature = "cli")]
-pub use cli::{KaylesArgs, KaylesSetup};
 
 /// The `kayles` model.
 pub struct Kayles;

@@ -11,9 +11,6 @@ use anyhow::Result;
 use gamekit::suite::{BuildError, Instance, Request, Schema, Setup};
 use gamekit::GameModel;
 
-#[cfg(feature = "cli")]
-pub use cli::{load_gttt, load_hex, load_pg, EncodeOut, GtttArgs, HexArgs, PgArgs, PositionalEncoding, SolveOpts};
-
 /// The `pg` model: a positional game from a PG file.
 pub struct Pg;
 impl GameModel for Pg {
