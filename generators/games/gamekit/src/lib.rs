@@ -40,7 +40,7 @@ mod symbol_map;
 pub mod validate;
 
 #[cfg(feature = "cli")]
-pub use cli::{command_of, parse, ModelCli};
+pub use cli::{command_of, parse, ModelCli, PlayResult, Session};
 pub use encoding::{EncodeError, Encoded, Encoding, Form, GameError, Qbf, Side, Sink, Size, StreamError, Streamed};
-pub use model::{GameModel, PlayResult, Session};
+pub use model::GameModel;
 pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};

@@ -19,19 +19,8 @@ macro_rules! errln {
     }};
 }
 
-use crate::play::{Failure, Played};
-use crate::session::{Left, PlayableGame};
 use crate::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
 use anyhow::Result;
-use contract::Budget;
-
-/// How a game of `qbfgames play` ended: every game as the solver promised, the first
-/// failure, or the user left.
-pub type PlayResult = Result<Result<Played, Failure>, Left>;
-
-/// The session `qbfgames play` runs a model's game in (the binary's, with the user and the
-/// solver): the game and the size budget of the formulas it encodes.
-pub type Session<'s> = dyn FnMut(&dyn PlayableGame, Budget) -> Result<PlayResult> + 's;
 
 /// One game model: its name, its suite side and, with the `cli` feature, its command line.
 pub trait GameModel: Sync {

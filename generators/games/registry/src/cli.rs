@@ -61,7 +61,7 @@ macro_rules! model_subcommand {
     ($name:ident, $command:ident, $with:expr) => {
         impl ::clap::FromArgMatches for $name {
             fn from_arg_matches(matches: &::clap::ArgMatches) -> Result<Self, ::clap::Error> {
-                $crate::Chosen::of(matches).map($name)
+                $crate::cli::Chosen::of(matches).map($name)
             }
             fn update_from_arg_matches(&mut self, matches: &::clap::ArgMatches) -> Result<(), ::clap::Error> {
                 *self = Self::from_arg_matches(matches)?;
@@ -71,7 +71,7 @@ macro_rules! model_subcommand {
 
         impl ::clap::Subcommand for $name {
             fn augment_subcommands(cmd: ::clap::Command) -> ::clap::Command {
-                $crate::mount(cmd, $crate::MODELS.iter().filter_map(|m| m.cli()?.$command()).map($with))
+                $crate::cli::mount(cmd, $crate::MODELS.iter().filter_map(|m| m.cli()?.$command()).map($with))
             }
             fn augment_subcommands_for_update(cmd: ::clap::Command) -> ::clap::Command {
                 Self::augment_subcommands(cmd)

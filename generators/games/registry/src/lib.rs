@@ -1,16 +1,14 @@
 //! The registry of game models: every [`GameModel`] in [`MODELS`], one line per game, found
 //! by name. With the `cli` feature, the binary mounts every model under `encode`, `solve`,
-//! `strategy first-move` and `play` and dispatches to it by name (`EncodeModel`,
+//! `strategy first-move` and `play` and dispatches to it by name (`cli`: `EncodeModel`,
 //! `SolveModel`, `model_subcommand!`); suites find a family's model here
 //! ([`suite::Model`]). It names every game crate and nothing else does: adding a game is
 //! its crate and a line in [`MODELS`].
 
 #[cfg(feature = "cli")]
-mod cli;
+pub mod cli;
 pub mod suite;
 
-#[cfg(feature = "cli")]
-pub use cli::{mount, Chosen, EncodeModel, SolveModel};
 use gamekit::GameModel;
 
 /// Every model, in the order `encode --help` and `solve --help` list them.

@@ -7,7 +7,7 @@
 
 mod model;
 
-pub use model::{command_of, parse, ModelCli};
+pub use model::{command_of, parse, ModelCli, PlayResult, Session};
 
 use std::cell::RefCell;
 use std::io::{self, Write};
