@@ -5,9 +5,9 @@
 //! the last ply of any play (to 7 on 4x4, where DepQBF takes minutes past it), both
 //! encodings: DepQBF's and CAQE's verdicts equal the reference player's. DepQBF must answer
 //! every formula, CAQE every formula of at most [`CAQE_SURE`] plies; past them CAQE has a
-//! few seconds and must agree where it answers (it gives up on most). On rectangles, the
-//! reference player's winner of the whole game is the one the symmetry strategies name
-//! (Gardner; Winning Ways).
+//! few seconds and must agree where it answers (it leaves about half unanswered). On
+//! rectangles, the reference player's winner of the whole game is the one the symmetry
+//! strategies name (Gardner; Winning Ways).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
