@@ -2,7 +2,7 @@
 //! by its model (the `game-registry` crate).
 
 use clap::Args;
-use game_registry::{EncodeModel, SolveModel};
+use game_registry::cli::{EncodeModel, SolveModel};
 
 /// `qbfgames encode <model>`: write a game as a QBF instance.
 #[derive(Args, Debug)]

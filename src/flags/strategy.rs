@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Command, Subcommand, ValueEnum};
-use game_registry::Chosen;
+use game_registry::cli::Chosen;
 
 /// `qbfgames strategy …`.
 #[derive(Subcommand, Debug)]

@@ -16,6 +16,8 @@
 //!   (extended version), Section 3.
 
 mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod game_model;
 mod lexer;
 pub mod lifted;

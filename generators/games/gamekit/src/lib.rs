@@ -2,10 +2,11 @@
 //! uses, so that a game is one crate beside the others.
 //!
 //! - [`encoding`]: the [`Encoding`] trait, its [`Sink`] and the size of an encoded formula;
-//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary.
+//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary;
+//!   [`plies`]: the blocks, choice and chain of games where the player who cannot move loses.
 //! - [`model`]: the [`GameModel`] trait, the seam the command line and suites see a game
-//!   through; [`suite`]: what a model accepts in a suite; [`cli`]: the command-line pieces
-//!   models share.
+//!   through; [`suite`]: what a model accepts in a suite; `cli` (feature `cli`): a model's
+//!   command line, `ModelCli`, and the command-line pieces models share.
 //! - The generic strategy: [`first_move`] (a solver's first move judged), [`play`] (a
 //!   solver's strategy explored against every reply), [`session`] (a whole game with the
 //!   user), [`qdo`] and [`oracle`] (the solver asked), [`certificate_oracle`] (the move
@@ -23,12 +24,14 @@ pub mod model;
 
 pub mod binary;
 pub mod certificate_oracle;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod encoding;
 pub mod first_move;
 pub mod mixhash;
 pub mod oracle;
 pub mod play;
+pub mod plies;
 pub mod qdo;
 pub mod rng;
 pub mod session;
@@ -36,6 +39,8 @@ pub mod suite;
 mod symbol_map;
 pub mod validate;
 
+#[cfg(feature = "cli")]
+pub use cli::{command_of, parse, ModelCli, PlayResult, Session};
 pub use encoding::{EncodeError, Encoded, Encoding, Form, GameError, Qbf, Side, Sink, Size, StreamError, Streamed};
-pub use model::{command_of, parse, GameModel, PlayResult, Session};
+pub use model::GameModel;
 pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};

@@ -41,6 +41,10 @@
 
 mod adorn;
 pub mod asp;
+#[cfg(feature = "cli")]
+mod cli;
+#[cfg(feature = "cli")]
+mod cli_asp;
 pub mod decompose;
 pub mod demand;
 pub mod encoding;

@@ -26,6 +26,8 @@
 //! - T. J. Schaefer, *On the computational complexity of some two-person perfect-information
 //!   games*, JCSS 16 (1978): generalized geography, PSPACE-complete.
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod encoding;
 pub mod game_model;
 mod generate;
@@ -83,8 +85,8 @@ impl Rule {
     }
 }
 
-/// The command line's values of a choice are its names (feature `clap`).
-#[cfg(feature = "clap")]
+/// The command line's values of a choice are its names (feature `cli`).
+#[cfg(feature = "cli")]
 macro_rules! value_enum_by_name {
     ($t:ty) => {
         impl clap::ValueEnum for $t {
@@ -98,9 +100,9 @@ macro_rules! value_enum_by_name {
     };
 }
 
-#[cfg(feature = "clap")]
+#[cfg(feature = "cli")]
 value_enum_by_name!(Variant);
-#[cfg(feature = "clap")]
+#[cfg(feature = "cli")]
 value_enum_by_name!(Rule);
 
 /// A name that is not a [`Variant`] or [`Rule`].

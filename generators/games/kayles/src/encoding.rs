@@ -24,15 +24,17 @@
 //! - The geography encodings of this project (`gamekit::geography`), whose chain and
 //!   compact index this follows.
 
-use clap::ValueEnum;
 use contract::{Budget, TooLarge};
+use gamekit::binary::{bits_for, eq_const};
+use gamekit::plies::{exactly_one, normal_play, ply_blocks};
 use gamekit::SymbolMap;
-use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
+use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, VarManager};
 
 use super::game::Kayles;
 
 /// How a ply's vertex is represented.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum KaylesEncoding {
     /// One variable per vertex and ply.
     Onehot,
@@ -100,13 +102,7 @@ impl KaylesEncoding {
             KaylesEncoding::Onehot => n,
             KaylesEncoding::Compact => bits_for(n),
         };
-        let mut choices: Vec<Vec<Lit>> = Vec::new();
-        for t in 1..=plies {
-            let fresh = vars.fresh_n(width);
-            let quant = if t % 2 == 1 { Quant::Exists } else { Quant::Forall };
-            prefix.push(quant, fresh.iter().copied());
-            choices.push(fresh.iter().map(|v| v.pos_lit()).collect());
-        }
+        let choices = ply_blocks(&mut vars, &mut prefix, plies, width);
         let mut e = Encoder { encoding: self, c: Circuit::new(), vars, n };
         // `is[t][v]`: ply t + 1 picks v.
         let is: Vec<Vec<Lit>> = choices.iter().map(|bits| (0..n as u32).map(|v| e.is(bits, v)).collect()).collect();
@@ -127,17 +123,9 @@ impl KaylesEncoding {
                 }
             }
         }
-        let mut chain = Lit::FALSE;
-        for (t, &ok) in valid.iter().enumerate().rev() {
-            chain = if t % 2 == 0 { e.c.and(&mut e.vars, [ok, chain]) } else { e.c.implies(&mut e.vars, ok, chain) };
-        }
+        let chain = normal_play(&mut e.c, &mut e.vars, &valid);
         CircuitQbf { vars: e.vars, prefix, circuit: e.c, output: chain }
     }
-}
-
-/// Bits of a binary index of `n` values (0 for one value).
-pub(super) fn bits_for(n: usize) -> usize {
-    (usize::BITS - n.saturating_sub(1).leading_zeros()) as usize
 }
 
 /// The circuit under construction.
@@ -153,26 +141,14 @@ impl Encoder {
     fn is(&mut self, bits: &[Lit], v: u32) -> Lit {
         match self.encoding {
             KaylesEncoding::Onehot => bits[v as usize],
-            KaylesEncoding::Compact => {
-                let lits: Vec<Lit> =
-                    bits.iter().enumerate().map(|(i, &b)| if v >> i & 1 == 1 { b } else { !b }).collect();
-                self.c.and(&mut self.vars, lits)
-            }
+            KaylesEncoding::Compact => eq_const(&mut self.c, &mut self.vars, bits, i64::from(v)),
         }
     }
 
     /// The ply picks exactly one vertex (`is`: whether it picks each).
     fn one(&mut self, is: &[Lit]) -> Lit {
         match self.encoding {
-            KaylesEncoding::Onehot => {
-                let mut parts = vec![self.c.or(&mut self.vars, is.iter().copied())];
-                for (i, &a) in is.iter().enumerate() {
-                    for &b in &is[i + 1..] {
-                        parts.push(self.c.or(&mut self.vars, [!a, !b]));
-                    }
-                }
-                self.c.and(&mut self.vars, parts)
-            }
+            KaylesEncoding::Onehot => exactly_one(&mut self.c, &mut self.vars, is),
             // An index names at most one vertex; it names one unless it is past them.
             KaylesEncoding::Compact if self.n.is_power_of_two() => Lit::TRUE,
             KaylesEncoding::Compact => self.c.or(&mut self.vars, is.iter().copied()),

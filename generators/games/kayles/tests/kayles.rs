@@ -197,31 +197,20 @@ fn black_needs_two_plies_and_white_one_free_vertex() {
 /// reference player wins with, or both say Black has none.
 #[test]
 fn first_moves_from_depqbf_are_winning_moves() {
-    use game_kayles::{KaylesArgs, KaylesSetup};
     use gamekit::first_move::Judgement;
     use gamekit::qdo::QdoRunner;
 
-    #[derive(clap::Parser)]
-    struct Flags {
-        #[command(flatten)]
-        game: KaylesArgs,
-    }
-
     let mut valid = 0;
     for (name, graph) in graphs().iter().step_by(8) {
+        let game = Kayles::from_graph(graph);
         let n = graph.nodes() as u32;
         for depth in [2, 4, n + 1] {
-            let text = graph.to_text(depth);
-            let file = std::env::temp_dir().join(format!("kayles-first-move-{}.txt", std::process::id()));
-            std::fs::write(&file, text).unwrap_or_else(|e| panic!("{e}"));
-            let flags = <Flags as clap::Parser>::try_parse_from(["kayles", "--graph", &file.display().to_string()])
-                .unwrap_or_else(|e| panic!("{e}"));
-            let setup = KaylesSetup::from_args(&flags.game).unwrap_or_else(|e| panic!("{e}"));
             for encoding in KaylesEncoding::ALL {
                 let solvers = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/solvers.toml");
                 let mut runner = QdoRunner::from_solvers(&solvers, "depqbf", 60, Default::default())
                     .unwrap_or_else(|e| panic!("{e}"));
-                let found = setup.first_move(encoding, &mut runner).unwrap_or_else(|e| panic!("{e}"));
+                let found =
+                    game_kayles::first_move(&game, depth, encoding, &mut runner).unwrap_or_else(|e| panic!("{e}"));
                 match found.judgement {
                     Judgement::Valid(_) => valid += 1,
                     Judgement::NoStrategy { .. } => {}

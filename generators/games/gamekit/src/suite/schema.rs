@@ -22,7 +22,8 @@ pub enum Encoding {
 
 /// The quantifier prefix of the GDL general encoding: naive, time-based or
 /// dependency-based (`--prefix` of `encode gdl`, and the suffix of `gdl-ge-*` in suites).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum GdlPrefix {
     Gn,
     Gt,

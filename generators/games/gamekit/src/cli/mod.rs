@@ -1,7 +1,13 @@
-//! What every model's command line shares: the size budget, the output format and clause
-//! form, atomic output, the answer of `solve`, and numbers read from a game's files.
+//! The command line of the models (feature `cli`): the [`ModelCli`] trait and how a model
+//! declares its subcommands ([`command_of`], [`parse`]); what every model's command line
+//! shares: the size budget, the output format and clause form, atomic output, the answer
+//! of `solve`, and numbers read from a game's files.
 //!
 //! Doc comments of the clap types here are `--help` text.
+
+mod model;
+
+pub use model::{command_of, parse, ModelCli, PlayResult, Session};
 
 use std::cell::RefCell;
 use std::io::{self, Write};
