@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::graph::Graph;
-use super::{Rule, Variant};
+use super::rules::{Rule, Variant};
 
 /// The positions [`Solver::new`] may expand before it gives up.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
