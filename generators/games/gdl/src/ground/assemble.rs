@@ -3,9 +3,11 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use super::error::GroundError;
+use super::fixpoint::Grounder;
+use super::game::{Definitions, Derived, GLit, GroundGame, Move, Node};
 use super::tightness::topological_order;
 use super::units::{cost, instances, smaller, Instances, Unit};
-use super::{Definitions, Derived, GLit, GroundError, GroundGame, Grounder, Move, Node};
 use crate::program::Program;
 use crate::terms::{kw, Sym, TermId, TermStore};
 
