@@ -220,7 +220,10 @@ fn expand_use_tree(tree: &str) -> Vec<(String, Option<String>)> {
 
 /// What a file names: the paths of its `use` trees (with the name each brings in: its last
 /// segment or its alias), and the `::` paths of its code. A file's unit tests (from its
-/// `#[cfg(test)]` module on) are modules of their own, not counted.
+/// `#[cfg(test)]` module on) are modules of their own, not counted. An inline module
+/// (`mod kw { ... }`) counts as part of its file's module: its paths are the file's, with
+/// the `super`s that only climb out of the inline module read as `self`, and its `use`
+/// trees bring no name into the file's module (they are paths, not re-exports).
 #[derive(Default)]
 struct Names {
     uses: Vec<(String, String)>,
@@ -238,6 +241,8 @@ fn scan(text: &str) -> Names {
     let mut rest = code.as_str();
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut prev = ' ';
+    // Brace depth, and the depths at which the open inline modules' bodies start.
+    let (mut depth, mut inline) = (0usize, Vec::<usize>::new());
     while let Some(c) = rest.chars().next() {
         if c == '"' {
             let mut escaped = false;
@@ -254,11 +259,22 @@ fn scan(text: &str) -> Names {
             continue;
         }
         let starts_word = !is_ident(prev) && prev != ':';
+        if starts_word && rest.starts_with("mod ") {
+            let after = rest[4..].trim_start();
+            let name_len = after.chars().take_while(|&c| is_ident(c)).count();
+            if after[name_len..].trim_start().starts_with('{') {
+                inline.push(depth + 1);
+            }
+        }
         if starts_word && rest.starts_with("use ") {
             let end = rest.find(';').unwrap_or(rest.len());
             for (path, alias) in expand_use_tree(&rest[4..end]) {
-                let name = alias.unwrap_or_else(|| path.rsplit("::").next().unwrap_or_default().to_string());
-                names.uses.push((path, name));
+                if inline.is_empty() {
+                    let name = alias.unwrap_or_else(|| path.rsplit("::").next().unwrap_or_default().to_string());
+                    names.uses.push((path, name));
+                } else {
+                    names.paths.push(out_of_inline(&path, inline.len()));
+                }
             }
             prev = ';';
             rest = &rest[end..];
@@ -267,16 +283,40 @@ fn scan(text: &str) -> Names {
         if starts_word && is_ident(c) {
             let word: String = rest.chars().take_while(|&c| is_ident(c) || c == ':').collect();
             if word.contains("::") {
-                names.paths.push(word.clone());
+                names.paths.push(out_of_inline(&word, inline.len()));
             }
             prev = word.chars().last().unwrap_or(c);
             rest = &rest[word.len()..];
             continue;
         }
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                if inline.last() == Some(&depth) {
+                    inline.pop();
+                }
+                depth = depth.saturating_sub(1);
+            }
+            _ => {}
+        }
         prev = c;
         rest = &rest[c.len_utf8()..];
     }
     names
+}
+
+/// A path written `levels` inline modules deep, as a path of the file's module: the
+/// leading `super`s that stay within the file become `self`, the others climb on from the
+/// file's module.
+fn out_of_inline(path: &str, levels: usize) -> String {
+    let parts: Vec<&str> = path.split("::").collect();
+    let supers = parts.iter().take_while(|p| **p == "super").count();
+    if levels == 0 || supers == 0 {
+        return path.to_string();
+    }
+    let climbed = supers.saturating_sub(levels);
+    let lead = if climbed == 0 { vec!["self"] } else { vec!["super"; climbed] };
+    lead.into_iter().chain(parts[supers..].iter().copied()).collect::<Vec<_>>().join("::")
 }
 
 /// A crate's modules and what each names.
@@ -430,6 +470,47 @@ fn the_circle_finder_follows_re_exports_and_sees_a_circle() {
     ]);
     assert!(external.imports(&module("e")).is_empty());
     assert!(external.files.keys().all(|m| circle_through(m, &edges(&external)).is_none()));
+    // An inline module's `super` is its file's module, and its `use` brings nothing into
+    // the file's module: a sibling that takes `Sym` from `t` imports `t`, not the root,
+    // while `super::super::super::Up` two inline modules deep is the root's.
+    let inline = krate(&[
+        (
+            "",
+            "mod s;
+mod t;
+pub use s::S;
+pub struct Up;
+",
+        ),
+        (
+            "s",
+            "use super::t::Sym;
+pub struct S(Sym);
+",
+        ),
+        (
+            "t",
+            "pub struct Sym;
+pub mod kw {
+    use super::Sym;
+    pub const A: Sym = Sym;
+}
+",
+        ),
+        (
+            "u",
+            "pub mod k {
+    pub mod j {
+        use super::super::super::Up;
+    }
+}
+",
+        ),
+    ]);
+    assert_eq!(inline.imports(&module("s")), BTreeSet::from([module("t")]));
+    assert!(inline.imports(&module("t")).is_empty());
+    assert_eq!(inline.imports(&module("u")), BTreeSet::from([module("")]));
+    assert!(inline.files.keys().all(|m| circle_through(m, &edges(&inline)).is_none()));
 }
 
 #[test]

@@ -12,30 +12,12 @@
 //! - Y. He, A. Saffidine, M. Thielscher: *Solving Two-player Games with QBF Solvers in
 //!   General Game Playing*, AAMAS 2024, Sections 3.1 and 3.3.
 
-use crate::turn_taking::{turn_taking, TurnTaking};
+use crate::turn_taking::turn_taking;
 use crate::GroundGame;
 use contract::{Budget, TooLarge};
 
-use super::{GdlEncoding, PrefixMethod, Rules};
+use super::{GdlEncoding, PrefixMethod, Reason, Rules};
 use gamekit::Encoding;
-
-/// Why a GDL encoding has the rules it has.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// The caller asked for them.
-    Asked,
-    /// Chosen from the game's turn structure up to the depth.
-    Structure(TurnTaking),
-}
-
-impl std::fmt::Display for Reason {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Reason::Asked => write!(f, "as asked"),
-            Reason::Structure(turns) => write!(f, "chosen by the game's structure ({turns})"),
-        }
-    }
-}
 
 impl GdlEncoding {
     /// The encoding `game`'s turn structure calls for at horizon `depth`: SD where the game

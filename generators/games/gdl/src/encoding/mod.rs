@@ -75,7 +75,6 @@ pub(crate) struct Bits {
     pub bits: Vec<Lit>,
 }
 
-pub use choice::Reason;
 pub use gamekit::Size;
 pub use prefix::PrefixMethod;
 
@@ -94,6 +93,24 @@ impl Rules {
         match self {
             Rules::General => "ge",
             Rules::StrictTurns => "sd",
+        }
+    }
+}
+
+/// Why a GDL encoding has the rules it has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The caller asked for them.
+    Asked,
+    /// Chosen from the game's turn structure up to the depth.
+    Structure(TurnTaking),
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::Asked => write!(f, "as asked"),
+            Reason::Structure(turns) => write!(f, "chosen by the game's structure ({turns})"),
         }
     }
 }

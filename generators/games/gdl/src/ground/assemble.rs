@@ -3,14 +3,13 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::tightness::topological_order;
+use super::error::GroundError;
+use super::fixpoint::Grounder;
+use super::game::{Definitions, Derived, GLit, GroundGame, Move, Node};
+use super::tightness::{topological_order, GroundRules};
 use super::units::{cost, instances, smaller, Instances, Unit};
-use super::{Definitions, Derived, GLit, GroundError, GroundGame, Grounder, Move, Node};
 use crate::program::Program;
 use crate::terms::{kw, Sym, TermId, TermStore};
-
-/// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
-pub(super) type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 
 fn sorted_by_text(store: &TermStore, mut terms: Vec<TermId>) -> Vec<TermId> {
     terms.sort_by_cached_key(|&t| store.display(t));

@@ -1,7 +1,7 @@
 //! The relaxed fixpoint: static relations exactly, then the reachable fluents and moves
 //! (steps 1 and 2 of the grounding, see the module doc of `ground`).
 
-use super::{relation, too_large, GroundError};
+use super::error::{relation, too_large, GroundError};
 use crate::eval::{intern_atom, Db, Plan};
 use crate::program::{Literal, Program, Rule};
 use crate::terms::{kw, TermId, TermStore};

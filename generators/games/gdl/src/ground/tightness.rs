@@ -3,10 +3,12 @@
 
 use std::collections::HashMap;
 
-use super::assemble::GroundRules;
 use crate::program::Program;
 use crate::terms::{TermId, TermStore};
 use contract::ParseError;
+
+/// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
+pub(super) type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 
 /// Derived atoms sorted so that every atom comes after the atoms in its bodies; a cycle
 /// is a positive loop and an error.

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::{relation, too_large, GroundError, Grounder};
+use super::error::{relation, too_large, GroundError};
+use super::fixpoint::Grounder;
 use crate::eval::{find_atom, Plan};
 use crate::program::{Literal, Program, Rule};
 use crate::terms::{TermId, TermStore};
