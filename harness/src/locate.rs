@@ -25,6 +25,7 @@
 //! directory.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::process::{find_program, is_executable};
 
@@ -78,6 +79,25 @@ pub struct MissingTool {
     pub name: String,
     /// The tools directories searched, or that there was none.
     pub searched: String,
+}
+
+/// The tree the binary ships ([`ship`]), if it registered one.
+static SHIPPED: OnceLock<Shipped> = OnceLock::new();
+
+/// Registers the `suite/` tree the binary ships, before its command line is parsed: the
+/// default of every `--config` flag ([`default_solvers`]) falls back to it, and the flags
+/// live in the library crates, which cannot see the binary's build script.
+pub fn ship(shipped: Shipped) {
+    // A second registration is the same tree; the first one stays.
+    let _ = SHIPPED.set(shipped);
+}
+
+/// The solvers file used when `--config` is not given (clap's default value of every
+/// command that takes one, all built at start-up: looked up once per process), from the
+/// tree registered by [`ship`] (none: an empty tree, so step 6 finds nothing).
+pub fn default_solvers() -> PathBuf {
+    static FOUND: OnceLock<PathBuf> = OnceLock::new();
+    FOUND.get_or_init(|| SHIPPED.get().copied().unwrap_or(Shipped { hash: "none", files: &[] }).solvers()).clone()
 }
 
 /// The `suite/` tree built into a binary (by its build script): where the shipped

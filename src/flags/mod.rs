@@ -19,6 +19,7 @@ pub use games::{EncodeCmd, SolveCmd};
 pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
 use seconds::parse_seconds;
 pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
+use tune::cli::TuneArgs;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -89,7 +90,7 @@ pub enum Command {
         recalibrate: bool,
         /// The solvers file the ladders' calibration solvers and the tracing solver of
         /// --certify (`depqbf`, with its `trace` command) are taken from.
-        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+        #[arg(long, default_value_os_t = harness::locate::default_solvers())]
         config: PathBuf,
         /// Certify every QDIMACS instance with DepQBF's checked Q-resolution proof, under
         /// this many CPU seconds per instance (for every family, in place of the suite's
@@ -285,7 +286,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  qbfgames solvers")]
     Solvers {
         /// The solvers configuration (default: found as above).
-        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+        #[arg(long, default_value_os_t = harness::locate::default_solvers())]
         config: PathBuf,
         /// How the table is printed.
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
@@ -411,53 +412,6 @@ pub enum ManifestCmd {
     },
 }
 
-/// The settings of `qbfgames tune`.
-#[derive(clap::Args, Debug)]
-pub struct TuneArgs {
-    /// The suite file.
-    pub suite: PathBuf,
-    /// Only these families (repeatable; default: every family).
-    #[arg(long)]
-    pub family: Vec<String>,
-    /// An axis and its values, `AXIS=V1,V2` (repeatable; the variants are every
-    /// combination). Axes: clause_form (polarity, tseitin, universal), gates (innermost,
-    /// earliest), encoding (an encoding of the family's model). Default: clause_form ×
-    /// gates.
-    #[arg(long = "vary", value_name = "AXIS=VALUES", conflicts_with = "variant")]
-    pub vary: Vec<String>,
-    /// One variant by its values joined by `.` (`polarity.earliest`, `gdl-sd`), in place of
-    /// --vary's combinations (repeatable, or comma-separated). Folders of the same name
-    /// under --out are resumed.
-    #[arg(long, value_delimiter = ',')]
-    pub variant: Vec<String>,
-    /// Solvers, comma-separated names from the solvers file.
-    #[arg(long, value_delimiter = ',', default_value = "depqbf,caqe")]
-    pub solvers: Vec<String>,
-    /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
-    #[arg(long, value_delimiter = ',', default_value = "none,bloqqer")]
-    pub preprocessors: Vec<String>,
-    /// CPU-time limit per run in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Wall-clock safety limit per run in seconds (default: --timeout + 30); raise it on a
-    /// busy machine, where a run that has used half its CPU limit when the wall clock
-    /// stops it counts as a timeout.
-    #[arg(long)]
-    pub wall_timeout: Option<f64>,
-    /// Memory limit per run.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// Runs at once (default: one per physical core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// The folder of the variants' folders and tune.csv (default: out/tune/<suite name>).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-}
-
 /// The settings of `qbfgames verify`.
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
@@ -480,7 +434,7 @@ pub struct VerifyArgs {
     #[arg(long, default_value = "4G")]
     pub memory: String,
     /// The solvers and preprocessors.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
     /// Instances, caches and the side-by-side tables (`<out>/<table>/verify.md`, `.csv`).
     #[arg(long, default_value = "out/verify")]
@@ -529,7 +483,7 @@ pub struct DepthArgs {
     #[arg(long, default_value = "4G")]
     pub memory: String,
     /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
     /// Output format of the table.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
@@ -555,7 +509,7 @@ pub struct CertifyArgs {
     #[arg(long, default_value = "depqbf")]
     pub solver: String,
     /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
     /// CPU-time limit of the solver in seconds.
     #[arg(long, default_value_t = 60.0)]

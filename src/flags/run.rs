@@ -37,7 +37,7 @@ pub struct MatrixArgs {
     #[arg(long, default_value = "4G")]
     pub memory: String,
     /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
     /// Run the rungs a ladder predicted past its calibration too (DIR/ladders.csv; left
     /// out by default: `select` predicts their times from the ladder's growth).

@@ -79,7 +79,7 @@ pub struct RunFlags {
     #[arg(long, default_value = "8G")]
     pub memory: String,
     /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
 }
 
