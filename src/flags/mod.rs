@@ -5,8 +5,6 @@
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 
 pub mod games;
-mod run;
-mod seconds;
 mod select;
 pub mod strategy;
 
@@ -16,8 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use gamekit::cli::ClauseArgs;
 pub use games::{EncodeCmd, SolveCmd};
-pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
-use seconds::parse_seconds;
+use harness::cli::{parse_seconds, Backend, RunArgs, SlurmArgs, SlurmScriptArgs};
 pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
 use tune::cli::TuneArgs;
 

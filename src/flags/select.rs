@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::run::{Backend, SlurmArgs};
-use super::seconds::parse_seconds;
+use harness::cli::parse_seconds;
+use harness::cli::{Backend, SlurmArgs};
 
 /// `qbfgames select`.
 #[derive(Debug, Args)]
