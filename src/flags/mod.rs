@@ -5,17 +5,16 @@
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 
 pub mod games;
-mod select;
 pub mod strategy;
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 pub use gamekit::cli::ClauseArgs;
 pub use games::{EncodeCmd, SolveCmd};
 use harness::cli::{parse_seconds, Backend, RunArgs, SlurmArgs, SlurmScriptArgs};
-pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
+use reports::cli::{CalibrateArgs, FrontierArgs, SelectArgs, TableFormat};
 use tune::cli::TuneArgs;
 
 #[derive(Parser, Debug)]
@@ -485,16 +484,6 @@ pub struct DepthArgs {
     /// Output format of the table.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
-}
-
-/// How a command prints a table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    Text,
-    Markdown,
-    Csv,
-    /// An array of objects, one per row, keyed by column name.
-    Json,
 }
 
 /// Flags of `qbfgames certify`.
