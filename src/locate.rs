@@ -2,7 +2,6 @@
 //! over the copy of `suite/` built into the binary (`build.rs`).
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 use anyhow::Result;
 use harness::locate::Shipped;
@@ -12,14 +11,8 @@ mod shipped {
     include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 }
 
-const SHIPPED: Shipped = Shipped { hash: shipped::HASH, files: shipped::FILES };
-
-/// The solvers file used when `--config` is not given (clap's default value of every
-/// command that takes one, all built at start-up: looked up once per process).
-pub fn default_solvers() -> PathBuf {
-    static FOUND: OnceLock<PathBuf> = OnceLock::new();
-    FOUND.get_or_init(|| SHIPPED.solvers()).clone()
-}
+/// The tree built into the binary; `main` registers it with [`harness::locate::ship`].
+pub const SHIPPED: Shipped = Shipped { hash: shipped::HASH, files: shipped::FILES };
 
 /// The folders shipped suites are looked up in ([`Shipped::suite_dirs`]).
 pub fn suite_dirs() -> Vec<PathBuf> {

@@ -17,6 +17,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    harness::locate::ship(locate::SHIPPED);
     let cli = flags::Cli::parse();
     match commands::run(cli.command) {
         Ok(code) => code,

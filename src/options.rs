@@ -7,7 +7,7 @@ use contract::Budget;
 use gamekit::qdo::QdoRunner;
 
 use crate::flags::strategy::StrategyOpts;
-use crate::flags::MatrixArgs;
+use harness::cli::MatrixArgs;
 
 /// Reads an input file, naming it in the error.
 pub fn read_source(path: &str) -> Result<contract::Source> {

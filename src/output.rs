@@ -49,21 +49,14 @@ use harness::check;
 use harness::collection::{batch_records, BatchMerge, Merged};
 use reports::Table;
 
-use crate::flags::TableFormat;
+use reports::cli::TableFormat;
 
 /// Exit code when an answer is wrong or two configurations conflict.
 const FINDINGS_EXIT: u8 = 2;
 
 /// Prints `table` to standard output in `format`.
 pub fn print_table(table: &Table, format: TableFormat) -> Result<()> {
-    let out = io::stdout().lock();
-    match format {
-        TableFormat::Text => reports::write_text(out, table),
-        TableFormat::Markdown => reports::write_markdown(out, table),
-        TableFormat::Csv => reports::write_csv(out, table),
-        TableFormat::Json => reports::write_json(out, table),
-    }
-    .context("writing to standard output")
+    format.write(io::stdout().lock(), table).context("writing to standard output")
 }
 
 /// Writes a file through `write`: into a temporary file beside `path`, renamed over

@@ -34,6 +34,8 @@ mod capture;
 mod cell;
 pub mod certifier;
 mod check;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod collection;
 mod config;
 mod consistency;

@@ -25,6 +25,7 @@
 //! directory.
 
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use crate::process::{find_program, is_executable};
 
@@ -80,6 +81,44 @@ pub struct MissingTool {
     pub searched: String,
 }
 
+/// The solvers file of steps 2 to 5 of the order above, if one is found.
+fn configured_solvers() -> Option<PathBuf> {
+    if let Some(file) = env_path("QBFGAMES_SOLVERS") {
+        return Some(file);
+    }
+    let candidates = [
+        home_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("qbfgames/solvers.toml")),
+        share_dir().map(|d| d.join("suite/solvers.toml")),
+        Some(PathBuf::from("suite/solvers.toml")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_file())
+}
+
+/// The tree the binary ships ([`ship`]), if it registered one.
+static SHIPPED: OnceLock<Shipped> = OnceLock::new();
+
+/// Registers the `suite/` tree the binary ships, before its command line is parsed: the
+/// default of every `--config` flag ([`default_solvers`]) falls back to it, and the flags
+/// live in the library crates, which cannot see the binary's build script.
+pub fn ship(shipped: Shipped) {
+    // A second registration is the same tree; the first one stays.
+    let _ = SHIPPED.set(shipped);
+}
+
+/// The solvers file used when `--config` is not given (clap's default value of every
+/// command that takes one, all built at start-up: looked up once per process), from the
+/// tree registered by [`ship`] (none registered: steps 2 to 5, else `suite/solvers.toml`,
+/// and nothing unpacked).
+pub fn default_solvers() -> PathBuf {
+    static FOUND: OnceLock<PathBuf> = OnceLock::new();
+    FOUND
+        .get_or_init(|| match SHIPPED.get() {
+            Some(shipped) => shipped.solvers(),
+            None => configured_solvers().unwrap_or_else(|| PathBuf::from("suite/solvers.toml")),
+        })
+        .clone()
+}
+
 /// The `suite/` tree built into a binary (by its build script): where the shipped
 /// suites and solvers configuration come from when there is neither a checkout nor an
 /// install prefix.
@@ -96,18 +135,9 @@ impl Shipped {
     /// The solvers file used when `--config` is not given (steps 2 to 6 of the order
     /// above).
     pub fn solvers(&self) -> PathBuf {
-        if let Some(file) = env_path("QBFGAMES_SOLVERS") {
-            return file;
-        }
-        let candidates = [
-            home_dir("XDG_CONFIG_HOME", ".config").map(|d| d.join("qbfgames/solvers.toml")),
-            share_dir().map(|d| d.join("suite/solvers.toml")),
-            Some(PathBuf::from("suite/solvers.toml")),
-        ];
-        if let Some(found) = candidates.into_iter().flatten().find(|p| p.is_file()) {
-            return found;
-        }
-        self.unpacked().map(|d| d.join("solvers.toml")).unwrap_or_else(|| PathBuf::from("suite/solvers.toml"))
+        configured_solvers().unwrap_or_else(|| {
+            self.unpacked().map(|d| d.join("solvers.toml")).unwrap_or_else(|| PathBuf::from("suite/solvers.toml"))
+        })
     }
 
     /// The tree unpacked to the cache directory. The folder is named by the tree's hash

@@ -16,6 +16,8 @@
 //! `contract`, `harness` (for the result records) and `qbf` (for formula sizes) of the
 //! workspace, nothing else.
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod compare;
 pub mod coverage;
 pub mod depth;

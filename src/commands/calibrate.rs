@@ -14,7 +14,7 @@ use harness::{RealExecutor, Subset};
 use reports::selection::{self, agreement_table, check_table, compare, fold, to_check, Settings, Thresholds};
 use reports::{write_text, RunData};
 
-use crate::flags::CalibrateArgs;
+use reports::cli::CalibrateArgs;
 
 pub fn run(args: &CalibrateArgs) -> Result<ExitCode> {
     if let Some(limit) = args.backtest {

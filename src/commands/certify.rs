@@ -10,8 +10,8 @@ use certify::{certify_run, Budget, Report, Tracer};
 use contract::Verdict;
 use harness::{format_memory, parse_memory, parse_timeout, Limits, RealExecutor, Tools};
 
-use crate::flags::CertifyArgs;
 use crate::options::read_source;
+use certify::cli::CertifyArgs;
 
 pub fn run(args: &CertifyArgs) -> Result<ExitCode> {
     let formula = qbf::io::read_qdimacs(&read_source(&args.file.display().to_string())?)?;

@@ -10,8 +10,8 @@ use reports::Table;
 use suites::depth::{Deepening, COLUMNS};
 use suites::load;
 
-use crate::flags::DepthArgs;
 use crate::output::print_table;
+use verify::cli::DepthArgs;
 
 pub fn run(args: &DepthArgs) -> Result<ExitCode> {
     let suite = load(&args.suite)?;

@@ -16,7 +16,8 @@ use harness::{RealExecutor, Subset};
 use reports::selection::{self, Settings, Step};
 use reports::RunData;
 
-use crate::flags::{Backend, FrontierArgs};
+use harness::cli::Backend;
+use reports::cli::FrontierArgs;
 
 /// Runs per core in a batch: the cores wait for a batch's slowest run before the next
 /// fit, so a batch of a few runs per core keeps them busy while the fits stay frequent.

@@ -7,9 +7,9 @@ use qbf::identity::{gbd_hash, sha256_hex};
 use qbf::io::Format;
 use reports::Table;
 
-use crate::flags::TableFormat;
 use crate::options::read_source;
 use crate::output::print_table;
+use reports::cli::TableFormat;
 
 pub fn run(files: &[String], format: TableFormat) -> Result<ExitCode> {
     let mut table = Table::new(&["sha256", "gbd", "file"]);

@@ -32,7 +32,8 @@ use std::process::ExitCode;
 use ::certify::Certify;
 use anyhow::{Context, Result};
 
-use crate::flags::{Backend, Command, EncodeCmd, SolveCmd};
+use crate::flags::{Command, EncodeCmd, SolveCmd};
+use harness::cli::Backend;
 
 /// Runs a command; `Ok` carries the exit code (some commands, like a solver, answer with it).
 pub fn run(command: Command) -> Result<ExitCode> {
@@ -61,7 +62,7 @@ pub fn run(command: Command) -> Result<ExitCode> {
                 recalibrate,
                 calibration_s: calibration_limit,
                 competition_s: competition_limit,
-                slurm: matches!(backend, crate::flags::Backend::Slurm),
+                slurm: matches!(backend, Backend::Slurm),
                 profile,
             };
             generate::run(&suite, out, jobs, &config, certify, &ladders)

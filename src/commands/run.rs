@@ -18,8 +18,8 @@ use harness::local::LocalRun;
 use harness::{AnswerCertifier, RealExecutor};
 use reports::progress::Progress;
 
-use crate::flags::RunArgs;
 use crate::output::conclude;
+use harness::cli::RunArgs;
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     no_slurm_flags(args)?;

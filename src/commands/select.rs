@@ -8,7 +8,7 @@ use reports::selection::{self, hardness_table, Limits, Request, Settings, Thresh
 use reports::starved::refuse_starved;
 use reports::{write_text, RunData};
 
-use crate::flags::SelectArgs;
+use reports::cli::SelectArgs;
 
 pub fn run(args: &SelectArgs) -> Result<ExitCode> {
     let data = RunData::load(&args.dir)?;

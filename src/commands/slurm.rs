@@ -13,8 +13,8 @@ use harness::shard::batches;
 use harness::slurm::{wait_announcing, SlurmCli};
 use harness::submission::{absolute, check_idle, prepare, submit, Prepared};
 
-use crate::flags::{MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
 use crate::output::{conclude_batches, print_batch};
+use harness::cli::{MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
 
 /// `qbfgames run --backend slurm`: submit, wait (unless `--no-wait`), collect.
 pub fn run(args: &RunArgs) -> Result<ExitCode> {

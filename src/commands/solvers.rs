@@ -8,8 +8,8 @@ use anyhow::{anyhow, Result};
 use harness::{RealExecutor, Tools};
 use reports::Table;
 
-use crate::flags::TableFormat;
 use crate::output::print_table;
+use reports::cli::TableFormat;
 
 pub fn run(config: &Path, format: TableFormat) -> Result<ExitCode> {
     let tools = Tools::load(config).map_err(|e| match e {

@@ -6,9 +6,9 @@ use anyhow::Result;
 use qbf::stats::stats;
 use reports::sizes::size_table;
 
-use crate::flags::TableFormat;
 use crate::options::read_source;
 use crate::output::print_table;
+use reports::cli::TableFormat;
 
 pub fn run(files: &[String], csv: bool, json: bool) -> Result<ExitCode> {
     let sizes = files.iter().map(|file| {

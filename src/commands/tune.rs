@@ -11,7 +11,7 @@ use harness::options::RunOptions;
 use harness::RealExecutor;
 use tune::{named, summarize, variants, Event, Tune};
 
-use crate::flags::TuneArgs;
+use tune::cli::TuneArgs;
 
 pub fn run(args: &TuneArgs) -> Result<ExitCode> {
     let mut suite = suites::load(&args.suite)?;

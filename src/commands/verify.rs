@@ -10,8 +10,9 @@ use anyhow::{anyhow, Context, Result};
 use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
 use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
 
-use crate::flags::{TableFormat, VerifyArgs};
 use crate::output::print_table;
+use reports::cli::TableFormat;
+use verify::cli::VerifyArgs;
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
     let budget = parse_budget(&args.budget).map_err(|e| anyhow!("--budget {e}"))?;

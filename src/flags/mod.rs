@@ -5,20 +5,19 @@
 #![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
 
 pub mod games;
-mod run;
-mod seconds;
-mod select;
 pub mod strategy;
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+use certify::cli::CertifyArgs;
 pub use gamekit::cli::ClauseArgs;
 pub use games::{EncodeCmd, SolveCmd};
-pub use run::{Backend, MatrixArgs, RunArgs, SlurmArgs, SlurmScriptArgs};
-use seconds::parse_seconds;
-pub use select::{CalibrateArgs, FrontierArgs, SelectArgs};
+use harness::cli::{parse_seconds, Backend, RunArgs, SlurmScriptArgs};
+use reports::cli::{CalibrateArgs, FrontierArgs, SelectArgs, TableFormat};
+use tune::cli::TuneArgs;
+use verify::cli::{DepthArgs, VerifyArgs};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -89,7 +88,7 @@ pub enum Command {
         recalibrate: bool,
         /// The solvers file the ladders' calibration solvers and the tracing solver of
         /// --certify (`depqbf`, with its `trace` command) are taken from.
-        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+        #[arg(long, default_value_os_t = harness::locate::default_solvers())]
         config: PathBuf,
         /// Certify every QDIMACS instance with DepQBF's checked Q-resolution proof, under
         /// this many CPU seconds per instance (for every family, in place of the suite's
@@ -285,7 +284,7 @@ pub enum Command {
     #[command(after_help = "Example:\n  qbfgames solvers")]
     Solvers {
         /// The solvers configuration (default: found as above).
-        #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+        #[arg(long, default_value_os_t = harness::locate::default_solvers())]
         config: PathBuf,
         /// How the table is printed.
         #[arg(long, value_enum, default_value_t = TableFormat::Text)]
@@ -409,177 +408,6 @@ pub enum ManifestCmd {
         #[arg(long)]
         suite: Option<PathBuf>,
     },
-}
-
-/// The settings of `qbfgames tune`.
-#[derive(clap::Args, Debug)]
-pub struct TuneArgs {
-    /// The suite file.
-    pub suite: PathBuf,
-    /// Only these families (repeatable; default: every family).
-    #[arg(long)]
-    pub family: Vec<String>,
-    /// An axis and its values, `AXIS=V1,V2` (repeatable; the variants are every
-    /// combination). Axes: clause_form (polarity, tseitin, universal), gates (innermost,
-    /// earliest), encoding (an encoding of the family's model). Default: clause_form ×
-    /// gates.
-    #[arg(long = "vary", value_name = "AXIS=VALUES", conflicts_with = "variant")]
-    pub vary: Vec<String>,
-    /// One variant by its values joined by `.` (`polarity.earliest`, `gdl-sd`), in place of
-    /// --vary's combinations (repeatable, or comma-separated). Folders of the same name
-    /// under --out are resumed.
-    #[arg(long, value_delimiter = ',')]
-    pub variant: Vec<String>,
-    /// Solvers, comma-separated names from the solvers file.
-    #[arg(long, value_delimiter = ',', default_value = "depqbf,caqe")]
-    pub solvers: Vec<String>,
-    /// Preprocessors, comma-separated; `none` runs the solvers on the instance itself.
-    #[arg(long, value_delimiter = ',', default_value = "none,bloqqer")]
-    pub preprocessors: Vec<String>,
-    /// CPU-time limit per run in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Wall-clock safety limit per run in seconds (default: --timeout + 30); raise it on a
-    /// busy machine, where a run that has used half its CPU limit when the wall clock
-    /// stops it counts as a timeout.
-    #[arg(long)]
-    pub wall_timeout: Option<f64>,
-    /// Memory limit per run.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// Runs at once (default: one per physical core).
-    #[arg(long)]
-    pub jobs: Option<usize>,
-    /// The folder of the variants' folders and tune.csv (default: out/tune/<suite name>).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-}
-
-/// The settings of `qbfgames verify`.
-#[derive(clap::Args, Debug)]
-pub struct VerifyArgs {
-    /// Published table files (`suite/published/*.toml`).
-    #[arg(required = true)]
-    pub tables: Vec<PathBuf>,
-    /// Time budget per table: runs start, cheapest first, until it is spent (`90s`, `30m`, `2h`).
-    #[arg(long, default_value = "30m")]
-    pub budget: String,
-    /// Parallel runs.
-    #[arg(long, default_value_t = 2)]
-    pub jobs: usize,
-    /// Time limit of each run in seconds (default: the table's `timeout`).
-    #[arg(long)]
-    pub timeout: Option<f64>,
-    /// Only the rows whose label contains this text (aggregate rows then sum these).
-    #[arg(long)]
-    pub rows: Option<String>,
-    /// Memory limit of each run.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// The solvers and preprocessors.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-    /// Instances, caches and the side-by-side tables (`<out>/<table>/verify.md`, `.csv`).
-    #[arg(long, default_value = "out/verify")]
-    pub out: PathBuf,
-    /// Print the tables as text, Markdown, CSV, or JSON (one array: per table its heading,
-    /// rows, notes, summary and whether it differs).
-    #[arg(long, value_enum, default_value_t = TableFormat::Markdown)]
-    pub format: TableFormat,
-    /// Close the entries the paper left open: the critical depth, no win in the whole game,
-    /// or a lower bound, by the reference player with climbing limits, certified by DepQBF
-    /// at the deciding depths (`<out>/<table>/closed.csv`; its own budget, --close-budget).
-    #[arg(long)]
-    pub close: bool,
-    /// Time budget per table for --close, after the re-check (`90s`, `30m`, `2h`).
-    #[arg(long, default_value = "10m", requires = "close")]
-    pub close_budget: String,
-    /// CPU seconds of each certification of --close (0: none certified).
-    #[arg(long, default_value_t = 60.0, requires = "close")]
-    pub certify: f64,
-    /// With --close: where the reference player's runs go (`slurm`: each rung's runs as
-    /// one job array on the cluster, for what one machine cannot reach).
-    #[arg(long, value_enum, default_value_t = Backend::Local, requires = "close")]
-    pub backend: Backend,
-    #[command(flatten)]
-    pub slurm: SlurmArgs,
-}
-
-/// The settings of `qbfgames depth`.
-#[derive(clap::Args, Debug)]
-pub struct DepthArgs {
-    /// The suite whose grid points are deepened (its depths are ignored).
-    pub suite: PathBuf,
-    /// A solver of the solvers file.
-    #[arg(long, default_value = "depqbf")]
-    pub solver: String,
-    /// The largest depth tried.
-    #[arg(long)]
-    pub max_depth: u32,
-    /// Only this family.
-    #[arg(long)]
-    pub family: Option<String>,
-    /// Time limit per solver run in seconds (CPU and wall clock).
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Memory limit per solver run, e.g. 4G.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-    /// Output format of the table.
-    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
-    pub format: TableFormat,
-}
-
-/// How a command prints a table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum TableFormat {
-    Text,
-    Markdown,
-    Csv,
-    /// An array of objects, one per row, keyed by column name.
-    Json,
-}
-
-/// Flags of `qbfgames certify`.
-#[derive(Args, Debug)]
-pub struct CertifyArgs {
-    /// The formula (QDIMACS, plain).
-    pub file: PathBuf,
-    /// The tracing solver: a solver of the solvers file with a `trace` command.
-    #[arg(long, default_value = "depqbf")]
-    pub solver: String,
-    /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
-    pub config: PathBuf,
-    /// CPU-time limit of the solver in seconds.
-    #[arg(long, default_value_t = 60.0)]
-    pub timeout: f64,
-    /// Memory limit of the solver (address space), e.g. 4G or 512M.
-    #[arg(long, default_value = "4G")]
-    pub memory: String,
-    /// The largest proof written and checked, e.g. 8G; a solver that writes more is stopped.
-    #[arg(long, default_value = "8G")]
-    pub max_proof: String,
-    /// How long the SAT solver may verify the certificate, in seconds.
-    #[arg(long, default_value_t = 600.0)]
-    pub sat_timeout: f64,
-    /// The most rules and and-gates the certificate may grow to while the proof is checked
-    /// (about 16 bytes each); past it the answer is uncertified, never a memory exhaustion.
-    #[arg(long, default_value_t = certify::Budget::MAX_CERTIFICATE)]
-    pub max_certificate: u64,
-    /// Where the proof is written while it is checked (default: the system's temporary
-    /// directory); it needs room for --max-proof.
-    #[arg(long, value_name = "DIR")]
-    pub scratch: Option<PathBuf>,
-    /// Write the certificate (an AIG, outputs named by variable) in ASCII AIGER to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub certificate: Option<PathBuf>,
 }
 
 /// The parts of the catalogue `qbfgames list` prints.

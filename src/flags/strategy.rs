@@ -47,7 +47,7 @@ pub struct StrategyOpts {
     pub solver: String,
     /// The solvers file: the solver's `qdo` command, and DepQBF's `trace` command
     /// (--from-certificate).
-    #[arg(long, value_name = "FILE", default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, value_name = "FILE", default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
     /// Wall-clock limit for the solver, in seconds.
     #[arg(long, default_value_t = 600)]

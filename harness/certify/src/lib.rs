@@ -40,6 +40,8 @@ mod certified;
 mod certifier;
 mod check;
 pub mod child;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod error;
 mod functions;
 mod index;

@@ -6,8 +6,11 @@
 //! variant × configuration and compares every verdict across variants (a disagreement is
 //! a bug in an encoding). docs/encodings.md holds the measured tables.
 //!
-//! Imports `suites` and `harness`; used by the binary.
+//! Imports `suites` and `harness`; used by the binary, which turns on the `cli` feature
+//! for the command's flags ([`cli`]).
 
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod measure;
 pub mod summary;
 pub mod variant;

@@ -21,6 +21,8 @@
 //! `harness::mock::MockExecutor`.
 
 mod budget;
+#[cfg(feature = "cli")]
+pub mod cli;
 pub mod close;
 mod error;
 mod file;

@@ -14,7 +14,8 @@ use suites::builder::Encoders;
 use verify::{close, parse_budget, CloseOptions, ClosedTable, Table};
 
 use crate::children::CertifyChild;
-use crate::flags::{Backend, VerifyArgs};
+use harness::cli::Backend;
+use verify::cli::VerifyArgs;
 
 /// Entries climbing at once on Slurm: every open entry of a shipped table (38 at most)
 /// asks for its next run within one wave.

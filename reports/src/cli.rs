@@ -1,12 +1,37 @@
-//! The flags of `select` and `calibrate`: what a selection asks for, and how predictions
-//! are checked.
+//! The command line of the reports' commands (feature `cli`): the flags of `select`,
+//! `calibrate` and `frontier` (what a selection asks for, how predictions are checked,
+//! how the frontier is measured), and how a command prints a table. Doc comments of the
+//! clap types here are `--help` text.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
+use harness::cli::{parse_seconds, Backend, SlurmArgs};
 
-use super::run::{Backend, SlurmArgs};
-use super::seconds::parse_seconds;
+use crate::Table;
+
+/// How a command prints a table.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TableFormat {
+    Text,
+    Markdown,
+    Csv,
+    /// An array of objects, one per row, keyed by column name.
+    Json,
+}
+
+impl TableFormat {
+    /// Writes `table` to `out` in this format.
+    pub fn write<W: Write>(self, out: W, table: &Table) -> io::Result<()> {
+        match self {
+            TableFormat::Text => crate::write_text(out, table),
+            TableFormat::Markdown => crate::write_markdown(out, table),
+            TableFormat::Csv => crate::write_csv(out, table),
+            TableFormat::Json => crate::write_json(out, table),
+        }
+    }
+}
 
 /// `qbfgames select`.
 #[derive(Debug, Args)]
@@ -79,7 +104,7 @@ pub struct RunFlags {
     #[arg(long, default_value = "8G")]
     pub memory: String,
     /// The solvers file.
-    #[arg(long, default_value_os_t = crate::locate::default_solvers())]
+    #[arg(long, default_value_os_t = harness::locate::default_solvers())]
     pub config: PathBuf,
 }
 

@@ -1,5 +1,9 @@
-//! The flags of `run` and `slurm-script`: the cells of a run, their limits, and the Slurm
-//! backend's settings.
+//! The command line of the harness's commands (feature `cli`): the flags of `run` and
+//! `slurm-script` (the cells of a run, their limits, and the Slurm backend's settings),
+//! and the value parser of every flag that takes seconds. Doc comments of the clap types
+//! here are `--help` text, which clap prints as written: `[slurm]` is literal there, not
+//! a rustdoc link.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
 
@@ -31,7 +35,7 @@ pub struct MatrixArgs {
     /// How often a cell the machine starved is run again within this run, each time with
     /// twice the wall-clock margin over the CPU limit; one still starved after that is
     /// recorded `starved` (run again by the next `run`).
-    #[arg(long, default_value_t = harness::STARVED_RETRIES)]
+    #[arg(long, default_value_t = crate::STARVED_RETRIES)]
     pub starved_retries: u32,
     /// Memory limit per process (address space), e.g. 4G or 512M.
     #[arg(long, default_value = "4G")]
@@ -131,12 +135,12 @@ pub struct SlurmArgs {
 
 impl SlurmArgs {
     /// The profile file (if any) with the command line's settings over it.
-    pub fn profile(&self) -> anyhow::Result<harness::slurm::Profile> {
+    pub fn profile(&self) -> Result<crate::slurm::Profile, crate::Error> {
         let profile = match &self.profile {
-            Some(path) => harness::slurm::Profile::load(path)?,
-            None => harness::slurm::Profile::default(),
+            Some(path) => crate::slurm::Profile::load(path)?,
+            None => crate::slurm::Profile::default(),
         };
-        let over = harness::slurm::Overrides {
+        let over = crate::slurm::Overrides {
             partition: self.partition.clone(),
             account: self.account.clone(),
             mem_per_cpu: self.mem_per_cpu.clone(),
@@ -144,6 +148,15 @@ impl SlurmArgs {
             cpus_per_task: self.cpus_per_task,
             shard_cells: self.shard_cells,
         };
-        Ok(profile.overridden(over)?)
+        profile.overridden(over)
     }
+}
+
+/// A positive, finite number of seconds.
+pub fn parse_seconds(s: &str) -> Result<f64, String> {
+    s.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| format!("`{s}` is not a positive number of seconds (e.g. 60 or 2.5)"))
 }
