@@ -34,8 +34,9 @@ pub struct Calibrated {
     /// Where no run solved it: the CPU seconds its fastest configuration needs at least,
     /// by measurement ([`Estimate::floor_s`]); 0 for a solved job.
     pub floor_s: f64,
-    /// Where no run solved it: the slowest configuration's CPU seconds, predicted within
-    /// reach or measured at least ([`Estimate::slowest_s`]); 0 for a solved job.
+    /// The slowest configuration's CPU seconds, predicted within reach or measured at
+    /// least ([`Estimate::slowest_s`]); for a solved job, the slowest
+    /// of the configurations that solved it and the estimates of those that did not.
     pub slowest_s: f64,
     /// Its class on each track it was run on (`qdimacs`, `qcir`), from that track's runs
     /// alone (see [`tracks`]).

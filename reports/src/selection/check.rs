@@ -276,6 +276,7 @@ mod tests {
                 model: harness::growth::Model::Exponential,
                 anchor_s: 10.0,
                 interval: (1.0, 1.0),
+                fitted_s: best_s,
             }),
             floor_s: 10.0,
             slowest_s: predicted.unwrap_or(10.0),

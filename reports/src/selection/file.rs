@@ -39,6 +39,7 @@ struct Line {
     predicted_config: String,
     predicted_model: String,
     predicted_anchor_s: Option<f64>,
+    predicted_fitted_s: Option<f64>,
     predicted_from: String,
     qdimacs_class: String,
     qcir_class: String,
@@ -92,6 +93,7 @@ pub fn write(dir: &Path, jobs: &[Calibrated], limits: Limits) -> Result<(), Erro
                 predicted_config: j.prediction.as_ref().map(|p| p.config.clone()).unwrap_or_default(),
                 predicted_model: j.prediction.as_ref().map(|p| p.model.to_string()).unwrap_or_default(),
                 predicted_anchor_s: j.prediction.as_ref().map(|p| ms(p.anchor_s)),
+                predicted_fitted_s: j.prediction.as_ref().map(|p| ms(p.fitted_s)),
                 predicted_from: j.prediction.as_ref().map(|p| p.from.clone()).unwrap_or_default(),
                 qdimacs_class: j.tracks.get("qdimacs").map(Class::to_string).unwrap_or_default(),
                 qcir_class: j.tracks.get("qcir").map(Class::to_string).unwrap_or_default(),
@@ -142,6 +144,7 @@ pub fn read(dir: &Path) -> Result<Option<(Vec<Calibrated>, Limits)>, Error> {
                     from: line.predicted_from.clone(),
                     model: line.predicted_model.parse().map_err(|e| bad(i + 2, e))?,
                     anchor_s: line.predicted_anchor_s.unwrap_or(best_s),
+                    fitted_s: line.predicted_fitted_s.unwrap_or(best_s),
                     interval: (
                         line.predicted_low_s.map_or(1.0, |l| l / best_s),
                         line.predicted_high_s.map_or(f64::INFINITY, |h| h / best_s),

@@ -130,6 +130,7 @@ mod tests {
                 model: Model::Exponential,
                 anchor_s: 10.0,
                 interval: (0.5, 2.0),
+                fitted_s: best_s,
             }),
             floor_s: 10.0,
             slowest_s: 10.0,

@@ -51,13 +51,16 @@ pub struct Prediction {
     /// The interval the backtests at its distance give, as factors of the prediction (10%
     /// to 90% of the measured over predicted ratios); (1, 1) where unvalidated.
     pub interval: (f64, f64),
+    /// What the growth itself predicts, before the backtests' median at its distance
+    /// corrected it into [`Prediction::best_s`] (equal where unvalidated).
+    pub fitted_s: f64,
 }
 
 impl Prediction {
-    /// How far the prediction reaches past what was measured: predicted over
-    /// [`Prediction::anchor_s`].
+    /// How far the growth reaches past what was measured: its own prediction
+    /// ([`Prediction::fitted_s`]) over [`Prediction::anchor_s`], as the backtests measure it.
     pub fn distance(&self) -> f64 {
-        self.best_s / self.anchor_s.max(FLOOR_S)
+        self.fitted_s / self.anchor_s.max(FLOOR_S)
     }
 }
 
@@ -79,7 +82,11 @@ pub struct Estimate {
 
 impl fmt::Display for Prediction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:.0} s predicted for {} ({})", self.best_s, self.config, self.from)
+        write!(f, "{:.0} s predicted for {} ({})", self.best_s, self.config, self.from)?;
+        if self.fitted_s != self.best_s {
+            write!(f, "; the growth's {:.0} s corrected by the backtests' median", self.fitted_s)?;
+        }
+        Ok(())
     }
 }
 
@@ -117,8 +124,10 @@ pub struct Rung<'a> {
     pub runs: &'a [Measured],
 }
 
-/// The estimate of every rung of one series that no run solved (`None` for solved rungs),
-/// each configuration's growth fitted with `model` and predicting within `reach`.
+/// The estimate of every rung of one series, each configuration's growth fitted with
+/// `model` and predicting within `reach`. A rung some run solved is measured: it gets no
+/// prediction, only the slowest configuration's time (those that solved it as measured,
+/// the others as they would be on a rung no run solved).
 pub fn predict_series(rungs: &[Rung<'_>], model: Model, reach: &Reach) -> Vec<Option<Estimate>> {
     let mut points: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
     let mut ran_out: BTreeMap<&str, Vec<(f64, &Measured)>> = BTreeMap::new();
@@ -155,10 +164,18 @@ pub fn predict_series(rungs: &[Rung<'_>], model: Model, reach: &Reach) -> Vec<Op
     rungs
         .iter()
         .map(|rung| {
-            if rung.runs.iter().any(|r| r.solved) {
-                return None;
+            let solved: BTreeMap<&str, f64> =
+                rung.runs.iter().filter(|r| r.solved).map(|r| (r.config.as_str(), r.cpu_s)).collect();
+            if solved.is_empty() {
+                return Some(estimate(rung.depth, &fits, &needed, ran_out_at(&ran_out, rung.depth), reach));
             }
-            Some(estimate(rung.depth, &fits, &needed, ran_out_at(&ran_out, rung.depth), reach))
+            // Measured: only the slowest configuration is left to estimate, from the
+            // configurations that did not solve the rung.
+            let unsolved: BTreeMap<&str, Option<Fit>> =
+                fits.iter().filter(|(c, _)| !solved.contains_key(*c)).map(|(c, f)| (*c, f.clone())).collect();
+            let others = estimate(rung.depth, &unsolved, &needed, ran_out_at(&ran_out, rung.depth), reach);
+            let slowest_s = solved.values().copied().fold(others.slowest_s, f64::max);
+            Some(Estimate { floor_s: 0.0, slowest_s, prediction: None })
         })
         .collect()
 }
@@ -174,6 +191,7 @@ fn ran_out_at<'a>(ran_out: &BTreeMap<&'a str, Vec<(f64, &Measured)>>, depth: f64
 /// A configuration's time at a rung, as [`estimate`] weighs it.
 struct Candidate<'a> {
     best_s: f64,
+    fitted_s: f64,
     config: &'a str,
     fit: &'a Fit,
     interval: (f64, f64),
@@ -203,19 +221,23 @@ fn estimate(
             slowest_s = slowest_s.max(least);
             continue;
         };
-        // A growth that predicts less than a limit this configuration ran out of here (or
-        // on a shallower rung) is refuted by that run: the configuration is known only to
-        // need more than that limit.
-        let fitted = fit.predict(depth);
-        let refuted = fitted < out;
-        let t = fitted.max(out);
-        let Some(interval) = reach.interval(t / least.max(FLOOR_S)) else {
+        // The growth's own prediction, at the distance the backtests judge, corrected by
+        // their median there. A prediction less than a limit this configuration ran out of
+        // here (or on a shallower rung) is refuted by that run: the configuration is known
+        // only to need more than that limit.
+        let grown = fit.predict(depth);
+        let fitted = grown.max(out);
+        let Some(band) = reach.band(fitted / least.max(FLOOR_S)) else {
             slowest_s = slowest_s.max(least);
             continue;
         };
+        let corrected = grown * band.median;
+        let refuted = corrected < out;
+        let t = corrected.max(out);
         slowest_s = slowest_s.max(t);
         if fastest.as_ref().is_none_or(|f| t < f.best_s) {
-            fastest = Some(Candidate { best_s: t, config, fit, interval, refuted });
+            let interval = (band.low / band.median, band.high / band.median);
+            fastest = Some(Candidate { best_s: t, fitted_s: fitted, config, fit, interval, refuted });
         }
     }
     let floor_s = if floor_s.is_finite() { floor_s } else { 0.0 };
@@ -228,30 +250,42 @@ fn estimate(
         model: f.fit.solver.model,
         anchor_s: needed(f.config, depth),
         interval: f.interval,
+        fitted_s: f.fitted_s,
     });
     Estimate { floor_s: prediction.as_ref().map_or(floor_s, |p| floor_s.min(p.best_s)), slowest_s, prediction }
 }
 
 /// How far predictions are given: every distance (backtests, which judge them), or only
-/// as far as the backtests validated, each with the interval of its distance.
+/// as far as the backtests validated, each with the error of its distance.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Reach {
-    /// Every prediction, without an interval: what a backtest judges.
+    /// Every prediction, uncorrected and without an interval: what a backtest judges.
     Unvalidated,
-    /// `(up to distance, low ratio, high ratio)`, by rising distance: a prediction at a
-    /// distance up to the first bound has that interval (its measured over predicted
-    /// ratio lies between the two in 80% of the backtests; the high ratio is infinite when
-    /// more than a tenth of them were misses); past the last, none is given.
-    Validated(Vec<(f64, f64, f64)>),
+    /// The validated distance bins, by rising distance: a prediction at a distance up to a
+    /// bin's bound takes its [`Band`]; past the last, none is given.
+    Validated(Vec<Band>),
+}
+
+/// The backtests' error in one validated distance bin: measured over predicted.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Band {
+    /// Distances up to this one (above the previous bin's).
+    pub upto: f64,
+    /// 10% of the ratios.
+    pub low: f64,
+    /// Their median: the factor that corrects a prediction at this distance.
+    pub median: f64,
+    /// 90% of the ratios; infinite when more than a tenth of them were misses.
+    pub high: f64,
 }
 
 impl Reach {
-    /// The interval (low, high: factors of the prediction) at `distance`; `None` past the
-    /// reach. Unvalidated predictions have the interval (1, 1): the point alone.
-    pub fn interval(&self, distance: f64) -> Option<(f64, f64)> {
+    /// The band at `distance`; `None` past the reach. Unvalidated predictions take the
+    /// point alone: every factor 1.
+    pub fn band(&self, distance: f64) -> Option<Band> {
         match self {
-            Reach::Unvalidated => Some((1.0, 1.0)),
-            Reach::Validated(bins) => bins.iter().find(|b| distance <= b.0).map(|b| (b.1, b.2)),
+            Reach::Unvalidated => Some(Band { upto: f64::INFINITY, low: 1.0, median: 1.0, high: 1.0 }),
+            Reach::Validated(bins) => bins.iter().find(|b| distance <= b.upto).copied(),
         }
     }
 }
@@ -366,6 +400,9 @@ mod tests {
         let p = predict(&rungs);
         assert!(p[..3].iter().all(Option::is_none), "solved rungs are measured");
         assert!(p[3].is_none(), "b, the fastest at 9, ran out of 10 s there, past its growth: bounded, not predicted");
+        let at7 = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[2].clone().expect("measured");
+        assert!(at7.prediction.is_none() && at7.floor_s == 0.0, "b solved 7: measured");
+        assert!(at7.slowest_s >= 10.0, "a ran out of 10 s at 7, which b solved in 2 s: {}", at7.slowest_s);
         let slowest = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[3].as_ref().map(|e| e.slowest_s);
         assert!(
             slowest.is_some_and(|s| (s - 100.0).abs() < 1e-6),
@@ -453,6 +490,27 @@ mod tests {
         let e = predict_series(&rungs, Model::Exponential, &Reach::Unvalidated)[2].clone().expect("an estimate");
         assert_eq!(e.slowest_s, 300.0, "n ran out of 300 s there");
         assert_eq!(e.floor_s, 2.0, "a needed 2 s on a shallower rung, n at least 300 s: the best needs at least 2 s");
+    }
+
+    #[test]
+    fn a_validated_prediction_is_corrected_by_its_bins_median_and_refused_past_the_reach() {
+        // ×10 per step from 0.1 s: the growth says 100 s at depth 4, a distance of ×10
+        // past the 10 s measured at depth 3.
+        let runs = [vec![run("a", 0.1, true)], vec![run("a", 1.0, true)], vec![run("a", 10.0 - 1e-9, true)], vec![]];
+        let rungs: Vec<Rung<'_>> =
+            runs.iter().enumerate().map(|(i, r)| Rung { depth: (1 + i) as f64, runs: r }).collect();
+        let band = |upto: f64| Band { upto, low: 0.2, median: 0.4, high: 0.8 };
+        let reach = Reach::Validated(vec![band(3.0), band(30.0)]);
+        let e = predict_series(&rungs, Model::Exponential, &reach)[3].clone().expect("an estimate");
+        let p = e.prediction.expect("within the reach");
+        assert!((p.fitted_s - 100.0).abs() < 1.0, "{p}");
+        assert!((p.best_s - 40.0).abs() < 0.5, "the backtests measured 0.4 of the growth at this distance: {p}");
+        assert_eq!(p.interval, (0.5, 2.0), "the band, as factors of the corrected prediction");
+        assert!((p.distance() - 10.0).abs() < 0.2, "the distance is the growth's, as the backtests bin it");
+        assert!((e.slowest_s - 40.0).abs() < 0.5);
+        let short = Reach::Validated(vec![band(3.0)]);
+        let e = predict_series(&rungs, Model::Exponential, &short)[3].clone().expect("an estimate");
+        assert_eq!(e.prediction, None, "×10 is past a reach of ×3: bounded");
     }
 
     #[test]

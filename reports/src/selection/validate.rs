@@ -27,7 +27,7 @@ use super::super::Error;
 use super::backtest::cut_at;
 use super::calibrate::{calibrate, calibration_limit, job_of, Calibrated, Settings};
 use super::judge::{BINS, CONFIRMS};
-use super::predict::{interval_text, Models, Reach};
+use super::predict::{interval_text, Band, Models, Reach};
 
 /// The cuts below the calibration limit, as fractions of it (0.3, 1 and 3 s of 10 s).
 pub const CUTS: [f64; 3] = [0.03, 0.1, 0.3];
@@ -172,7 +172,12 @@ pub fn validate(data: &RunData, settings: &Settings, predicted: &BTreeSet<String
     let models = choose(&scores);
     let chosen: Vec<&Sample> = samples.iter().filter(|s| s.model == models.of(&s.family)).collect();
     let bins = bins(&chosen);
-    let reach = Reach::Validated(bins.iter().take_while(|b| b.validated).map(|b| (b.upto, b.low, b.high)).collect());
+    let reach = Reach::Validated(
+        bins.iter()
+            .take_while(|b| b.validated)
+            .map(|b| Band { upto: b.upto, low: b.low, median: b.median, high: b.high })
+            .collect(),
+    );
     Ok(Validation { cuts, samples, scores, models, bins, reach })
 }
 
@@ -336,7 +341,7 @@ pub fn distance_table(v: &Validation) -> Table {
             }
         };
         let given = if b.validated && v.reach_distance() >= b.upto {
-            format!("yes, ×{}", interval_text(b.low, b.high, 2))
+            format!("yes: ×{:.2}, interval ×{}", b.median, interval_text(b.low, b.high, 2))
         } else {
             "no: bounded".to_string()
         };
