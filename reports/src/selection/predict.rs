@@ -222,18 +222,17 @@ fn estimate(
             continue;
         };
         // The growth's own prediction, at the distance the backtests judge, corrected by
-        // their median there. A prediction less than a limit this configuration ran out of
-        // here (or on a shallower rung) is refuted by that run: the configuration is known
-        // only to need more than that limit.
+        // their median there. A growth that predicts less than a limit this configuration
+        // ran out of here (or on a shallower rung) is refuted by that run, whatever the
+        // correction: the configuration is known only to need more than that limit.
         let grown = fit.predict(depth);
+        let refuted = grown < out;
         let fitted = grown.max(out);
         let Some(band) = reach.band(fitted / least.max(FLOOR_S)) else {
             slowest_s = slowest_s.max(least);
             continue;
         };
-        let corrected = grown * band.median;
-        let refuted = corrected < out;
-        let t = corrected.max(out);
+        let t = (fitted * band.median).max(out);
         slowest_s = slowest_s.max(t);
         if fastest.as_ref().is_none_or(|f| t < f.best_s) {
             let interval = (band.low / band.median, band.high / band.median);
@@ -511,6 +510,23 @@ mod tests {
         let short = Reach::Validated(vec![band(3.0)]);
         let e = predict_series(&rungs, Model::Exponential, &short)[3].clone().expect("an estimate");
         assert_eq!(e.prediction, None, "×10 is past a reach of ×3: bounded");
+    }
+
+    #[test]
+    fn a_growth_the_runs_refuted_stays_refuted_after_the_correction() {
+        // ×2 per step to 2 s at depth 3, then out of 10 s at 4, where ×2 says 4 s: the
+        // median of 1.5 must not lift the refuted growth into a prediction.
+        let runs = [
+            vec![run("b", 0.5, true)],
+            vec![run("b", 1.0, true)],
+            vec![run("b", 2.0, true)],
+            vec![run("b", 10.0, false)],
+        ];
+        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let reach = Reach::Validated(vec![Band { upto: 30.0, low: 0.5, median: 1.5, high: 3.0 }]);
+        let e = predict_series(&rungs, Model::Exponential, &reach)[3].clone().expect("an estimate");
+        assert_eq!(e.prediction, None, "bounded by the 10 s it ran out of");
+        assert_eq!(e.floor_s, 10.0);
     }
 
     #[test]
