@@ -37,6 +37,21 @@ const SCHEMA: Schema = Schema {
     odd_depths: false,
 };
 
+/// A GDL job that names no game to encode.
+#[derive(Debug, thiserror::Error)]
+pub enum GdlJobError {
+    #[error("the game has no role `{0}`")]
+    NoRole(String),
+    #[error("GDL families need explicit depths")]
+    NoDepth,
+}
+
+impl From<GdlJobError> for BuildError {
+    fn from(e: GdlJobError) -> BuildError {
+        BuildError::Game(Box::new(e))
+    }
+}
+
 /// The `gdl` model.
 pub struct Gdl;
 impl GameModel for Gdl {
@@ -60,7 +75,7 @@ impl GameModel for Gdl {
         build(request)
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
-        let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+        let depth = setup.depth.ok_or(GdlJobError::NoDepth)?;
         let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
@@ -92,9 +107,9 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
     };
     let first = match first_role(setup) {
         None => 0,
-        Some(name) => game.role_index(name).ok_or_else(|| BuildError::NoRole(name.to_string()))?,
+        Some(name) => game.role_index(name).ok_or_else(|| GdlJobError::NoRole(name.to_string()))?,
     };
-    let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+    let depth = setup.depth.ok_or(GdlJobError::NoDepth)?;
     let asked = |rules, prefix| (GdlEncoding { rules, prefix, first }, Reason::Asked);
     let (encoding, reason) = match request.encoding {
         GE_GN => asked(Rules::General, PrefixMethod::Naive),

@@ -68,17 +68,34 @@ pub const PG: Schema = Schema {
 /// How a positional model makes its game from a job's grid keys.
 pub type Load = fn(&Setup) -> Result<PositionalGame, BuildError>;
 
+/// A GTTT job's grid key that names no game.
+#[derive(Debug, thiserror::Error)]
+pub enum GtttKeyError {
+    #[error("pq = \"{0}\": write two positive numbers, e.g. \"2,1\"")]
+    Pq(String),
+    #[error("unknown shape `{0}`")]
+    Shape(String),
+    #[error("board must be positive")]
+    Board,
+}
+
+impl From<GtttKeyError> for BuildError {
+    fn from(e: GtttKeyError) -> BuildError {
+        BuildError::Game(Box::new(e))
+    }
+}
+
 /// The GTTT game of a job's keys, refused before it is built when its formula would pass
 /// the job's budget.
 pub fn gttt(setup: &Setup) -> Result<PositionalGame, BuildError> {
     let shape_name = setup.str("shape")?;
-    let shape = Shape::parse(shape_name).ok_or_else(|| BuildError::Shape(shape_name.to_string()))?;
-    let board = usize::try_from(setup.int("board")?).ok().filter(|&b| b > 0).ok_or(BuildError::Board)?;
+    let shape = Shape::parse(shape_name).ok_or_else(|| GtttKeyError::Shape(shape_name.to_string()))?;
+    let board = usize::try_from(setup.int("board")?).ok().filter(|&b| b > 0).ok_or(GtttKeyError::Board)?;
     let first = if setup.str("first")? == "white" { Player::White } else { Player::Black };
     let pq = setup.str("pq")?;
     let (p, q) = match parse_pq(pq) {
         Some((p, q)) if p > 0 && q > 0 => (p, q),
-        _ => return Err(BuildError::Pq(pq.to_string())),
+        _ => return Err(GtttKeyError::Pq(pq.to_string()).into()),
     };
     let gttt = Gttt { shape, board, torus: setup.flag("torus"), p, q, first, first_moves: setup.symmetry_breaking };
     Corplus::gttt_fits(&gttt, setup.depth.map(u64::from), setup.budget())?;
