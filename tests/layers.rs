@@ -7,10 +7,9 @@
 //! (over both), then the reports (over results) and the games' shared interface `gamekit`
 //! (encodings, the model seam, the generic strategy; over the QBF core, the harness and
 //! certification), every game crate of `generators/games/` (a game may build on another:
-//! positional games on BDDL, Kayles on geography's graphs; cargo refuses a circle), the
-//! registry that names every game, the suites that name the models, verification of
-//! published tables and tuning (over suites), and the binary. A new game's folder needs no
-//! line here.
+//! positional games on BDDL; cargo refuses a circle), the registry that names every game,
+//! the suites that name the models, verification of published tables and tuning (over
+//! suites), and the binary. A new game's folder needs no line here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -15,6 +15,7 @@ use harness::slurm::{Profile, SlurmCli};
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor, Tools};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use qbf::io::Format;
 use suites::generate::{generate_with, Reach};
 use suites::ladder::{self, Calibration, Recorded};
 use suites::load_models::load_models;
@@ -191,5 +192,8 @@ pub fn run(
 /// How many jobs certification may run: the jobs writing QDIMACS of the families that ask
 /// for it (a ladder's rungs up to its cap: the progress bar's share).
 fn to_certify(suite: &Suite) -> usize {
-    expand(suite).iter().filter(|j| j.family.certify.is_some() && j.outputs().contains(&OutFormat::Qdimacs)).count()
+    expand(suite)
+        .iter()
+        .filter(|j| j.family.certify.is_some() && j.outputs().contains(&OutFormat::Qbf(Format::Qdimacs)))
+        .count()
 }

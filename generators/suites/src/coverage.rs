@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use crate::expand::expand;
-use crate::generate::source_files;
 use crate::ladder::{split, Recorded, FILE as LADDERS};
 use crate::resolve::Suite;
 use contract::manifest::Row;
@@ -33,7 +32,7 @@ pub fn coverage(suite: &Suite, dir: &Path, rows: &[Row]) -> Vec<String> {
     }
     for job in required {
         let key = job.key();
-        let labels = job.outputs().into_iter().flat_map(|f| source_files(f).iter().map(|&(label, _)| label));
+        let labels = job.outputs().into_iter().flat_map(|f| f.files().iter().map(|&(label, _)| label));
         let have = formats.get(key.as_str());
         let missing: Vec<&str> = labels.filter(|l| !have.is_some_and(|h| h.contains(l))).collect();
         match have {

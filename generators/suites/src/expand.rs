@@ -3,6 +3,7 @@
 use crate::resolve::{params_string, Expected, Family, Params, Suite};
 use crate::schema::{Encoding, OutFormat};
 use contract::Depth;
+use qbf::io::Format;
 
 /// One unit of generation: a grid point of a family at one depth under one encoding. It
 /// produces one file per format of the family.
@@ -48,7 +49,11 @@ impl Job<'_> {
     /// The files this job writes: the family's formats, without QCIR for clausal
     /// encodings (a family may mix circuit and clausal encodings).
     pub fn outputs(&self) -> Vec<OutFormat> {
-        self.formats.iter().copied().filter(|&f| f != OutFormat::Qcir || self.encoding.is_circuit()).collect()
+        self.formats
+            .iter()
+            .copied()
+            .filter(|&f| f != OutFormat::Qbf(Format::Qcir) || self.encoding.is_circuit())
+            .collect()
     }
 
     /// A stable human-readable key: family, parameters, depth, encoding.

@@ -40,23 +40,13 @@ use contract::manifest::{self, Row};
 use contract::Source;
 use contract::Verdict;
 use qbf::identity::{gbd_hash, sha256_hex, to_hex};
+use qbf::io::Format;
 use qbf::stats::stats;
 
 /// The version written into every instance and manifest row.
 pub const GENERATOR_VERSION: &str = concat!("qbfgames ", env!("CARGO_PKG_VERSION"));
 
 pub use ::game_registry::suite::{Instance, SourceFile};
-
-/// The source files a format stands for, as (manifest label, extension).
-pub fn source_files(format: OutFormat) -> &'static [(&'static str, &'static str)] {
-    match format {
-        OutFormat::Bddl => &[("bddl-domain", "ig"), ("bddl-problem", "ig")],
-        OutFormat::Pg => &[("pg", "pg")],
-        OutFormat::Gdl => &[("gdl", "kif")],
-        OutFormat::Qcir => &[("qcir", "qcir")],
-        OutFormat::Qdimacs => &[("qdimacs", "qdimacs")],
-    }
-}
 
 /// Builds instances and expected answers for jobs: the bridge from suites to encoders.
 pub trait Builder: Sync {
@@ -94,7 +84,7 @@ impl std::fmt::Display for Summary {
 
 /// The files `jobs` write, counting each of a format's files (a BDDL game is two).
 pub fn file_count(jobs: &[Job<'_>]) -> usize {
-    jobs.iter().flat_map(|j| j.outputs()).map(|f| source_files(f).len()).sum()
+    jobs.iter().flat_map(|j| j.outputs()).map(|f| f.files().len()).sum()
 }
 
 /// Where the reach of a suite's ladders comes from.
@@ -264,7 +254,7 @@ pub(crate) fn run_job<B: Builder>(
     let key = job.key();
     let outputs = job.outputs();
     let labels: Vec<(OutFormat, &str, &str)> =
-        outputs.iter().flat_map(|&f| source_files(f).iter().map(move |&(l, e)| (f, l, e))).collect();
+        outputs.iter().flat_map(|&f| f.files().iter().map(move |&(l, e)| (f, l, e))).collect();
     let old: Vec<Option<&Row>> = labels.iter().map(|(_, l, _)| previous.get(&(key.clone(), l.to_string()))).collect();
     if old.iter().all(|r| r.is_some_and(|r| r.generator_version == GENERATOR_VERSION)) {
         // What an earlier run's certificates gave is not reused: this run certifies again,
@@ -315,11 +305,11 @@ pub(crate) fn run_job<B: Builder>(
     let mut rows = Vec::new();
     for (format, label, ext) in labels {
         let written = match format {
-            OutFormat::Qcir => write_content_addressed(&dir, ext, |w| instance.write_qcir(w, &comments)),
-            OutFormat::Qdimacs => {
+            OutFormat::Qbf(Format::Qcir) => write_content_addressed(&dir, ext, |w| instance.write_qcir(w, &comments)),
+            OutFormat::Qbf(Format::Qdimacs) => {
                 write_content_addressed(&dir, ext, |w| instance.write_qdimacs(w, job.family.clause_form, &comments))
             }
-            _ => {
+            OutFormat::Source(_) => {
                 let text = instance
                     .sources
                     .iter()
@@ -394,7 +384,7 @@ fn describe(
             job: job.key(),
             message: format!("the written file does not parse: {e}"),
         })?;
-        if format == OutFormat::Qdimacs {
+        if format == OutFormat::Qbf(Format::Qdimacs) {
             row.gbd_id = gbd_hash(&source.bytes);
         }
         row.vars = Some(s.vars);

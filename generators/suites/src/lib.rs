@@ -37,7 +37,7 @@ mod unlisted;
 pub mod verify;
 
 pub use ::game_registry::suite::{
-    params_string, schema, Encoding, GdlPrefix, LastPly, Model, OutFormat, Param, Params,
+    encodings, formats, params_string, schema, Encoding, LastPly, Model, OutFormat, Param, Params,
 };
 pub use contract::Depth;
 pub use expand::{expand, Job};

@@ -19,7 +19,7 @@ use qbf::tseitin::{to_cnf, ClauseForm};
 use suites::generate::{generate_with, Builder, GenError, Instance, SourceFile, Summary};
 use suites::recheck::recheck;
 use suites::verify::verify;
-use suites::{resolve, Depth, Encoding, Job, Param, Suite};
+use suites::{resolve, Depth, Job, Param, Suite};
 
 /// `depth` alternating blocks of `board` variables; some variable of every existential
 /// block equals the first variable of the universal block before it.
@@ -68,7 +68,7 @@ impl Builder for Toy {
     fn build(&self, _: &Path, job: &Job) -> Result<Instance, String> {
         let (board, depth) = board_and_depth(job)?;
         let qbf = toy(board, depth);
-        let (circuit, cnf) = if job.encoding == Encoding::Corplus {
+        let (circuit, cnf) = if !job.encoding.is_circuit() {
             (None, Some(to_cnf(&qbf, ClauseForm::POLARITY)))
         } else {
             (Some(qbf), None)

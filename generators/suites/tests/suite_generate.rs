@@ -16,7 +16,7 @@ use qbf::tseitin::{to_cnf, ClauseForm};
 use suites::generate::{generate, Builder, GenError, Instance, SourceFile};
 use suites::recheck::recheck;
 use suites::verify::verify;
-use suites::{resolve, Depth, Encoding, Job, Param, Suite};
+use suites::{resolve, Depth, Job, Param, Suite};
 
 /// `depth` alternating blocks of `board` variables; the matrix says that some variable of
 /// every existential block equals the first variable of the universal block before it.
@@ -56,7 +56,7 @@ impl Builder for Toy {
             Depth::Model => return Err("no model depth".into()),
         };
         let qbf = toy(board, depth);
-        let (circuit, cnf) = if job.encoding == Encoding::Corplus {
+        let (circuit, cnf) = if !job.encoding.is_circuit() {
             (None, Some(to_cnf(&qbf, ClauseForm::POLARITY)))
         } else {
             (Some(qbf), None)

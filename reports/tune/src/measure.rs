@@ -15,6 +15,7 @@ use contract::{Record, Status};
 use harness::local::LocalRun;
 use harness::options::RunOptions;
 use harness::Executor;
+use qbf::io::Format;
 use suites::generate::{generate, Builder, Summary};
 use suites::{Expected, OutFormat, Suite};
 
@@ -87,7 +88,7 @@ impl<B: Builder> Tune<'_, B> {
                 continue;
             }
             for family in &mut suite.families {
-                family.formats = vec![OutFormat::Qdimacs];
+                family.formats = vec![OutFormat::Qbf(Format::Qdimacs)];
                 family.certify = None;
                 if !answered.insert(family.name.clone()) {
                     family.expected = Expected::None;
@@ -111,7 +112,7 @@ impl<B: Builder> Tune<'_, B> {
             let rows = manifest::read(&dir)
                 .map_err(|error| TuneError::Manifest { variant: label.clone(), error })?
                 .into_iter()
-                .filter(|r| r.format == OutFormat::Qdimacs.name())
+                .filter(|r| r.format == Format::Qdimacs.extension())
                 .collect();
             measured.push(Measured { variant: variant.clone(), dir, rows, records });
         }

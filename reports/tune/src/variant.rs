@@ -14,7 +14,7 @@
 //! as if they were different.
 
 use qbf::tseitin::{Definitions, GatePlacement};
-use suites::{Encoding, Family, Suite};
+use suites::{encodings, Encoding, Family, Suite};
 
 /// One setting a variant can change.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,7 +40,7 @@ impl Axis {
         match self {
             Axis::ClauseForm => Definitions::ALL.iter().map(|d| d.name()).collect(),
             Axis::Gates => GatePlacement::ALL.iter().map(|g| g.name()).collect(),
-            Axis::Encoding => Encoding::ALL.iter().map(|e| e.name()).collect(),
+            Axis::Encoding => encodings().iter().map(|e| e.name()).collect(),
         }
     }
 }
@@ -58,7 +58,7 @@ impl Setting {
         match axis {
             Axis::ClauseForm => value.parse().ok().map(Setting::ClauseForm),
             Axis::Gates => value.parse().ok().map(Setting::Gates),
-            Axis::Encoding => Encoding::ALL.iter().find(|e| e.name() == value).map(|&e| Setting::Encoding(e)),
+            Axis::Encoding => encodings().iter().find(|e| e.name() == value).map(|&e| Setting::Encoding(e)),
         }
     }
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use contract::{ParseError, Source};
-use suites::{Depth, Encoding, Suite};
+use suites::{Depth, Suite};
 use toml::{Spanned, Value};
 
 use super::error::Error;
@@ -440,11 +440,7 @@ impl Resolver<'_> {
         };
         let encoding = match m.encoding {
             Some(e) => {
-                let enc = Encoding::ALL
-                    .iter()
-                    .copied()
-                    .find(|x| x.name() == e.get_ref())
-                    .filter(|x| family.encodings.contains(x));
+                let enc = family.encodings.iter().copied().find(|x| x.name() == e.get_ref());
                 enc.ok_or_else(|| {
                     self.err(
                         e,

@@ -1,9 +1,10 @@
 //! A resolved published table: every cell knows what it claims and how we measure it.
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::path::PathBuf;
 
-use suites::{Depth, Encoding, Params, Suite};
+use suites::{encodings, Depth, Encoding, Params, Suite};
 use toml::Value;
 
 /// A published table, ready to verify.
@@ -198,8 +199,10 @@ pub enum Target {
     Nothing,
 }
 
-/// An instance: a grid point of a suite's family at a depth under an encoding.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// An instance: a grid point of a suite's family at a depth under an encoding. Instances
+/// sort by suite, family, grid point and depths, then encoding in the order suites
+/// generate them ([`encodings`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InstanceRef {
     pub suite: usize,
     pub family: usize,
@@ -211,7 +214,25 @@ pub struct InstanceRef {
     pub encoding: Encoding,
 }
 
+impl Ord for InstanceRef {
+    fn cmp(&self, other: &InstanceRef) -> Ordering {
+        self.sort_key().cmp(&other.sort_key())
+    }
+}
+
+impl PartialOrd for InstanceRef {
+    fn partial_cmp(&self, other: &InstanceRef) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
 impl InstanceRef {
+    /// What instances sort by.
+    fn sort_key(&self) -> (usize, usize, &Params, Depth, Option<u32>, Option<usize>, &'static str) {
+        let rank = encodings().iter().position(|&e| e == self.encoding);
+        (self.suite, self.family, &self.params, self.depth, self.shown_depth, rank, self.encoding.name())
+    }
+
     /// The same instance `by` plies deeper (shallower when negative); `None` below 1.
     pub fn shifted(&self, by: i64) -> Option<InstanceRef> {
         let depth = match self.depth {

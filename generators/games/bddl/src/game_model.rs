@@ -5,17 +5,26 @@
 use crate::lifted::Lifted;
 use crate::{Game, Length, Solver};
 use anyhow::Result;
-use gamekit::suite::{key, Encoding as SuiteEncoding};
+use gamekit::suite::{key, Encoding as SuiteEncoding, SourceFormat, Writes};
 use gamekit::suite::{BuildError, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup, SourceFile};
 use gamekit::{Form, GameModel};
+use qbf::io::Format;
+
+/// `lifted`: the lifted encoding of a BDDL game, a circuit.
+pub const LIFTED: SuiteEncoding = SuiteEncoding::new("lifted", Writes::Circuit);
+
+/// `bddl`: the game in BDDL, a domain and a problem file (the source of the lifted
+/// encoding).
+pub const BDDL: OutFormat =
+    OutFormat::Source(SourceFormat { name: "bddl", files: &[("bddl-domain", "ig"), ("bddl-problem", "ig")] });
 
 /// `model = "bddl"`: a domain and a problem file.
 const SCHEMA: Schema = Schema {
     keys: &[key("domain", Kind::Path, None), key("problem", Kind::Path, None)],
     template_keys: true,
-    encodings: &[SuiteEncoding::Lifted],
+    encodings: &[LIFTED],
     default_encoding: None,
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl],
+    formats: &[OutFormat::Qbf(Format::Qcir), OutFormat::Qbf(Format::Qdimacs), BDDL],
     model_depth: true,
     odd_depths: false,
 };

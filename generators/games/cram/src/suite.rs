@@ -1,20 +1,26 @@
 //! Cram in suites (`model = "cram"`): a rectangular board (`board = "3x4"`) at the job's
 //! ply limit.
 
-use gamekit::suite::{key, BuildError, Encoding, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup};
+use gamekit::suite::{key, BuildError, Encoding, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup, Writes};
 use gamekit::Form;
+use qbf::io::Format;
 
 use crate::board::{Board, Dims};
 use crate::encoding::CramEncoding;
 use crate::player::Player;
 
+/// `onehot`: a variable per ply and domino, a circuit.
+pub const ONEHOT: Encoding = Encoding::new("onehot", Writes::Circuit);
+/// `compact`: the domino of each ply as a binary index, a circuit.
+pub const COMPACT: Encoding = Encoding::new("compact", Writes::Circuit);
+
 /// `model = "cram"`: the board's size.
 pub const SCHEMA: Schema = Schema {
     keys: &[key("board", Kind::Str(None), None)],
     template_keys: false,
-    encodings: &[Encoding::OneHot, Encoding::Compact],
+    encodings: &[ONEHOT, COMPACT],
     default_encoding: None,
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs],
+    formats: &[OutFormat::Qbf(Format::Qcir), OutFormat::Qbf(Format::Qdimacs)],
     model_depth: false,
     odd_depths: false,
 };
@@ -30,8 +36,8 @@ fn game(setup: &Setup) -> Result<(Board, u32), BuildError> {
 pub fn build(request: &Request) -> Result<Instance, BuildError> {
     let (board, plies) = game(&request.setup)?;
     let encoding = match request.encoding {
-        Encoding::OneHot => CramEncoding::Onehot,
-        Encoding::Compact => CramEncoding::Compact,
+        ONEHOT => CramEncoding::Onehot,
+        COMPACT => CramEncoding::Compact,
         other => return Err(BuildError::NoEncoding { model: "cram", encoding: other.name() }),
     };
     request.instance(&encoding, &board, plies, &[Form::Circuit], Vec::new())

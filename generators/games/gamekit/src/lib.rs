@@ -28,6 +28,7 @@ pub mod certificate_oracle;
 pub mod cli;
 pub mod encoding;
 pub mod first_move;
+pub mod graph;
 pub mod mixhash;
 pub mod oracle;
 pub mod play;

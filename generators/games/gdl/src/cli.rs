@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::encoding::{GdlEncoding, Reason, Rules, Size};
-use crate::game_model::{role_index, Gdl, Method};
+use crate::encoding::{GdlEncoding, PrefixMethod, Reason, Rules, Size};
+use crate::game_model::{role_index, Gdl};
 use crate::player::Solver;
 use crate::strategy::first_move_gdl;
 use crate::strategy::{GdlPlay, GdlSetup};
@@ -16,7 +16,6 @@ use contract::Budget;
 use gamekit::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
 use gamekit::first_move::{FirstMove as Found, FirstMoveError};
 use gamekit::play::QdoSolver;
-use gamekit::suite::GdlPrefix;
 use gamekit::{command_of, errln, parse, EncodeError, Encoding, Form, ModelCli, PlayResult, Qbf, Session, Side};
 use qbf::io::{write_qcir, write_qdimacs};
 use qbf::tseitin::ClauseForm;
@@ -81,6 +80,26 @@ pub enum GdlEncodingArg {
     Ge,
     #[value(alias = "se")]
     Sd,
+}
+
+/// The quantifier prefix of the GDL general encoding (`--prefix`): naive, time-based or
+/// dependency-based, as in the suite encodings `gdl-ge-gn`, `gdl-ge-gt` and `gdl-ge-gd`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GdlPrefix {
+    Gn,
+    Gt,
+    Gd,
+}
+
+impl GdlPrefix {
+    /// The encoder's prefix method.
+    fn method(self) -> PrefixMethod {
+        match self {
+            GdlPrefix::Gn => PrefixMethod::Naive,
+            GdlPrefix::Gt => PrefixMethod::Time,
+            GdlPrefix::Gd => PrefixMethod::Dependency,
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -5,26 +5,52 @@ use crate::encoding::{GdlEncoding, PrefixMethod, Reason, Rules};
 use crate::player::Solver;
 use crate::GroundGame;
 use anyhow::{anyhow, Result};
-use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
-use gamekit::suite::{Request, Schema, Setup, SourceFile};
+use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Kind, OutFormat, Param};
+use gamekit::suite::{Request, Schema, Setup, SourceFile, SourceFormat, Writes};
 use gamekit::GameModel;
+use qbf::io::Format;
+
+/// `gdl-ge-gn`: the general encoding with the naive prefix.
+pub const GE_GN: SuiteEncoding = SuiteEncoding::new("gdl-ge-gn", Writes::CircuitAndClauses);
+/// `gdl-ge-gt`: the general encoding with the time-based prefix.
+pub const GE_GT: SuiteEncoding = SuiteEncoding::new("gdl-ge-gt", Writes::CircuitAndClauses);
+/// `gdl-ge-gd`: the general encoding with the dependency-based prefix.
+pub const GE_GD: SuiteEncoding = SuiteEncoding::new("gdl-ge-gd", Writes::CircuitAndClauses);
+/// `gdl-sd`: the strictly-turn-taking encoding.
+pub const SD: SuiteEncoding = SuiteEncoding::new("gdl-sd", Writes::CircuitAndClauses);
+/// `gdl-auto`: strictly-turn-taking where the ground game is strictly turn-taking up to
+/// the job's depth, else general, both with the dependency-based prefix (what a family
+/// without `encodings` gets).
+pub const AUTO: SuiteEncoding = SuiteEncoding::new("gdl-auto", Writes::CircuitAndClauses);
+
+/// `gdl`: the GDL source.
+pub const GDL: OutFormat = OutFormat::Source(SourceFormat { name: "gdl", files: &[("gdl", "kif")] });
 
 /// `model = "gdl"`: a game file and the role that must win.
 const SCHEMA: Schema = Schema {
     keys: &[key("game", Kind::Path, None), key("first", Kind::Str(None), Some(""))],
     template_keys: true,
-    encodings: &[
-        SuiteEncoding::GdlGe(GdlPrefix::Gn),
-        SuiteEncoding::GdlGe(GdlPrefix::Gt),
-        SuiteEncoding::GdlGe(GdlPrefix::Gd),
-        SuiteEncoding::GdlSd,
-        SuiteEncoding::GdlAuto,
-    ],
-    default_encoding: Some(SuiteEncoding::GdlAuto),
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Gdl],
+    encodings: &[GE_GN, GE_GT, GE_GD, SD, AUTO],
+    default_encoding: Some(AUTO),
+    formats: &[OutFormat::Qbf(Format::Qcir), OutFormat::Qbf(Format::Qdimacs), GDL],
     model_depth: false,
     odd_depths: false,
 };
+
+/// A GDL job that names no game to encode.
+#[derive(Debug, thiserror::Error)]
+pub enum GdlJobError {
+    #[error("the game has no role `{0}`")]
+    NoRole(String),
+    #[error("GDL families need explicit depths")]
+    NoDepth,
+}
+
+impl From<GdlJobError> for BuildError {
+    fn from(e: GdlJobError) -> BuildError {
+        BuildError::Game(Box::new(e))
+    }
+}
 
 /// The `gdl` model.
 pub struct Gdl;
@@ -49,7 +75,7 @@ impl GameModel for Gdl {
         build(request)
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
-        let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+        let depth = setup.depth.ok_or(GdlJobError::NoDepth)?;
         let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
@@ -81,16 +107,16 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
     };
     let first = match first_role(setup) {
         None => 0,
-        Some(name) => game.role_index(name).ok_or_else(|| BuildError::NoRole(name.to_string()))?,
+        Some(name) => game.role_index(name).ok_or_else(|| GdlJobError::NoRole(name.to_string()))?,
     };
-    let depth = setup.depth.ok_or(BuildError::NoDepth)?;
+    let depth = setup.depth.ok_or(GdlJobError::NoDepth)?;
     let asked = |rules, prefix| (GdlEncoding { rules, prefix, first }, Reason::Asked);
     let (encoding, reason) = match request.encoding {
-        SuiteEncoding::GdlGe(prefix) => asked(Rules::General, prefix.method()),
-        SuiteEncoding::GdlSd => asked(Rules::StrictTurns, PrefixMethod::Dependency),
-        SuiteEncoding::GdlAuto => {
-            GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, setup.budget())?
-        }
+        GE_GN => asked(Rules::General, PrefixMethod::Naive),
+        GE_GT => asked(Rules::General, PrefixMethod::Time),
+        GE_GD => asked(Rules::General, PrefixMethod::Dependency),
+        SD => asked(Rules::StrictTurns, PrefixMethod::Dependency),
+        AUTO => GdlEncoding::by_structure(&game, depth, PrefixMethod::Dependency, first, setup.budget())?,
         other => return Err(BuildError::NoEncoding { model: "GDL", encoding: other.name() }),
     };
     let mut out = request.instance(&encoding, &game, depth, &request.clauses_and_circuit(), sources)?;
@@ -98,20 +124,4 @@ fn build(request: &Request) -> Result<Instance, BuildError> {
         out.notes.push(encoding.choice(&reason));
     }
     Ok(out)
-}
-
-/// The encoder's prefix method of a suite's or the command line's GDL prefix.
-pub(crate) trait Method {
-    fn method(self) -> PrefixMethod;
-}
-
-impl Method for GdlPrefix {
-    /// The encoder's prefix method.
-    fn method(self) -> PrefixMethod {
-        match self {
-            GdlPrefix::Gn => PrefixMethod::Naive,
-            GdlPrefix::Gt => PrefixMethod::Time,
-            GdlPrefix::Gd => PrefixMethod::Dependency,
-        }
-    }
 }

@@ -6,7 +6,8 @@
 use std::time::Instant;
 
 use game_geography::encoding::{GeoEncoding, Geography};
-use game_geography::{gnm, gnp, grid, torus, Graph, Rule, Variant};
+use game_geography::{Rule, Variant};
+use gamekit::graph::{gnm, gnp, grid, torus, Graph};
 use gamekit::{EncodeError, Encoding, Side, Sink};
 use qbf::formula::VarManager;
 use qbf::io::QdimacsStream;

@@ -34,7 +34,8 @@
 //! - T. J. Schaefer, *On the computational complexity of some two-person
 //!   perfect-information games*, JCSS 16 (1978).
 
-use crate::{Graph, Rule, Variant};
+use crate::{Rule, Variant};
+use gamekit::graph::Graph;
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, VarManager};
 
 use gamekit::binary::{bits_for, eq_const, eq_vec};

@@ -2,8 +2,8 @@
 //! and counts as named; the players alternate, player 1 first, each naming a successor of
 //! the last named node (player 1's first move: a successor of node 0).
 //!
-//! - [`Graph`]: the graph, read from the thesis's text format ([`Graph::parse`]) or made by
-//!   a seeded generator ([`gnp`], [`gnm`], [`grid`], [`torus`], [`thesis_example`]).
+//! - The graph: `gamekit::graph::Graph`, read from the thesis's text format or made by a
+//!   seeded generator, as Node Kayles reads it too.
 //! - [`Rule`]: what may not repeat: a node ([`Rule::Vertex`], the thesis's game) or an edge
 //!   ([`Rule::Edge`]; nodes may repeat).
 //! - [`Variant`]: what player 1 must achieve within the rounds: survive them
@@ -30,14 +30,9 @@
 pub mod cli;
 pub mod encoding;
 pub mod game_model;
-mod generate;
-mod graph;
-mod parse;
 mod rules;
 mod solver;
 pub mod strategy;
 
-pub use generate::{gnm, gnp, grid, thesis_example, torus, MAX_SIDE};
-pub use graph::{Graph, MAX_NODES};
 pub use rules::{Rule, UnknownName, Variant};
 pub use solver::{SolveError, Solver, DEFAULT_BUDGET};

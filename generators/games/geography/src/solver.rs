@@ -4,8 +4,8 @@
 
 use std::collections::HashMap;
 
-use super::graph::Graph;
 use super::rules::{Rule, Variant};
+use gamekit::graph::Graph;
 
 /// The positions [`Solver::new`] may expand before it gives up.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
@@ -259,11 +259,19 @@ impl<'g> Solver<'g> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{gnm, gnp, thesis_example};
     use super::*;
+    use gamekit::graph::{gnm, gnp, thesis_example};
 
+    /// The graph of the successor lists `succ`, through its text (one round on the first
+    /// line; the tests name their rounds).
     fn graph(succ: &[&[u32]]) -> Graph {
-        Graph::from_parts(succ.iter().map(|s| s.to_vec()).collect(), None)
+        let mut text = String::from("1\n");
+        for (v, s) in succ.iter().enumerate() {
+            text.push_str(&v.to_string());
+            s.iter().for_each(|w| text.push_str(&format!(" {w}")));
+            text.push('\n');
+        }
+        Graph::parse(&contract::Source::from_bytes("g.txt", text)).expect("a graph")
     }
 
     fn values(g: &Graph, variant: Variant, rule: Rule, rounds: u32) -> Result<Vec<bool>, SolveError> {
@@ -375,7 +383,7 @@ mod tests {
     fn long_plays_use_the_heap_and_the_budget_stops_the_search() -> Result<(), SolveError> {
         let n = 100_000u32;
         let succ: Vec<Vec<u32>> = (0..n).map(|v| if v + 1 < n { vec![v + 1] } else { vec![] }).collect();
-        let line = Graph::from_parts(succ, None);
+        let line = graph(&succ.iter().map(Vec::as_slice).collect::<Vec<_>>());
         // 99,999 moves: the last is player 1's, so player 2 is stuck.
         let mut s = Solver::new(&line, Variant::LastMover, Rule::Vertex);
         assert!(s.wins_within(u32::MAX)?);

@@ -13,8 +13,9 @@ use gamekit::Move;
 use std::cell::RefCell;
 
 use crate::encoding::Geography;
-use crate::{Graph, Rule, SolveError, Solver, Variant};
+use crate::{Rule, SolveError, Solver, Variant};
 use gamekit::first_move::{judge, FirstMove, FirstMoveError};
+use gamekit::graph::Graph;
 
 use gamekit::play::{Explorer, Failure, Played, QdoSolver, White};
 use gamekit::session::{PlayableGame, User};

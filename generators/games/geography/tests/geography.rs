@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use contract::Verdict;
 use game_geography::encoding::{GeoEncoding, Geography};
-use game_geography::{gnm, gnp, thesis_example, Graph, Rule, Solver, Variant};
+use game_geography::{Rule, Solver, Variant};
+use gamekit::graph::{gnm, gnp, thesis_example, Graph};
 use gamekit::{Assignment, Encoding, Form, Move, Side};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
-use game_geography::cli::{graph_name, load_graph, GraphArgs};
+use gamekit::cli::graph::{graph_name, load_graph, GraphArgs};
 use gamekit::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
 use gamekit::first_move::FirstMove as Found;
 use gamekit::play::QdoSolver;

@@ -21,7 +21,7 @@
 //! ## References
 //! - T. J. Schaefer, *On the computational complexity of some two-person
 //!   perfect-information games*, JCSS 16 (1978): Node Kayles is PSPACE-complete.
-//! - The geography encodings of this project (`gamekit::geography`), whose chain and
+//! - The geography encodings of this project (the `geography` game crate), whose chain and
 //!   compact index this follows.
 
 use contract::{Budget, TooLarge};

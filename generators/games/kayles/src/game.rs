@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use game_geography::Graph;
+use gamekit::graph::Graph;
 
 /// A Node Kayles game: the closed neighbourhood of every vertex.
 #[derive(Clone, Debug, PartialEq, Eq)]

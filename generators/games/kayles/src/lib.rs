@@ -1,5 +1,5 @@
 //! Node Kayles (`kayles`; Schaefer 1978, PSPACE-complete like geography) on an undirected
-//! graph: the geography graph format or generators, read as undirected, the first line of
+//! graph: a graph file or generator of `gamekit::graph`, read as undirected, the first line of
 //! a graph file the ply limit. One-hot and compact encodings as QCIR or QDIMACS
 //! ([`encoding`]), the reference player over the available vertices ([`game`]), how long a
 //! game can last ([`longest`]), and play against it ([`play`]); with the `cli` feature, the
@@ -24,7 +24,7 @@ use qbf::tseitin::ClauseForm;
 
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
-use game_geography::game_model::check_graph;
+use gamekit::graph::suite::check_graph;
 
 /// The `kayles` model.
 pub struct Kayles;

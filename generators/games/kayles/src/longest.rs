@@ -120,7 +120,7 @@ fn members(mut set: u128) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_geography::{gnp, grid, Graph};
+    use gamekit::graph::{gnp, grid, Graph};
 
     fn picks(graph: &Graph) -> Picks {
         Kayles::from_graph(graph).most_picks()
@@ -130,7 +130,7 @@ mod tests {
     fn paths_cycles_and_grids_pick_their_largest_independent_sets() {
         assert_eq!(picks(&grid(5, 1)), Picks::Exact(3), "a path of 5: every other vertex");
         assert_eq!(picks(&grid(16, 1)), Picks::Exact(8));
-        assert_eq!(picks(&game_geography::torus(7, 1)), Picks::Exact(3), "a cycle of 7");
+        assert_eq!(picks(&gamekit::graph::torus(7, 1)), Picks::Exact(3), "a cycle of 7");
         assert_eq!(picks(&grid(3, 3)), Picks::Exact(5), "a 3x3 grid: its five black squares");
         assert_eq!(picks(&grid(8, 8)), Picks::Exact(32));
     }

@@ -139,7 +139,7 @@ pub fn draw(game: &Kayles, plies: u32, picked: &[u32], available: &[u32]) -> Str
 #[cfg(test)]
 mod tests {
     use super::*;
-    use game_geography::grid;
+    use gamekit::graph::grid;
 
     #[test]
     fn a_position_shows_the_picks_the_available_vertices_and_the_edges_left_in_play() {

@@ -8,16 +8,22 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use super::encoding::KaylesEncoding;
 use super::game::{Kayles, Player};
 use super::longest::Picks;
-use game_geography::game_model::{suite_graph, suite_rounds, GRAPH_KEYS};
-use gamekit::suite::{params_string, BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup};
+use gamekit::graph::suite::{suite_graph, suite_rounds, GRAPH_KEYS};
+use gamekit::suite::{params_string, BuildError, Encoding, Instance, OutFormat, Request, Schema, Setup, Writes};
+use qbf::io::Format;
 
-/// `model = "kayles"`: the graph keys of geography, without its variants and rules.
+/// `onehot`: a variable per ply and vertex, a circuit.
+pub const ONEHOT: Encoding = Encoding::new("onehot", Writes::Circuit);
+/// `compact`: the vertex of each ply as a binary index, a circuit.
+pub const COMPACT: Encoding = Encoding::new("compact", Writes::Circuit);
+
+/// `model = "kayles"`: the graph keys of `gamekit::graph`.
 pub const SCHEMA: Schema = Schema {
     keys: &GRAPH_KEYS,
     template_keys: false,
-    encodings: &[Encoding::OneHot, Encoding::Compact],
+    encodings: &[ONEHOT, COMPACT],
     default_encoding: None,
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs],
+    formats: &[OutFormat::Qbf(Format::Qcir), OutFormat::Qbf(Format::Qdimacs)],
     model_depth: true,
     odd_depths: false,
 };
@@ -33,8 +39,8 @@ fn game(setup: &Setup) -> Result<(Kayles, u32), BuildError> {
 pub fn build(request: &Request) -> Result<Instance, BuildError> {
     let (game, plies) = game(&request.setup)?;
     let encoding = match request.encoding {
-        Encoding::OneHot => KaylesEncoding::Onehot,
-        Encoding::Compact => KaylesEncoding::Compact,
+        ONEHOT => KaylesEncoding::Onehot,
+        COMPACT => KaylesEncoding::Compact,
         other => return Err(BuildError::NoEncoding { model: "kayles", encoding: other.name() }),
     };
     encoding.fits(&game, plies, request.setup.budget())?;

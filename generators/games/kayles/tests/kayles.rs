@@ -10,9 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use contract::Verdict;
-use game_geography::{gnm, gnp, grid, torus, Graph};
 use game_kayles::encoding::KaylesEncoding;
 use game_kayles::game::{Kayles, Player};
+use gamekit::graph::{gnm, gnp, grid, torus, Graph};
 use harness::{caqe, depqbf, solve_qdimacs, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};

@@ -1,9 +1,11 @@
 //! The models suites can name: each one of [`MODELS`] with a [`Schema`], and the reference
-//! player's answer for a suite job's set-up. The schema types are `gamekit`'s.
+//! player's answer for a suite job's set-up. The schema types are `gamekit`'s; the
+//! encodings and formats suites can name are those the models' schemas list.
 
 pub use gamekit::suite::*;
 
 use std::fmt;
+use std::sync::OnceLock;
 
 use gamekit::GameModel;
 
@@ -62,6 +64,30 @@ impl fmt::Debug for Model {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Model({})", self.name())
     }
+}
+
+/// Every encoding of the models, each once, in the registry's order: what a suite's
+/// `encodings` can name, and the order a family's encodings are generated in.
+pub fn encodings() -> &'static [Encoding] {
+    static ALL: OnceLock<Vec<Encoding>> = OnceLock::new();
+    ALL.get_or_init(|| each_once(Model::all().flat_map(|m| m.schema.encodings.iter().copied())))
+}
+
+/// Every format of the models, each once, in the registry's order: what a suite's
+/// `formats` can name, and the order a family's files are written in.
+pub fn formats() -> &'static [OutFormat] {
+    static ALL: OnceLock<Vec<OutFormat>> = OnceLock::new();
+    ALL.get_or_init(|| each_once(Model::all().flat_map(|m| m.schema.formats.iter().copied())))
+}
+
+/// `items` without repeats, each where it first came.
+fn each_once<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    items.fold(Vec::new(), |mut out, item| {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+        out
+    })
 }
 
 /// The reference player's answer for the set-up `json` (what [`Setup::to_json`] wrote):

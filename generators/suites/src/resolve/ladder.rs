@@ -3,6 +3,7 @@
 
 use ::game_registry::suite::OutFormat;
 use contract::{Depth, ParseError};
+use qbf::io::Format;
 use toml::{Spanned, Value};
 
 use super::resolver::Resolver;
@@ -18,7 +19,7 @@ impl Resolver<'_> {
         formats: &[OutFormat],
         points: &[Point],
     ) -> Result<Ladder, ParseError> {
-        if !formats.contains(&OutFormat::Qdimacs) {
+        if !formats.contains(&OutFormat::Qbf(Format::Qdimacs)) {
             return Err(self.err(
                 &f.formats,
                 format!(

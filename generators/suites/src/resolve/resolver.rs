@@ -8,9 +8,10 @@ use toml::{Spanned, Value};
 
 use super::suite::{Expected, Family, Point, Suite};
 use crate::raw::{CertifyFile, FamilyFile, OptionsFile, SuiteFile};
-use ::game_registry::suite::{names, Encoding, Model, OutFormat};
+use ::game_registry::suite::{encodings, formats, names, Encoding, Model, OutFormat};
 use certify::Certify;
 use contract::{Budget, ParseError, Source};
+use qbf::io::Format;
 use qbf::tseitin::{ClauseForm, UnknownName};
 
 /// The default reference-solver budget per instance, in seconds.
@@ -213,9 +214,7 @@ impl Resolver<'_> {
             &f.expected_budget,
         )?;
         let encodings = match (&f.encodings, schema.default_encoding) {
-            (Some(list), _) => {
-                self.choices(list, "encodings", Encoding::ALL, Encoding::name, schema.encodings, model)?
-            }
+            (Some(list), _) => self.choices(list, "encodings", encodings(), Encoding::name, schema.encodings, model)?,
             (None, Some(default)) => vec![default],
             (None, None) => {
                 return Err(self.err(
@@ -230,8 +229,8 @@ impl Resolver<'_> {
                 ))
             }
         };
-        let formats = self.choices(&f.formats, "formats", OutFormat::ALL, OutFormat::name, schema.formats, model)?;
-        if formats.contains(&OutFormat::Qcir) && !encodings.iter().any(|e| e.is_circuit()) {
+        let formats = self.choices(&f.formats, "formats", formats(), OutFormat::name, schema.formats, model)?;
+        if formats.contains(&OutFormat::Qbf(Format::Qcir)) && !encodings.iter().any(|e| e.is_circuit()) {
             let at = f.formats.get_ref().iter().find(|s| s.get_ref() == "qcir").unwrap_or(&f.formats.get_ref()[0]);
             return Err(self.err(
                 at,
@@ -279,7 +278,7 @@ impl Resolver<'_> {
         }
         let ladder = f.ladder.as_ref().map(|l| self.ladder(f, l, &formats, &points)).transpose()?;
         let certify = f.certify.as_ref().map(|c| self.certify(c)).transpose()?;
-        if certify.is_some() && !formats.contains(&OutFormat::Qdimacs) {
+        if certify.is_some() && !formats.contains(&OutFormat::Qbf(Format::Qdimacs)) {
             return Err(self.err(
                 &f.formats,
                 format!(
@@ -326,7 +325,8 @@ impl Resolver<'_> {
         })
     }
 
-    fn choices<T: Copy + PartialEq + Ord>(
+    /// The entries of `list`, each one of `all` that `allowed` has, in the order of `all`.
+    fn choices<T: Copy + PartialEq>(
         &self,
         list: &Spanned<Vec<Spanned<String>>>,
         key: &str,
@@ -363,7 +363,7 @@ impl Resolver<'_> {
             }
             out.push(found);
         }
-        out.sort();
+        out.sort_by_key(|t| all.iter().position(|a| a == t));
         Ok(out)
     }
 }

@@ -5,6 +5,7 @@
 //!
 //! Doc comments of the clap types here are `--help` text.
 
+pub mod graph;
 mod model;
 
 pub use model::{command_of, parse, ModelCli, PlayResult, Session};

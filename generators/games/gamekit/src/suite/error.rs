@@ -23,18 +23,8 @@ pub enum BuildError {
     TooLarge(#[from] TooLarge),
     #[error(transparent)]
     Map(#[from] MapError),
-    #[error("the game has no role `{0}`")]
-    NoRole(String),
     #[error("{model} games have no {encoding} encoding")]
     NoEncoding { model: &'static str, encoding: &'static str },
-    #[error("GDL families need explicit depths")]
-    NoDepth,
-    #[error("pq = \"{0}\": write two positive numbers, e.g. \"2,1\"")]
-    Pq(String),
-    #[error("unknown shape `{0}`")]
-    Shape(String),
-    #[error("board must be positive")]
-    Board,
     #[error("the graph {0} has no rounds of its own: give the family explicit depths (rounds)")]
     NoRounds(String),
     #[error("model `{0}` cannot be used in suites")]

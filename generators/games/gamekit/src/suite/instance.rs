@@ -49,9 +49,11 @@ impl Instance {
     }
 }
 
-/// A source file of an instance: the game as BDDL (a domain and a problem), PG or GDL.
+/// A source file of an instance: the game as its model's text (BDDL, PG, GDL, …), one of
+/// the files of a [`SourceFormat`](super::SourceFormat) the family writes.
 pub struct SourceFile {
-    /// The manifest's `format` column: `bddl-domain`, `bddl-problem`, `pg` or `gdl`.
+    /// The manifest's `format` column: a file label of the game's `SourceFormat`
+    /// (`bddl-domain`, `pg`, …).
     pub label: &'static str,
     pub bytes: Vec<u8>,
 }

@@ -17,5 +17,5 @@ pub use error::BuildError;
 pub use instance::{Instance, SourceFile};
 pub use last_ply::{LastPly, NotALastPly};
 pub use param::{params_string, Param, Params};
-pub use schema::{key, names, Encoding, GdlPrefix, Key, Kind, OutFormat, Schema};
+pub use schema::{key, names, Encoding, Key, Kind, OutFormat, Schema, SourceFormat, Writes};
 pub use setup::{Request, Setup};

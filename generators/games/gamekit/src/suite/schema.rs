@@ -1,46 +1,43 @@
 //! What a game model accepts in a suite: grid keys, encodings, formats, depths. Each model
-//! declares its [`Schema`] in its own file.
+//! declares its [`Schema`] in its own file, with the encodings and source formats it
+//! builds as constants of its own crate.
 
-/// How a QBF is built from a game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Encoding {
-    Lifted,
-    Corplus,
-    /// GDL general encoding with the naive, time-based or dependency-based prefix.
-    GdlGe(GdlPrefix),
-    /// GDL strictly-turn-taking encoding.
-    GdlSd,
-    /// GDL: strictly-turn-taking where the ground game is strictly turn-taking up to the
-    /// job's depth, else general, both with the dependency-based prefix (what a GDL
-    /// family without `encodings` gets).
-    GdlAuto,
-    /// Graph games (geography, Node Kayles): one variable per vertex and round.
-    OneHot,
-    /// Graph games: the vertex of each round in binary.
-    Compact,
+use qbf::io::Format;
+
+/// How a QBF is built from a game: an encoding a family names in `encodings`, declared as
+/// a constant by the game crate that builds it (two games may declare the same encoding).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Encoding {
+    name: &'static str,
+    writes: Writes,
 }
 
-/// The quantifier prefix of the GDL general encoding: naive, time-based or
-/// dependency-based (`--prefix` of `encode gdl`, and the suffix of `gdl-ge-*` in suites).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-pub enum GdlPrefix {
-    Gn,
-    Gt,
-    Gd,
+/// What an encoding writes, which says how its QCIR and QDIMACS files are made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Writes {
+    /// A circuit (QCIR), whose QDIMACS is its clause form (`clause_form`, `gates`).
+    Circuit,
+    /// A circuit (QCIR) and clauses of its own (QDIMACS).
+    CircuitAndClauses,
+    /// Clauses only (QDIMACS).
+    Clauses,
 }
 
-/// A file a family writes per instance.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A game source a family can write beside its QBFs (`formats` in a suite), declared as a
+/// constant by the game crate that writes it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SourceFormat {
+    /// The name a suite's `formats` lists.
+    pub name: &'static str,
+    /// Its files, as (the manifest's `format` label, extension): one or more per instance.
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+/// A file a family writes per instance: the QBF, or the game source that produced it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OutFormat {
-    Qcir,
-    Qdimacs,
-    /// The game in BDDL (the source of the lifted encoding; emitted for positional games).
-    Bddl,
-    /// The positional game as a PG file.
-    Pg,
-    /// The GDL source.
-    Gdl,
+    Qbf(Format),
+    Source(SourceFormat),
 }
 
 /// The type of a grid value.
@@ -90,61 +87,49 @@ pub const fn key(name: &'static str, kind: Kind, default: Option<&'static str>) 
 }
 
 impl Encoding {
-    pub const ALL: &'static [Encoding] = &[
-        Encoding::Lifted,
-        Encoding::Corplus,
-        Encoding::GdlGe(GdlPrefix::Gn),
-        Encoding::GdlGe(GdlPrefix::Gt),
-        Encoding::GdlGe(GdlPrefix::Gd),
-        Encoding::GdlSd,
-        Encoding::GdlAuto,
-        Encoding::OneHot,
-        Encoding::Compact,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Encoding::Lifted => "lifted",
-            Encoding::Corplus => "corplus",
-            Encoding::GdlGe(GdlPrefix::Gn) => "gdl-ge-gn",
-            Encoding::GdlGe(GdlPrefix::Gt) => "gdl-ge-gt",
-            Encoding::GdlGe(GdlPrefix::Gd) => "gdl-ge-gd",
-            Encoding::GdlSd => "gdl-sd",
-            Encoding::GdlAuto => "gdl-auto",
-            Encoding::OneHot => "onehot",
-            Encoding::Compact => "compact",
-        }
+    /// The encoding a suite names `name`, which writes what `writes` says.
+    pub const fn new(name: &'static str, writes: Writes) -> Encoding {
+        Encoding { name, writes }
     }
 
-    /// Whether the encoding has a circuit form (written as QCIR); COR+ is clauses only.
+    /// Its name in suites and in the manifest's `encoding` column.
+    pub fn name(self) -> &'static str {
+        self.name
+    }
+
+    /// Whether the encoding has a circuit form (written as QCIR).
     pub fn is_circuit(self) -> bool {
-        self != Encoding::Corplus
+        self.writes != Writes::Clauses
     }
 
     /// Whether its QDIMACS is its circuit in the family's clause form (`clause_form`,
-    /// `gates`); COR+ and the GDL encodings write their own clauses.
+    /// `gates`); other encodings write their own clauses.
     pub fn is_circuit_to_clauses(self) -> bool {
-        matches!(self, Encoding::Lifted | Encoding::OneHot | Encoding::Compact)
+        self.writes == Writes::Circuit
     }
 }
 
 impl OutFormat {
-    pub const ALL: &'static [OutFormat] =
-        &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg, OutFormat::Gdl];
-
+    /// The name a suite's `formats` lists.
     pub fn name(self) -> &'static str {
         match self {
-            OutFormat::Qcir => "qcir",
-            OutFormat::Qdimacs => "qdimacs",
-            OutFormat::Bddl => "bddl",
-            OutFormat::Pg => "pg",
-            OutFormat::Gdl => "gdl",
+            OutFormat::Qbf(f) => f.extension(),
+            OutFormat::Source(s) => s.name,
+        }
+    }
+
+    /// The files the format stands for, as (the manifest's `format` label, extension).
+    pub fn files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            OutFormat::Qbf(Format::Qcir) => &[("qcir", "qcir")],
+            OutFormat::Qbf(Format::Qdimacs) => &[("qdimacs", "qdimacs")],
+            OutFormat::Source(s) => s.files,
         }
     }
 
     /// Whether the file is a QBF (rather than the game source that produced it).
     pub fn is_qbf(self) -> bool {
-        matches!(self, OutFormat::Qcir | OutFormat::Qdimacs)
+        matches!(self, OutFormat::Qbf(_))
     }
 }
 

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use crate::Form;
 use contract::{Budget, Source};
+use qbf::io::Format;
 use qbf::tseitin::ClauseForm;
 use serde::{Deserialize, Serialize};
 
@@ -110,7 +111,7 @@ impl Request {
     /// The clausal shape, and the circuit too when the job writes QCIR.
     pub fn clauses_and_circuit(&self) -> Vec<Form> {
         let mut forms = vec![self.clauses()];
-        if self.outputs.contains(&OutFormat::Qcir) {
+        if self.outputs.contains(&OutFormat::Qbf(Format::Qcir)) {
             forms.push(Form::Circuit);
         }
         forms

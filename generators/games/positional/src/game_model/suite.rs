@@ -9,10 +9,22 @@ use crate::hex::read_hex;
 use crate::pg::{read_pg, write_pg};
 use crate::solver::Solver;
 use crate::{Player, PositionalGame};
+use game_bddl::game_model::{BDDL, LIFTED};
 use game_bddl::lifted::Lifted;
 use gamekit::Form;
+use qbf::io::Format;
 
 use gamekit::suite::{key, BuildError, Encoding, Instance, Kind, OutFormat, Request, Schema, Setup, SourceFile};
+use gamekit::suite::{SourceFormat, Writes};
+
+/// `corplus`: the COR+ encoding of a positional game, clauses only.
+pub const CORPLUS: Encoding = Encoding::new("corplus", Writes::Clauses);
+
+/// `pg`: the positional game as a PG file.
+pub const PG_FILE: OutFormat = OutFormat::Source(SourceFormat { name: "pg", files: &[("pg", "pg")] });
+
+/// Every format a positional game can be written in.
+const FORMATS: [OutFormat; 4] = [OutFormat::Qbf(Format::Qcir), OutFormat::Qbf(Format::Qdimacs), BDDL, PG_FILE];
 
 /// `model = "gttt"`: a shape on a board.
 pub const GTTT: Schema = Schema {
@@ -24,9 +36,9 @@ pub const GTTT: Schema = Schema {
         key("first", Kind::Str(Some(&["black", "white"])), Some("black")),
     ],
     template_keys: false,
-    encodings: &[Encoding::Corplus, Encoding::Lifted],
+    encodings: &[CORPLUS, LIFTED],
     default_encoding: None,
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
+    formats: &FORMATS,
     model_depth: true,
     odd_depths: false,
 };
@@ -35,9 +47,9 @@ pub const GTTT: Schema = Schema {
 pub const HEX: Schema = Schema {
     keys: &[key("puzzle", Kind::Path, None)],
     template_keys: true,
-    encodings: &[Encoding::Corplus, Encoding::Lifted],
+    encodings: &[CORPLUS, LIFTED],
     default_encoding: None,
-    formats: &[OutFormat::Qcir, OutFormat::Qdimacs, OutFormat::Bddl, OutFormat::Pg],
+    formats: &FORMATS,
     model_depth: false,
     odd_depths: true,
 };
@@ -46,9 +58,9 @@ pub const HEX: Schema = Schema {
 pub const PG: Schema = Schema {
     keys: &[key("file", Kind::Path, None)],
     template_keys: true,
-    encodings: &[Encoding::Corplus],
+    encodings: &[CORPLUS],
     default_encoding: None,
-    formats: &[OutFormat::Qdimacs, OutFormat::Pg],
+    formats: &[OutFormat::Qbf(Format::Qdimacs), PG_FILE],
     model_depth: true,
     odd_depths: false,
 };
@@ -56,17 +68,34 @@ pub const PG: Schema = Schema {
 /// How a positional model makes its game from a job's grid keys.
 pub type Load = fn(&Setup) -> Result<PositionalGame, BuildError>;
 
+/// A GTTT job's grid key that names no game.
+#[derive(Debug, thiserror::Error)]
+pub enum GtttKeyError {
+    #[error("pq = \"{0}\": write two positive numbers, e.g. \"2,1\"")]
+    Pq(String),
+    #[error("unknown shape `{0}`")]
+    Shape(String),
+    #[error("board must be positive")]
+    Board,
+}
+
+impl From<GtttKeyError> for BuildError {
+    fn from(e: GtttKeyError) -> BuildError {
+        BuildError::Game(Box::new(e))
+    }
+}
+
 /// The GTTT game of a job's keys, refused before it is built when its formula would pass
 /// the job's budget.
 pub fn gttt(setup: &Setup) -> Result<PositionalGame, BuildError> {
     let shape_name = setup.str("shape")?;
-    let shape = Shape::parse(shape_name).ok_or_else(|| BuildError::Shape(shape_name.to_string()))?;
-    let board = usize::try_from(setup.int("board")?).ok().filter(|&b| b > 0).ok_or(BuildError::Board)?;
+    let shape = Shape::parse(shape_name).ok_or_else(|| GtttKeyError::Shape(shape_name.to_string()))?;
+    let board = usize::try_from(setup.int("board")?).ok().filter(|&b| b > 0).ok_or(GtttKeyError::Board)?;
     let first = if setup.str("first")? == "white" { Player::White } else { Player::Black };
     let pq = setup.str("pq")?;
     let (p, q) = match parse_pq(pq) {
         Some((p, q)) if p > 0 && q > 0 => (p, q),
-        _ => return Err(BuildError::Pq(pq.to_string())),
+        _ => return Err(GtttKeyError::Pq(pq.to_string()).into()),
     };
     let gttt = Gttt { shape, board, torus: setup.flag("torus"), p, q, first, first_moves: setup.symmetry_breaking };
     Corplus::gttt_fits(&gttt, setup.depth.map(u64::from), setup.budget())?;
@@ -117,23 +146,19 @@ pub fn reference(setup: &Setup, load: Load) -> anyhow::Result<bool> {
 pub fn build(request: &Request, load: Load) -> Result<Instance, BuildError> {
     let game = game(&request.setup, load)?;
     let mut sources = Vec::new();
-    let bddl = if request.writes(OutFormat::Bddl) || request.encoding == Encoding::Lifted {
-        Some(BddlFiles::new(&game)?)
-    } else {
-        None
-    };
-    if let (Some(files), true) = (&bddl, request.writes(OutFormat::Bddl)) {
+    let bddl = if request.writes(BDDL) || request.encoding == LIFTED { Some(BddlFiles::new(&game)?) } else { None };
+    if let (Some(files), true) = (&bddl, request.writes(BDDL)) {
         sources.push(SourceFile { label: "bddl-domain", bytes: files.domain.clone() });
         sources.push(SourceFile { label: "bddl-problem", bytes: files.problem.clone() });
     }
-    if request.writes(OutFormat::Pg) {
+    if request.writes(PG_FILE) {
         let mut text = Vec::new();
         write_pg(&mut text, &game, "positional game written by qbfgames")?;
         sources.push(SourceFile { label: "pg", bytes: text });
     }
     match (request.encoding, bddl) {
-        (Encoding::Corplus, _) => request.instance(&Corplus, &game, game.depth(), &[request.clauses()], sources),
-        (Encoding::Lifted, Some(files)) => {
+        (CORPLUS, _) => request.instance(&Corplus, &game, game.depth(), &[request.clauses()], sources),
+        (LIFTED, Some(files)) => {
             let bddl_game = files.game()?;
             request.instance(&Lifted, &bddl_game, bddl_game.depth(), &[Form::Circuit], sources)
         }

@@ -5,8 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use super::graph::{Graph, MAX_NODES};
-use gamekit::rng::SplitMix64;
+use super::{Graph, MAX_NODES};
+use crate::rng::SplitMix64;
 
 /// The thesis's example (Section 3): true at 3 rounds under the thesis variant, with the
 /// first move to node 1 (then 1→3→6 or 1→4→7).

@@ -12,7 +12,7 @@
 
 use contract::{ParseError, Source};
 
-use super::graph::{Graph, MAX_NODES};
+use super::{Graph, MAX_NODES};
 
 /// A token and its byte offset in the file.
 type Token<'a> = (&'a str, usize);

@@ -1,12 +1,20 @@
-//! The directed graph of a geography game.
+//! Directed graphs for graph games: the [`Graph`] type, read from the thesis's text format
+//! ([`Graph::parse`]) or made by a seeded generator ([`gnp`], [`gnm`], [`grid`], [`torus`],
+//! [`thesis_example`]), and how a suite names one ([`suite`]: the `graph` key, a file or a
+//! generator with its parameters).
+
+mod generate;
+mod parse;
+pub mod suite;
+
+pub use generate::{gnm, gnp, grid, thesis_example, torus, MAX_SIDE};
 
 /// The most nodes a graph may have (parsed files and generators alike).
 pub const MAX_NODES: usize = 100_000;
 
 /// A directed graph on the nodes `0..n`, node 0 the start, with the number of rounds its
 /// file asked for. Successors are kept in the order given (generators: ascending), without
-/// duplicates; self loops are allowed (never a legal move under
-/// [`Rule::Vertex`](super::Rule::Vertex), one move under [`Rule::Edge`](super::Rule::Edge)).
+/// duplicates; self loops are allowed (a game's rules say whether one is a move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Graph {
     successors: Vec<Vec<u32>>,
@@ -18,12 +26,12 @@ pub struct Graph {
 impl Graph {
     /// A graph from checked parts: at least one node, at most [`MAX_NODES`], every
     /// successor a node, none twice in a list.
-    pub(super) fn from_parts(successors: Vec<Vec<u32>>, rounds: Option<u32>) -> Graph {
+    fn from_parts(successors: Vec<Vec<u32>>, rounds: Option<u32>) -> Graph {
         Graph { successors, rounds, rounds_at: None }
     }
 
     /// The graph with its rounds read at byte `offset` of its file.
-    pub(super) fn read_at(self, offset: usize) -> Graph {
+    fn read_at(self, offset: usize) -> Graph {
         Graph { rounds_at: Some(offset), ..self }
     }
 
