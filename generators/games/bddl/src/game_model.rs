@@ -7,7 +7,9 @@ use crate::{Game, Length, Solver};
 use anyhow::Result;
 use gamekit::suite::{key, Encoding as SuiteEncoding};
 use gamekit::suite::{BuildError, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup, SourceFile};
-use gamekit::{Form, GameModel};
+use gamekit::{Form, GameModel, SymbolMap};
+
+use crate::map::LiftedMap;
 
 /// `model = "bddl"`: a domain and a problem file.
 const SCHEMA: Schema = Schema {
@@ -53,6 +55,10 @@ impl GameModel for Bddl {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let game = crate::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
         Ok(Solver::new(&game)?.wins(game.depth()))
+    }
+
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<LiftedMap>(json)
     }
 
     fn last_ply(&self, setup: &Setup) -> Result<LastPly> {

@@ -20,6 +20,7 @@ macro_rules! errln {
 }
 
 use crate::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
+use crate::SymbolMap;
 use anyhow::Result;
 
 /// One game model: its name, its suite side and, with the `cli` feature, its command line.
@@ -60,6 +61,14 @@ pub trait GameModel: Sync {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let _ = setup;
         Err(BuildError::NotInSuites(self.name()).into())
+    }
+
+    /// Reads a first-move map file (`<id>.map.json`) that the model's encodings write;
+    /// `None` when it is not one of theirs (its `encoding` names another game's map, or
+    /// it is not a map).
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        let _ = json;
+        None
     }
 
     /// How long a suite job's game can last, so that a refuted depth can be called the

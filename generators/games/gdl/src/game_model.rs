@@ -2,12 +2,13 @@
 //! model's suite side. The command line is in `cli` (feature `cli`).
 
 use crate::encoding::{GdlEncoding, PrefixMethod, Reason, Rules};
+use crate::map::GdlMap;
 use crate::player::Solver;
 use crate::GroundGame;
 use anyhow::{anyhow, Result};
 use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
 use gamekit::suite::{Request, Schema, Setup, SourceFile};
-use gamekit::GameModel;
+use gamekit::{GameModel, SymbolMap};
 
 /// `model = "gdl"`: a game file and the role that must win.
 const SCHEMA: Schema = Schema {
@@ -53,6 +54,9 @@ impl GameModel for Gdl {
         let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<GdlMap>(json)
     }
 }
 

@@ -4,11 +4,12 @@
 
 use crate as geo;
 use crate::encoding::{GeoEncoding, Geography as GeographyEncoding};
+use crate::map::TAGS;
 use crate::{Graph, Rule, Solver, Variant};
 use anyhow::Result;
 use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Key, Kind, OutFormat, Param, Request};
 use gamekit::suite::{Schema, Setup};
-use gamekit::GameModel;
+use gamekit::{GameModel, NodeMap, SymbolMap};
 
 /// The graph generators of a suite's `graph` key, besides a graph file.
 pub const GRAPH_GENERATORS: &[&str] = &["gnp", "gnm", "grid", "torus", "thesis-example"];
@@ -97,6 +98,9 @@ impl GameModel for Geography {
         let rounds = suite_rounds(setup, &graph)?;
         let (variant, rule) = suite_rules(setup)?;
         Ok(Solver::new(&graph, variant, rule).wins_within(rounds)?)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        NodeMap::read(json, TAGS).map(SymbolMap::new)
     }
 }
 

@@ -32,6 +32,7 @@ pub mod encoding;
 pub mod game_model;
 mod generate;
 mod graph;
+pub mod map;
 mod parse;
 mod rules;
 mod solver;

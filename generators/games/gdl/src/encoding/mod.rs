@@ -59,6 +59,7 @@ mod moves;
 mod prefix;
 mod size;
 
+use crate::map::GdlMap;
 use crate::player::GOAL_MAX;
 use crate::turn_taking::{turn_taking, TurnTaking};
 use crate::turns::Turn;
@@ -250,8 +251,8 @@ impl Encoding for GdlEncoding {
         let map = match refused {
             Some(refused) => Err(refused),
             None => first_map(&prefix, renumbered.as_deref(), &old, side == Side::White).map(|vars| match side {
-                Side::Black => SymbolMap::Gdl { role, moves, vars },
-                Side::White => SymbolMap::GdlBits { role, moves, bits: vars },
+                Side::Black => SymbolMap::new(GdlMap::Gdl { role, moves, vars }),
+                Side::White => SymbolMap::new(GdlMap::GdlBits { role, moves, bits: vars }),
             }),
         };
         Ok(Encoded { prefix, map })
