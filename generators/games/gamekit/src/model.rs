@@ -22,6 +22,7 @@ macro_rules! errln {
 use crate::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
 use crate::SymbolMap;
 use anyhow::Result;
+use contract::Claimant;
 
 /// One game model: its name, its suite side and, with the `cli` feature, its command line.
 pub trait GameModel: Sync {
@@ -61,6 +62,11 @@ pub trait GameModel: Sync {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let _ = setup;
         Err(BuildError::NotInSuites(self.name()).into())
+    }
+
+    /// Whose win the model's formulas ask about: Black, unless the game names its roles.
+    fn claimant(&self) -> Claimant {
+        Claimant::Black
     }
 
     /// Reads a first-move map file (`<id>.map.json`) that the model's encodings write;

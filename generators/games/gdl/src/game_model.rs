@@ -6,6 +6,7 @@ use crate::map::GdlMap;
 use crate::player::Solver;
 use crate::GroundGame;
 use anyhow::{anyhow, Result};
+use contract::Claimant;
 use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, GdlPrefix, Instance, Kind, OutFormat, Param};
 use gamekit::suite::{Request, Schema, Setup, SourceFile};
 use gamekit::{GameModel, SymbolMap};
@@ -54,6 +55,9 @@ impl GameModel for Gdl {
         let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
+    }
+    fn claimant(&self) -> Claimant {
+        Claimant::FirstRole
     }
     fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
         SymbolMap::read::<GdlMap>(json)

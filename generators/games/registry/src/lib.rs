@@ -3,13 +3,14 @@
 //! `strategy first-move` and `play` and dispatches to it by name (`cli`: `EncodeModel`,
 //! `SolveModel`, `model_subcommand!`); suites find a family's model here
 //! ([`suite::Model`]); a map file reads back through the model that writes it
-//! ([`read_map`]). It names every game crate and nothing else does: adding a game is
+//! ([`read_map`]); a package names its formulas by each model's [`claimants`]. It names every game crate and nothing else does: adding a game is
 //! its crate and a line in [`MODELS`].
 
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod suite;
 
+use contract::Claimants;
 use gamekit::{GameModel, SymbolMap};
 
 /// Every model, in the order `encode --help` and `solve --help` list them.
@@ -29,6 +30,11 @@ pub static MODELS: &[&dyn GameModel] = &[
 /// `encoding` names the kind); `None` when no model's map it is.
 pub fn read_map(json: &[u8]) -> Option<SymbolMap> {
     MODELS.iter().find_map(|m| m.read_map(json))
+}
+
+/// Whose win each model's formulas ask about, by model name.
+pub fn claimants() -> Claimants {
+    MODELS.iter().map(|m| (m.name().to_string(), m.claimant())).collect()
 }
 
 /// The model named `name`.
