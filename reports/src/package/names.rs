@@ -76,7 +76,7 @@ fn params(text: &str) -> impl Iterator<Item = (&str, &str)> {
     text.split(';').filter(|p| !p.is_empty()).map(|p| p.split_once('=').unwrap_or(("", p)))
 }
 
-/// A model file's stem (`games/bddl/connect/3x3_connect3.ig` → `3x3_connect3`); other
+/// A model file's stem (`games/connect/3x3_connect3.ig` → `3x3_connect3`); other
 /// values as they are.
 fn stem(value: &str) -> &str {
     let file = value.rsplit('/').next().unwrap_or(value);
@@ -103,7 +103,7 @@ mod tests {
         let mut text = contract::manifest::COLUMNS.join(",") + "\n";
         for (family, params, depth, encoding, format, id) in specs {
             let id = id.repeat(64);
-            text += &format!("{id},,{family},bddl,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,,\n");
+            text += &format!("{id},,{family},m,{params},{encoding},{format},{depth},,,,,,,,unknown,,p,v,j,,\n");
         }
         contract::manifest::read_from(std::path::Path::new("manifest.csv"), text.as_bytes())
             .unwrap_or_else(|e| panic!("{e}"))
@@ -111,17 +111,17 @@ mod tests {
 
     #[test]
     fn names_keep_what_varies_in_a_family_and_nothing_else() -> Result<(), Error> {
-        let d = "domain=games/bddl/httt/domain.ig";
+        let d = "domain=games/httt/domain.ig";
         let (el, tic) = (
-            format!("{d};problem=games/bddl/httt/3x3_el.ig;shape=el"),
-            format!("{d};problem=games/bddl/httt/3x3_tic.ig;shape=tic"),
+            format!("{d};problem=games/httt/3x3_el.ig;shape=el"),
+            format!("{d};problem=games/httt/3x3_tic.ig;shape=tic"),
         );
         let rows = rows(&[
             ("httt", &el, 3, "lifted", "qdimacs", "a"),
             ("httt", &tic, 3, "lifted", "qcir", "b"),
             ("httt", &tic, 3, "lifted", "qdimacs", "c"),
             ("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "qdimacs", "d"),
-            ("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "bddl-domain", "e"),
+            ("bt", "domain=x/domain.ig;problem=x/2x4.ig", 5, "lifted", "pg", "e"),
         ]);
         let n = names(&rows, &Claimants::new())?;
         assert_eq!(
@@ -135,7 +135,7 @@ mod tests {
     fn the_role_is_whose_win_the_row_s_game_model_declares() -> Result<(), Error> {
         let rows = rows(&[("g", "n=1", 3, "a", "qdimacs", "a")]);
         assert_eq!(names(&rows, &Claimants::new())?.values().collect::<Vec<_>>(), ["g-d3-black"]);
-        let first = Claimants::from([("bddl".to_string(), Claimant::FirstRole)]);
+        let first = Claimants::from([("m".to_string(), Claimant::FirstRole)]);
         assert_eq!(names(&rows, &first)?.values().collect::<Vec<_>>(), ["g-d3-first"]);
         Ok(())
     }

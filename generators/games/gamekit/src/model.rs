@@ -26,8 +26,7 @@ use contract::Claimant;
 
 /// One game model: its name, its suite side and, with the `cli` feature, its command line.
 pub trait GameModel: Sync {
-    /// The name of the model's subcommands and of `model = "NAME"` in suites (`geography`,
-    /// `gttt`, …).
+    /// The name of the model's subcommands and of `model = "NAME"` in suites.
     fn name(&self) -> &'static str;
 
     /// The model's command line (`encode`, `solve`, `strategy first-move`, `play`); `None`

@@ -157,11 +157,11 @@ pub fn check_outermost(prefix: &Prefix, vars: &[u32]) -> Result<(), MapError> {
 /// solver's `--qdo` prints White's first move. Other prefixes are returned unchanged.
 ///
 /// The value of the formula is kept when `A`'s best values do not depend on `B`, which
-/// holds where `A` holds only variables fixed before the first move: the initial board of
-/// COR+ with its `time(1)`, and in the GDL encodings the forced first move of the player
-/// not on turn with the gates over the initial position. It is checked, like every
-/// encoding, against the reference solvers (the verdict of DepQBF on positions with
-/// White to move).
+/// holds where `A` holds only variables fixed before the first move (an initial board, a
+/// forced first move of the player not on turn, gates over the initial position: each
+/// encoding that relies on it says which, where it asks for [`Side::White`](crate::Side)'s
+/// prefix). It is checked, like every encoding, against the reference solvers (the
+/// verdict of DepQBF on positions with White to move).
 pub fn universal_outermost(prefix: &Prefix) -> Prefix {
     let blocks = prefix.blocks();
     match blocks {

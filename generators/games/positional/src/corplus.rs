@@ -128,6 +128,8 @@ impl Encoding for Corplus {
     ) -> Result<Encoded, EncodeError> {
         let game = game.with_depth(depth).ok_or(EncodeError::TooDeep { depth, points: game.turns.len() })?;
         let start = vars.max_index() + 1;
+        // With White to move, the leading block that moves behind White's first bits holds
+        // only the initial board and `time(1)`, fixed before the first move.
         let prefix = for_side(clauses(&game, sink.clause_sink(), vars), side);
         let mover = match side {
             Side::Black => Player::Black,

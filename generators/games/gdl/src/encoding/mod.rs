@@ -246,6 +246,9 @@ impl Encoding for GdlEncoding {
                 (qbf.prefix, None)
             }
         };
+        // With White to move, the leading block that moves behind White's first move holds
+        // only the forced first move of the role not on turn and gates over the initial
+        // position.
         let prefix = for_side(prefix, side);
         let role = game.store.display(game.roles[role]);
         let map = match refused {
