@@ -38,6 +38,7 @@ pub trait MoveMap: fmt::Debug + erased_serde::Serialize + Send + Sync {
 pub struct SymbolMap(Arc<dyn MoveMap>);
 
 impl SymbolMap {
+    /// Holds a game's map.
     pub fn new(map: impl MoveMap + 'static) -> SymbolMap {
         SymbolMap(Arc::new(map))
     }
