@@ -47,7 +47,7 @@ fn the_default_kayles_ladder_ends_at_the_longest_game() {
                 other => panic!("family `{}`: `p` is {other:?}", family.name),
             };
             assert_eq!(point.params.get("graph"), Some(&Param::Str("gnp".into())), "family `{}`", family.name);
-            let graph = game_geography::gnp(int("n") as usize, p, int("seed") as u64);
+            let graph = gamekit::graph::gnp(int("n") as usize, p, int("seed") as u64);
             let picks = Kayles::from_graph(&graph).most_picks();
             assert!(matches!(picks, Picks::Exact(_)), "family `{}`: α of its graph is only bounded", family.name);
             let last = picks.deciding_ply();

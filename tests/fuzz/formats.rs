@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use contract::{ParseError, Source};
 use game_bddl::lifted::Lifted;
-use game_geography::{self as geography, Graph};
+use gamekit::graph::{self, Graph};
 use gamekit::qdo::QdoError;
 use gamekit::{Encoding, Form, Side};
 use harness::slurm::{Overrides, Profile};
@@ -144,7 +144,7 @@ fn read_gdl(input: &Input) -> Result<(), String> {
 /// the library (a random graph as in the default suite, and a grid).
 fn geography_seeds() -> Vec<Input> {
     let mut seeds = seeds("suite/games/geography", ".txt", 4_000);
-    let written = [("gnm-12-36-1", geography::gnm(12, 36, 1), 5), ("grid-3x3", geography::grid(3, 3), 4)];
+    let written = [("gnm-12-36-1", graph::gnm(12, 36, 1), 5), ("grid-3x3", graph::grid(3, 3), 4)];
     seeds.extend(written.into_iter().map(|(name, graph, rounds)| Input {
         name: format!("suite/games/geography/{name}.txt"),
         bytes: graph.to_text(rounds).into_bytes(),

@@ -12,6 +12,7 @@
 //! - [`name`]: the one rule for names that become paths; [`manifest::resolve`]: the one
 //!   check that a manifest path stays inside its folder on disk (no symbolic links).
 //! - [`Budget`]: how large a formula may grow before the work is refused.
+//! - [`Claimant`]: whose win a game's formulas ask about, as its model declares it.
 //! - [`csv_field`]: where a field of a CSV record starts, for located errors.
 //! - [`write_atomically`], [`write_named`]: the one way output files are written (temporary
 //!   file, renamed; `write_named` names it after writing, for content addressing).
@@ -20,6 +21,7 @@
 
 mod atomic;
 pub mod budget;
+mod claimant;
 pub mod csv_field;
 mod depth;
 pub mod docs;
@@ -35,6 +37,7 @@ mod verdict;
 
 pub use atomic::{is_temporary, write_atomically, write_named, Named, WriteError};
 pub use budget::{Budget, TooLarge};
+pub use claimant::{Claimant, Claimants};
 pub use depth::Depth;
 pub use manifest::Row;
 pub use parse_error::ParseError;

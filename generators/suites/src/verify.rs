@@ -10,7 +10,6 @@ use crate::generate::GENERATOR_VERSION;
 use crate::unlisted::walk;
 use contract::manifest::{read_csv, resolve, Row};
 use contract::{Source, Verdict};
-use gamekit::SymbolMap;
 use qbf::identity::{gbd_hash, sha256_hex};
 use qbf::stats::stats;
 
@@ -113,7 +112,7 @@ fn check_map(dir: &Path, row: &Row, out: &mut Vec<String>) {
             ));
         }
     }
-    if serde_json::from_slice::<SymbolMap>(&bytes).is_err() {
+    if game_registry::read_map(&bytes).is_none() {
         out.push(format!("{}: not a symbol map (the symbol map of {})", row.map, row.path));
     }
 }

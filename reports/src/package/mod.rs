@@ -23,6 +23,7 @@ mod readme;
 
 pub use check::{check_archive, Checked};
 use contract::docs::Docs;
+use contract::Claimants;
 use preprocessed::preprocessed;
 use readme::{description_tex, readme};
 use std::collections::BTreeMap;
@@ -55,12 +56,14 @@ pub struct Build<'a> {
 }
 
 /// Packages the suite in `dir` (its manifest and every file it lists) as `output`, which
-/// must be named `NAME.tar.xz`; written atomically.
+/// must be named `NAME.tar.xz`; written atomically. `claimants`: whose win each game
+/// model's formulas ask about (the role in a formula's name and in the README).
 pub fn package(
     dir: &Path,
     output: &Path,
     build: Build<'_>,
     docs: &Docs,
+    claimants: &Claimants,
     with_preprocessed: bool,
 ) -> Result<Packaged, Error> {
     let rows = manifest::read(dir).map_err(|error| Error::PackageManifest { dir: dir.to_path_buf(), error })?;
@@ -84,7 +87,7 @@ pub fn package(
         Some((jobs, _)) => selected_rows(dir, rows, jobs)?,
         None => rows,
     };
-    let readable = names(&rows)?;
+    let readable = names(&rows, claimants)?;
     let mut files: BTreeMap<String, Vec<u8>> = BTreeMap::new();
     let mut packaged = Vec::with_capacity(rows.len());
     for (i, row) in rows.iter().enumerate() {
@@ -109,7 +112,7 @@ pub fn package(
         packaged.push(Row { path, map: map.unwrap_or_default(), ..row.clone() });
     }
     let calibration = calibration.as_ref().map(|(jobs, limits)| (jobs.as_slice(), *limits));
-    let mut readme_text = readme(&name, docs, &packaged, calibration);
+    let mut readme_text = readme(&name, docs, claimants, &packaged, calibration);
     if with_preprocessed {
         let track = preprocessed(dir, &rows, &readable)?;
         readme_text += &format!(

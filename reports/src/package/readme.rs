@@ -7,14 +7,14 @@ use std::collections::BTreeMap;
 
 use contract::docs::Docs;
 use contract::manifest::Row;
-use contract::{Depth, Verdict};
+use contract::{Claimant, Claimants, Depth, Verdict};
 
 use super::super::export::write_markdown;
 use super::super::latex::escape as latex;
 use super::super::selection::{
     basis_table, hardness_table, interval_text, track_table, Basis, Calibrated, Class, Limits, TRACKS,
 };
-use super::names::is_qbf;
+use super::names::{claimant, is_qbf};
 
 /// The facts of one family, from its manifest rows.
 struct Facts<'a> {
@@ -82,8 +82,10 @@ impl<'a> Facts<'a> {
         }
     }
 
-    fn truth(&self) -> &'static str {
-        if self.rows.iter().any(|r| r.game == "gdl") {
+    /// What a true formula of the family means: the first role's win where a row's game
+    /// names its roles, else Black's.
+    fn truth(&self, claimants: &Claimants) -> &'static str {
+        if self.rows.iter().any(|r| claimant(claimants, r) == Claimant::FirstRole) {
             "true iff the first role of the game can force a win within d plies"
         } else {
             "true iff Black can force a win within d plies (Black moves first unless the game says otherwise)"
@@ -92,7 +94,13 @@ impl<'a> Facts<'a> {
 }
 
 /// The README.
-pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Calibrated], Limits)>) -> String {
+pub fn readme(
+    name: &str,
+    docs: &Docs,
+    claimants: &Claimants,
+    rows: &[Row],
+    calibration: Option<(&[Calibrated], Limits)>,
+) -> String {
     let version = rows.first().map_or("", |r| r.generator_version.as_str());
     let families = Facts::of(rows);
     let mut text = format!("# {name}\n\n");
@@ -142,7 +150,7 @@ pub fn readme(name: &str, docs: &Docs, rows: &[Row], calibration: Option<(&[Cali
         text += &format!("\n## {family}\n\n");
         text += &format!("- game: {}\n", or(&doc.description, "(the suite gives no description)"));
         text += &format!("- source: {}\n", or(&doc.source, "(the suite names no source)"));
-        text += &format!("- true means: {}\n", facts.truth());
+        text += &format!("- true means: {}\n", facts.truth(claimants));
         text += &format!("- parameters: {}\n", or(&facts.set(|r| &r.params), "none"));
         text += &format!("- depths: {}; encodings: {}\n", facts.depths(), facts.set(|r| &r.encoding));
         text += &format!("- formulas: {} ({} jobs)\n", facts.formulas().len(), facts.jobs().len());

@@ -7,8 +7,10 @@ use crate::{Game, Length, Solver};
 use anyhow::Result;
 use gamekit::suite::{key, Encoding as SuiteEncoding, SourceFormat, Writes};
 use gamekit::suite::{BuildError, Instance, Kind, LastPly, OutFormat, Request, Schema, Setup, SourceFile};
-use gamekit::{Form, GameModel};
+use gamekit::{Form, GameModel, SymbolMap};
 use qbf::io::Format;
+
+use crate::map::LiftedMap;
 
 /// `lifted`: the lifted encoding of a BDDL game, a circuit.
 pub const LIFTED: SuiteEncoding = SuiteEncoding::new("lifted", Writes::Circuit);
@@ -62,6 +64,10 @@ impl GameModel for Bddl {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let game = crate::load(&setup.read("domain")?, &setup.read("problem")?, setup.depth)?;
         Ok(Solver::new(&game)?.wins(game.depth()))
+    }
+
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<LiftedMap>(json)
     }
 
     fn last_ply(&self, setup: &Setup) -> Result<LastPly> {

@@ -22,6 +22,7 @@ pub mod game_model;
 mod lexer;
 pub mod lifted;
 mod longest;
+pub mod map;
 mod model;
 mod parse;
 mod solve;

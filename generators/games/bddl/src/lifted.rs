@@ -42,6 +42,7 @@
 //! ## References
 //! - I. Shaik, J. van de Pol, *Concise QBF Encodings for Games on a Grid*, SAT 2023.
 
+use crate::map::LiftedMap;
 use crate::{Action, Atom, Board, Condition, Expr, Game, Pred};
 use gamekit::binary::{bits_for, eq_const, eq_offset, in_range, in_set, lt_const};
 use gamekit::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
@@ -498,8 +499,12 @@ fn first_ply_map(game: &Game, qbf: &CircuitQbf, start: u32, white: bool) -> Resu
         next += n as u32;
         bits
     });
-    let map =
-        SymbolMap::Lifted { actions: actions.iter().map(|a| a.name.clone()).collect(), action_bits, x_bits, y_bits };
+    let map = SymbolMap::new(LiftedMap::Lifted {
+        actions: actions.iter().map(|a| a.name.clone()).collect(),
+        action_bits,
+        x_bits,
+        y_bits,
+    });
     check_outermost_of(&qbf.prefix, &map.vars(), white)?;
     Ok(map)
 }

@@ -32,10 +32,11 @@
 use gamekit::binary::{bits_for, eq_const};
 use gamekit::encoding::write_circuit;
 use gamekit::plies::{exactly_one, normal_play, ply_blocks};
-use gamekit::{EncodeError, Encoded, Encoding, MapError, Side, Sink, SymbolMap};
+use gamekit::{EncodeError, Encoded, Encoding, MapError, NodeMap, Side, Sink, SymbolMap};
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, VarManager};
 
 use crate::board::Board;
+use crate::map::TAGS;
 
 /// How a ply's domino is represented.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -70,10 +71,11 @@ impl CramEncoding {
     /// variable `start` on (indices into [`Board::dominoes`]).
     pub fn first_move_map(self, board: &Board, start: u32) -> SymbolMap {
         let vars = (start..start + self.width(board) as u32).collect();
-        match self {
-            CramEncoding::Onehot => SymbolMap::Geography { nodes: (0..board.dominoes().len() as u32).collect(), vars },
-            CramEncoding::Compact => SymbolMap::GeographyBits { nodes: board.dominoes().len() as u32, bits: vars },
-        }
+        let nodes = board.dominoes().len() as u32;
+        SymbolMap::new(match self {
+            CramEncoding::Onehot => NodeMap::OneHot { tags: TAGS, nodes: (0..nodes).collect(), vars },
+            CramEncoding::Compact => NodeMap::Bits { tags: TAGS, nodes, bits: vars },
+        })
     }
 
     /// The header comments of an instance: what it encodes, no paths or dates.

@@ -12,6 +12,7 @@ pub mod board;
 #[cfg(feature = "cli")]
 mod cli;
 pub mod encoding;
+pub mod map;
 pub mod player;
 pub mod suite;
 
@@ -20,11 +21,12 @@ use contract::Budget;
 use gamekit::first_move::{FirstMove as Found, Judgement};
 use gamekit::play::QdoSolver;
 use gamekit::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
-use gamekit::{check_outermost_of, Assignment, Encoding, Form, GameModel, Move, Side};
+use gamekit::{check_outermost_of, Assignment, Encoding, Form, GameModel, Move, NodeMap, Side, SymbolMap};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
 use board::Board;
 use encoding::CramEncoding;
+use map::TAGS;
 use player::Player;
 
 /// The `cram` model.
@@ -49,6 +51,9 @@ impl GameModel for Cram {
     }
     fn last_ply(&self, setup: &Setup) -> Result<LastPly> {
         Ok(suite::last_ply(setup)?)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        NodeMap::read(json, TAGS).map(SymbolMap::new)
     }
 }
 

@@ -2,7 +2,8 @@
 //! uses, so that a game is one crate beside the others.
 //!
 //! - [`encoding`]: the [`Encoding`] trait, its [`Sink`] and the size of an encoded formula;
-//!   [`SymbolMap`]: how a first move is named in a formula; [`binary`]: numbers in binary;
+//!   [`SymbolMap`]: how a first move is named in a formula (each game's [`MoveMap`];
+//!   [`NodeMap`] where a move names a numbered node); [`binary`]: numbers in binary;
 //!   [`plies`]: the blocks, choice and chain of games where the player who cannot move loses.
 //! - [`model`]: the [`GameModel`] trait, the seam the command line and suites see a game
 //!   through; [`suite`]: what a model accepts in a suite; `cli` (feature `cli`): a model's
@@ -30,6 +31,7 @@ pub mod encoding;
 pub mod first_move;
 pub mod graph;
 pub mod mixhash;
+mod node_map;
 pub mod oracle;
 pub mod play;
 pub mod plies;
@@ -44,4 +46,8 @@ pub mod validate;
 pub use cli::{command_of, parse, ModelCli, PlayResult, Session};
 pub use encoding::{EncodeError, Encoded, Encoding, Form, GameError, Qbf, Side, Sink, Size, StreamError, Streamed};
 pub use model::GameModel;
-pub use symbol_map::{check_outermost, check_outermost_of, universal_outermost, Assignment, MapError, Move, SymbolMap};
+pub use node_map::{NodeMap, NodeTags};
+pub use symbol_map::{
+    check_outermost, check_outermost_of, chosen, number, universal_outermost, Assignment, MapError, Move, MoveMap,
+    SymbolMap,
+};

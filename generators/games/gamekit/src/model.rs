@@ -20,12 +20,13 @@ macro_rules! errln {
 }
 
 use crate::suite::{BuildError, Instance, LastPly, Request, Schema, Setup};
+use crate::SymbolMap;
 use anyhow::Result;
+use contract::Claimant;
 
 /// One game model: its name, its suite side and, with the `cli` feature, its command line.
 pub trait GameModel: Sync {
-    /// The name of the model's subcommands and of `model = "NAME"` in suites (`geography`,
-    /// `gttt`, …).
+    /// The name of the model's subcommands and of `model = "NAME"` in suites.
     fn name(&self) -> &'static str;
 
     /// The model's command line (`encode`, `solve`, `strategy first-move`, `play`); `None`
@@ -60,6 +61,19 @@ pub trait GameModel: Sync {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         let _ = setup;
         Err(BuildError::NotInSuites(self.name()).into())
+    }
+
+    /// Whose win the model's formulas ask about: Black, unless the game names its roles.
+    fn claimant(&self) -> Claimant {
+        Claimant::Black
+    }
+
+    /// Reads a first-move map file (`<id>.map.json`) that the model's encodings write;
+    /// `None` when it is not one of theirs (its `encoding` names another game's map, or
+    /// it is not a map).
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        let _ = json;
+        None
     }
 
     /// How long a suite job's game can last, so that a refuted depth can be called the

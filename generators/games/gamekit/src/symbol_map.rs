@@ -1,40 +1,84 @@
 //! Symbol maps: which variables of an encoded game are a player's first move, and how a
 //! solver's assignment to them decodes into a move.
 //!
-//! A [`SymbolMap`] is produced by each [`Encoding`](crate::Encoding) with the formula
-//! ([`Encoded::map`](crate::Encoded::map)) and serializes to JSON, written beside every
-//! suite instance as `<id>.map.json`. The same maps read White's first move from a false
-//! instance whose outermost block is White's universal move (`--qdo` prints it too):
-//! [`Side::White`](crate::Side::White) and [`universal_outermost`]. Numbers are
-//! little-endian lists of QDIMACS variable indices; a variable the solver did not print
-//! counts as false.
+//! Each game crate declares its maps, a [`MoveMap`]: a type that serializes to JSON with its
+//! kind under the key `encoding`, written beside every suite instance as `<id>.map.json`. A
+//! [`SymbolMap`] holds the map of any game, so that the encodings, the generic strategy and
+//! the suite writer see one type; a map file reads back through the model whose map it is
+//! ([`GameModel::read_map`](crate::GameModel::read_map), tried in turn by the registry).
+//! [`NodeMap`](crate::NodeMap) is the map of a move that names a numbered node.
+//!
+//! The same maps read White's first move from a false instance whose outermost block is
+//! White's universal move (`--qdo` prints it too): [`Side::White`](crate::Side::White) and
+//! [`universal_outermost`]. Numbers are little-endian lists of QDIMACS variable indices; a
+//! variable the solver did not print counts as false.
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::de::DeserializeOwned;
+use serde::{Serialize, Serializer};
 
 use qbf::formula::{Prefix, Quant};
 
-/// Where the first move of an encoded position lives: Black's ([`Side::Black`](crate::Side)),
-/// or White's ([`Side::White`](crate::Side); never written beside suite instances).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "encoding", rename_all = "lowercase")]
-pub enum SymbolMap {
-    /// The lifted BDDL encoding: the index of a Black action, and 0-based x and y bits.
-    Lifted { actions: Vec<String>, action_bits: Vec<u32>, x_bits: Vec<u32>, y_bits: Vec<u32> },
-    /// COR+: the log-encoded vertex index (of the game without initial stones).
-    Corplus { vertices: Vec<String>, move_bits: Vec<u32> },
-    /// GDL, the player who chooses existentially: one variable `does(role, m, 1)` per move
-    /// of the role, exactly one of them true.
-    Gdl { role: String, moves: Vec<String>, vars: Vec<u32> },
-    /// GDL, the universal player: the bits `moveL(·, 1)` name a move of the role by its
-    /// index (a number past the legal moves leaves the choice to the other side).
-    GdlBits { role: String, moves: Vec<String>, bits: Vec<u32> },
-    /// Geography, one-hot: `vars[i]` is true iff the first move names node `nodes[i]`.
-    Geography { nodes: Vec<u32>, vars: Vec<u32> },
-    /// Geography, compact: the bits name the first move's node id (below `nodes`).
-    GeographyBits { nodes: u32, bits: Vec<u32> },
+/// The first-move map of a game's encoding: Black's ([`Side::Black`](crate::Side)), or
+/// White's ([`Side::White`](crate::Side); never written beside suite instances).
+pub trait MoveMap: fmt::Debug + erased_serde::Serialize + Send + Sync {
+    /// Every variable of the move, in map order.
+    fn vars(&self) -> Vec<u32>;
+
+    /// The move the assignment names.
+    fn decode(&self, a: &Assignment) -> Move;
+}
+
+/// The first-move map of any game: a [`MoveMap`] of the game's crate. Serializes as the
+/// game's map does.
+#[derive(Clone)]
+pub struct SymbolMap(Arc<dyn MoveMap>);
+
+impl SymbolMap {
+    /// Holds a game's map.
+    pub fn new(map: impl MoveMap + 'static) -> SymbolMap {
+        SymbolMap(Arc::new(map))
+    }
+
+    /// Reads a map file as a map of type `M`; `None` when it is not one (another game's
+    /// kind, or not a map at all).
+    pub fn read<M: MoveMap + DeserializeOwned + 'static>(json: &[u8]) -> Option<SymbolMap> {
+        serde_json::from_slice::<M>(json).ok().map(SymbolMap::new)
+    }
+
+    /// Every variable of the move, in map order.
+    pub fn vars(&self) -> Vec<u32> {
+        self.0.vars()
+    }
+
+    /// The move the assignment names.
+    pub fn decode(&self, a: &Assignment) -> Move {
+        self.0.decode(a)
+    }
+}
+
+impl fmt::Debug for SymbolMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Two maps are equal when they write the same JSON.
+impl PartialEq for SymbolMap {
+    fn eq(&self, other: &SymbolMap) -> bool {
+        serde_json::to_vec(self).ok() == serde_json::to_vec(other).ok()
+    }
+}
+
+impl Eq for SymbolMap {}
+
+impl Serialize for SymbolMap {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        erased_serde::serialize(&*self.0, s)
+    }
 }
 
 /// A decoded first move.
@@ -42,11 +86,10 @@ pub enum SymbolMap {
 pub enum Move {
     /// Black action number `action` at the 1-based position `(x, y)`.
     Action { action: usize, name: String, x: i32, y: i32 },
-    /// A vertex of a positional game (index in the game without initial stones), or the
-    /// node id of a geography move.
+    /// A numbered vertex or node: its index, and its name in the game.
     Vertex { index: usize, name: String },
-    /// A GDL move, as the ground term's text.
-    Gdl { name: String },
+    /// A move known by its text alone (a ground term of the game's rules).
+    Named { name: String },
     /// The bits name an action or vertex that does not exist.
     Nothing { what: &'static str, value: u64 },
     /// One-hot move variables with no or several of them true.
@@ -58,7 +101,7 @@ impl fmt::Display for Move {
         match self {
             Move::Action { name, x, y, .. } => write!(f, "{name}({x},{y})"),
             Move::Vertex { name, .. } => write!(f, "{name}"),
-            Move::Gdl { name } => write!(f, "{name}"),
+            Move::Named { name } => write!(f, "{name}"),
             Move::Nothing { what, value } => write!(f, "no {what} (the bits name number {value})"),
             Move::NotOne { names } => write!(f, "no single move (the true move variables: [{}])", names.join(" ")),
         }
@@ -68,88 +111,14 @@ impl fmt::Display for Move {
 /// A solver's assignment to some variables: index → value.
 pub type Assignment = BTreeMap<u32, bool>;
 
-fn number(bits: &[u32], a: &Assignment) -> u64 {
+/// The number the little-endian `bits` name in `a`.
+pub fn number(bits: &[u32], a: &Assignment) -> u64 {
     bits.iter().enumerate().map(|(i, v)| u64::from(a.get(v).copied().unwrap_or(false)) << i).sum()
 }
 
-impl SymbolMap {
-    /// Every variable of the move, in map order.
-    pub fn vars(&self) -> Vec<u32> {
-        match self {
-            SymbolMap::Lifted { action_bits, x_bits, y_bits, .. } => {
-                action_bits.iter().chain(x_bits).chain(y_bits).copied().collect()
-            }
-            SymbolMap::Corplus { move_bits, .. } => move_bits.clone(),
-            SymbolMap::Gdl { vars, .. } => vars.clone(),
-            SymbolMap::GdlBits { bits, .. } => bits.clone(),
-            SymbolMap::Geography { vars, .. } => vars.clone(),
-            SymbolMap::GeographyBits { bits, .. } => bits.clone(),
-        }
-    }
-
-    /// The move the assignment names.
-    pub fn decode(&self, a: &Assignment) -> Move {
-        match self {
-            SymbolMap::Lifted { actions, action_bits, x_bits, y_bits } => {
-                let k = number(action_bits, a);
-                match actions.get(k as usize) {
-                    Some(name) => Move::Action {
-                        action: k as usize,
-                        name: name.clone(),
-                        x: number(x_bits, a) as i32 + 1,
-                        y: number(y_bits, a) as i32 + 1,
-                    },
-                    None => Move::Nothing { what: "action", value: k },
-                }
-            }
-            SymbolMap::Corplus { vertices, move_bits } => {
-                let k = number(move_bits, a);
-                match vertices.get(k as usize) {
-                    Some(name) => Move::Vertex { index: k as usize, name: name.clone() },
-                    None => Move::Nothing { what: "vertex", value: k },
-                }
-            }
-            SymbolMap::Gdl { moves, vars, .. } => {
-                let names: Vec<String> = moves
-                    .iter()
-                    .zip(vars)
-                    .filter(|(_, v)| a.get(v).copied().unwrap_or(false))
-                    .map(|(m, _)| m.clone())
-                    .collect();
-                match <[String; 1]>::try_from(names) {
-                    Ok([name]) => Move::Gdl { name },
-                    Err(names) => Move::NotOne { names },
-                }
-            }
-            SymbolMap::GdlBits { moves, bits, .. } => {
-                let k = number(bits, a);
-                match moves.get(k as usize) {
-                    Some(name) => Move::Gdl { name: name.clone() },
-                    None => Move::Nothing { what: "move", value: k },
-                }
-            }
-            SymbolMap::Geography { nodes, vars } => {
-                let named: Vec<u32> = nodes
-                    .iter()
-                    .zip(vars)
-                    .filter(|(_, v)| a.get(v).copied().unwrap_or(false))
-                    .map(|(&n, _)| n)
-                    .collect();
-                match named.as_slice() {
-                    &[node] => Move::Vertex { index: node as usize, name: node.to_string() },
-                    _ => Move::NotOne { names: named.iter().map(u32::to_string).collect() },
-                }
-            }
-            SymbolMap::GeographyBits { nodes, bits } => {
-                let k = number(bits, a);
-                if k < u64::from(*nodes) {
-                    Move::Vertex { index: k as usize, name: k.to_string() }
-                } else {
-                    Move::Nothing { what: "node", value: k }
-                }
-            }
-        }
-    }
+/// The items of a one-hot choice whose variable (`vars[i]` for `items[i]`) is true in `a`.
+pub fn chosen<T: Clone>(items: &[T], vars: &[u32], a: &Assignment) -> Vec<T> {
+    items.iter().zip(vars).filter(|(_, v)| a.get(v).copied().unwrap_or(false)).map(|(m, _)| m.clone()).collect()
 }
 
 /// Why a game has no first-move map.
@@ -189,11 +158,11 @@ pub fn check_outermost(prefix: &Prefix, vars: &[u32]) -> Result<(), MapError> {
 /// solver's `--qdo` prints White's first move. Other prefixes are returned unchanged.
 ///
 /// The value of the formula is kept when `A`'s best values do not depend on `B`, which
-/// holds where `A` holds only variables fixed before the first move: the initial board of
-/// COR+ with its `time(1)`, and in the GDL encodings the forced first move of the player
-/// not on turn with the gates over the initial position. It is checked, like every
-/// encoding, against the reference solvers (the verdict of DepQBF on positions with
-/// White to move).
+/// holds where `A` holds only variables fixed before the first move (an initial board, a
+/// forced first move of the player not on turn, gates over the initial position: each
+/// encoding that relies on it says which, where it asks for [`Side::White`](crate::Side)'s
+/// prefix). It is checked, like every encoding, against the reference solvers (the
+/// verdict of DepQBF on positions with White to move).
 pub fn universal_outermost(prefix: &Prefix) -> Prefix {
     let blocks = prefix.blocks();
     match blocks {
@@ -207,26 +176,5 @@ pub fn universal_outermost(prefix: &Prefix) -> Prefix {
             out
         }
         _ => prefix.clone(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn maps_decode_little_endian_and_round_trip_through_json() {
-        let map = SymbolMap::Lifted {
-            actions: vec!["a".into(), "b".into()],
-            action_bits: vec![1],
-            x_bits: vec![2, 3],
-            y_bits: vec![],
-        };
-        let a = Assignment::from([(1, true), (2, false), (3, true)]);
-        assert_eq!(map.decode(&a), Move::Action { action: 1, name: "b".into(), x: 3, y: 1 });
-        let json = serde_json::to_string(&map).unwrap_or_default();
-        assert_eq!(serde_json::from_str::<SymbolMap>(&json).ok(), Some(map));
-        let cor = SymbolMap::Corplus { vertices: vec!["a1".into(), "b1".into(), "c1".into()], move_bits: vec![5, 6] };
-        assert_eq!(cor.decode(&Assignment::from([(5, true), (6, true)])), Move::Nothing { what: "vertex", value: 3 });
     }
 }

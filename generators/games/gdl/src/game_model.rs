@@ -2,12 +2,14 @@
 //! model's suite side. The command line is in `cli` (feature `cli`).
 
 use crate::encoding::{GdlEncoding, PrefixMethod, Reason, Rules};
+use crate::map::GdlMap;
 use crate::player::Solver;
 use crate::GroundGame;
 use anyhow::{anyhow, Result};
+use contract::Claimant;
 use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Kind, OutFormat, Param};
 use gamekit::suite::{Request, Schema, Setup, SourceFile, SourceFormat, Writes};
-use gamekit::GameModel;
+use gamekit::{GameModel, SymbolMap};
 use qbf::io::Format;
 
 /// `gdl-ge-gn`: the general encoding with the naive prefix.
@@ -79,6 +81,12 @@ impl GameModel for Gdl {
         let game = crate::load_for_depth(setup.read("game")?, setup.budget(), depth)?;
         let first = role_index(&game, first_role(setup))?;
         Ok(Solver::new(&game, first)?.wins_within(depth)?)
+    }
+    fn claimant(&self) -> Claimant {
+        Claimant::FirstRole
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<GdlMap>(json)
     }
 }
 

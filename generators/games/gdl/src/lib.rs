@@ -54,6 +54,7 @@ pub mod game_model_asp;
 pub mod ground;
 pub mod kleene;
 mod load;
+pub mod map;
 pub mod player;
 pub mod program;
 pub mod rules;

@@ -215,7 +215,7 @@ fn joint(mx: u32, reply: &[u32]) -> Vec<u32> {
 
 /// The legal move of `role` that `mv` names.
 fn legal_named(player: &Solver, game: &GroundGame, state: &State, role: usize, mv: &Move) -> Option<u32> {
-    let Move::Gdl { name: wanted } = mv else { return None };
+    let Move::Named { name: wanted } = mv else { return None };
     player.legal(state, role).into_iter().find(|&m| name(game, m) == *wanted)
 }
 

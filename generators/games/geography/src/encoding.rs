@@ -34,13 +34,14 @@
 //! - T. J. Schaefer, *On the computational complexity of some two-person
 //!   perfect-information games*, JCSS 16 (1978).
 
+use crate::map::TAGS;
 use crate::{Rule, Variant};
 use gamekit::graph::Graph;
 use qbf::formula::{Circuit, CircuitQbf, ClauseSink, Lit, Prefix, Quant, VarManager};
 
 use gamekit::binary::{bits_for, eq_const, eq_vec};
 use gamekit::encoding::{write_circuit, EncodeError, Encoded, Encoding, Side, Sink};
-use gamekit::{check_outermost_of, MapError, SymbolMap};
+use gamekit::{check_outermost_of, MapError, NodeMap, SymbolMap};
 
 /// How a round's node is represented.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -230,13 +231,13 @@ impl Geography {
     fn first_move_map(&self, graph: &Graph, qbf: &CircuitQbf, start: u32) -> Result<SymbolMap, MapError> {
         let n = graph.nodes();
         let vars: Vec<u32> = (start..start + round_width(self.encoding, self.rule, n) as u32).collect();
-        let map = match self.encoding {
+        let map = SymbolMap::new(match self.encoding {
             GeoEncoding::OneHot => {
                 let first = u32::from(self.rule == Rule::Vertex);
-                SymbolMap::Geography { nodes: (first..n as u32).collect(), vars }
+                NodeMap::OneHot { tags: TAGS, nodes: (first..n as u32).collect(), vars }
             }
-            GeoEncoding::Compact => SymbolMap::GeographyBits { nodes: n as u32, bits: vars },
-        };
+            GeoEncoding::Compact => NodeMap::Bits { tags: TAGS, nodes: n as u32, bits: vars },
+        });
         check_outermost_of(&qbf.prefix, &map.vars(), false)?;
         Ok(map)
     }

@@ -3,12 +3,13 @@
 //! graphs suites and flags name. The command line is in `cli` (feature `cli`).
 
 use crate::encoding::{GeoEncoding, Geography as GeographyEncoding};
+use crate::map::TAGS;
 use crate::{Rule, Solver, Variant};
 use anyhow::Result;
 use gamekit::graph::suite::{check_graph, suite_graph, suite_rounds, GRAPH_KEYS};
 use gamekit::suite::{key, BuildError, Encoding as SuiteEncoding, Instance, Kind, OutFormat, Request};
 use gamekit::suite::{Schema, Setup, Writes};
-use gamekit::GameModel;
+use gamekit::{GameModel, NodeMap, SymbolMap};
 use qbf::io::Format;
 
 /// `onehot`: a variable per round and node, a circuit.
@@ -72,6 +73,9 @@ impl GameModel for Geography {
         let rounds = suite_rounds(setup, &graph)?;
         let (variant, rule) = suite_rules(setup)?;
         Ok(Solver::new(&graph, variant, rule).wins_within(rounds)?)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        NodeMap::read(json, TAGS).map(SymbolMap::new)
     }
 }
 

@@ -30,6 +30,7 @@
 pub mod cli;
 pub mod encoding;
 pub mod game_model;
+pub mod map;
 mod rules;
 mod solver;
 pub mod strategy;

@@ -27,10 +27,11 @@
 use contract::{Budget, TooLarge};
 use gamekit::binary::{bits_for, eq_const};
 use gamekit::plies::{exactly_one, normal_play, ply_blocks};
-use gamekit::SymbolMap;
+use gamekit::{NodeMap, SymbolMap};
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, VarManager};
 
 use super::game::Kayles;
+use super::map::TAGS;
 
 /// How a ply's vertex is represented.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -56,12 +57,12 @@ impl KaylesEncoding {
     /// Where Black's first pick is: the first ply's block, the outermost one.
     pub fn first_move_map(self, game: &Kayles) -> SymbolMap {
         let n = game.vertices() as u32;
-        match self {
-            KaylesEncoding::Onehot => SymbolMap::Geography { nodes: (0..n).collect(), vars: (1..=n).collect() },
+        SymbolMap::new(match self {
+            KaylesEncoding::Onehot => NodeMap::OneHot { tags: TAGS, nodes: (0..n).collect(), vars: (1..=n).collect() },
             KaylesEncoding::Compact => {
-                SymbolMap::GeographyBits { nodes: n, bits: (1..=bits_for(n as usize) as u32).collect() }
+                NodeMap::Bits { tags: TAGS, nodes: n, bits: (1..=bits_for(n as usize) as u32).collect() }
             }
-        }
+        })
     }
 
     /// The header comments of an instance: what it encodes, no paths or dates.

@@ -12,6 +12,7 @@ mod cli;
 pub mod encoding;
 pub mod game;
 pub mod longest;
+pub mod map;
 pub mod play;
 pub mod suite;
 
@@ -19,12 +20,13 @@ use anyhow::Result;
 use gamekit::first_move::{FirstMove as Found, Judgement};
 use gamekit::play::QdoSolver;
 use gamekit::suite::{BuildError, Instance, Request, Schema, Setup};
-use gamekit::{check_outermost_of, Assignment, GameModel, Move};
+use gamekit::{check_outermost_of, Assignment, GameModel, Move, NodeMap, SymbolMap};
 use qbf::tseitin::ClauseForm;
 
 use encoding::KaylesEncoding;
 use game::{Kayles as KaylesGame, Player};
 use gamekit::graph::suite::check_graph;
+use map::TAGS;
 
 /// The `kayles` model.
 pub struct Kayles;
@@ -49,6 +51,9 @@ impl GameModel for Kayles {
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
         Ok(suite::reference(setup)?)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        NodeMap::read(json, TAGS).map(SymbolMap::new)
     }
 }
 

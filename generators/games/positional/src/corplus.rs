@@ -44,6 +44,7 @@
 //! Sections 3.2 and 3.3, Tables 3 and 6.
 
 use crate::gttt::Gttt;
+use crate::map::CorplusMap;
 use crate::model::{Player, PositionalGame};
 use contract::{Budget, TooLarge};
 use gamekit::encoding::{for_side, EncodeError, Encoded, Encoding, Side, Sink};
@@ -127,6 +128,8 @@ impl Encoding for Corplus {
     ) -> Result<Encoded, EncodeError> {
         let game = game.with_depth(depth).ok_or(EncodeError::TooDeep { depth, points: game.turns.len() })?;
         let start = vars.max_index() + 1;
+        // With White to move, the leading block that moves behind White's first bits holds
+        // only the initial board and `time(1)`, fixed before the first move.
         let prefix = for_side(clauses(&game, sink.clause_sink(), vars), side);
         let mover = match side {
             Side::Black => Player::Black,
@@ -274,7 +277,7 @@ fn first_stone_map(game: &PositionalGame, prefix: &Prefix, start: u32, white: bo
     let n = game.size() as u32;
     let first = start + 2 * n + 1;
     let move_bits: Vec<u32> = (first..first + move_bits(game.size()) as u32).collect();
-    let map = SymbolMap::Corplus { vertices: game.vertices.clone(), move_bits };
+    let map = SymbolMap::new(CorplusMap::Corplus { vertices: game.vertices.clone(), move_bits });
     check_outermost_of(prefix, &map.vars(), white)?;
     Ok(map)
 }

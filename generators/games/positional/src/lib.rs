@@ -9,7 +9,7 @@
 //! - [`bddl`]: the same game as a BDDL domain and problem (occupy actions, explicit goals).
 //! - [`named`]: a PG file, GTTT game or Hex puzzle loaded for a command, named, cut to a depth.
 //!
-//! The COR+ encoding itself is [`corplus::Corplus`].
+//! The COR+ encoding itself is [`corplus::Corplus`], its first-move map [`map::CorplusMap`].
 //!
 //! ## References
 //! V. Mayer-Eichberger, A. Saffidine: *Positional Games and QBF: A Polished Encoding*
@@ -21,6 +21,7 @@ pub mod corplus;
 pub mod game_model;
 pub mod gttt;
 pub mod hex;
+pub mod map;
 pub mod model;
 pub mod named;
 pub mod pg;

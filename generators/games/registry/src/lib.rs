@@ -2,14 +2,16 @@
 //! by name. With the `cli` feature, the binary mounts every model under `encode`, `solve`,
 //! `strategy first-move` and `play` and dispatches to it by name (`cli`: `EncodeModel`,
 //! `SolveModel`, `model_subcommand!`); suites find a family's model here
-//! ([`suite::Model`]). It names every game crate and nothing else does: adding a game is
+//! ([`suite::Model`]); a map file reads back through the model that writes it
+//! ([`read_map`]); a package names its formulas by each model's [`claimants`]. It names every game crate and nothing else does: adding a game is
 //! its crate and a line in [`MODELS`].
 
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod suite;
 
-use gamekit::GameModel;
+use contract::Claimants;
+use gamekit::{GameModel, SymbolMap};
 
 /// Every model, in the order `encode --help` and `solve --help` list them.
 pub static MODELS: &[&dyn GameModel] = &[
@@ -23,6 +25,17 @@ pub static MODELS: &[&dyn GameModel] = &[
     &game_gdl::game_model_asp::GdlAsp,
     &game_cram::Cram,
 ];
+
+/// A first-move map file (`<id>.map.json`) read back by the model whose map it is (its
+/// `encoding` names the kind); `None` when no model's map it is.
+pub fn read_map(json: &[u8]) -> Option<SymbolMap> {
+    MODELS.iter().find_map(|m| m.read_map(json))
+}
+
+/// Whose win each model's formulas ask about, by model name.
+pub fn claimants() -> Claimants {
+    MODELS.iter().map(|m| (m.name().to_string(), m.claimant())).collect()
+}
 
 /// The model named `name`.
 pub fn lookup(name: &str) -> Option<&'static dyn GameModel> {

@@ -59,6 +59,7 @@ mod moves;
 mod prefix;
 mod size;
 
+use crate::map::GdlMap;
 use crate::player::GOAL_MAX;
 use crate::turn_taking::{turn_taking, TurnTaking};
 use crate::turns::Turn;
@@ -245,13 +246,16 @@ impl Encoding for GdlEncoding {
                 (qbf.prefix, None)
             }
         };
+        // With White to move, the leading block that moves behind White's first move holds
+        // only the forced first move of the role not on turn and gates over the initial
+        // position.
         let prefix = for_side(prefix, side);
         let role = game.store.display(game.roles[role]);
         let map = match refused {
             Some(refused) => Err(refused),
             None => first_map(&prefix, renumbered.as_deref(), &old, side == Side::White).map(|vars| match side {
-                Side::Black => SymbolMap::Gdl { role, moves, vars },
-                Side::White => SymbolMap::GdlBits { role, moves, bits: vars },
+                Side::Black => SymbolMap::new(GdlMap::Gdl { role, moves, vars }),
+                Side::White => SymbolMap::new(GdlMap::GdlBits { role, moves, bits: vars }),
             }),
         };
         Ok(Encoded { prefix, map })

@@ -9,7 +9,9 @@ pub mod suite;
 
 use anyhow::Result;
 use gamekit::suite::{BuildError, Instance, Request, Schema, Setup};
-use gamekit::GameModel;
+use gamekit::{GameModel, SymbolMap};
+
+use crate::map::CorplusMap;
 
 /// The `pg` model: a positional game from a PG file.
 pub struct Pg;
@@ -33,6 +35,9 @@ impl GameModel for Pg {
     fn reference(&self, setup: &Setup) -> Result<bool> {
         suite::reference(setup, suite::pg)
     }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<CorplusMap>(json)
+    }
 }
 
 /// The `gttt` model: generalized tic-tac-toe.
@@ -53,6 +58,9 @@ impl GameModel for Gttt {
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
         suite::reference(setup, suite::gttt)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<CorplusMap>(json)
     }
 }
 
@@ -77,5 +85,8 @@ impl GameModel for Hex {
     }
     fn reference(&self, setup: &Setup) -> Result<bool> {
         suite::reference(setup, suite::hex)
+    }
+    fn read_map(&self, json: &[u8]) -> Option<SymbolMap> {
+        SymbolMap::read::<CorplusMap>(json)
     }
 }
