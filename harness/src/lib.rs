@@ -43,7 +43,6 @@ mod cores;
 mod environment;
 mod error;
 mod executor;
-mod format;
 pub mod growth;
 mod instance;
 mod jsonl;
@@ -83,7 +82,6 @@ pub use cores::{load_average, oversubscription, physical as physical_cores, usab
 pub use environment::Environment;
 pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};
-pub use format::{InputFormat, UnknownFormat};
 pub use instance::{instances, subset, Instance, SeriesRung, Subset};
 pub use limited::{run_limited, Measurement};
 pub use limits::{format_memory, parse_memory, parse_timeout, Limits, WALL_MARGIN};
