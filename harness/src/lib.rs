@@ -75,7 +75,7 @@ pub mod wave;
 pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use cell::Cell;
 pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};
-pub use check::{caqe, depqbf, solve_qdimacs, CAQE_HELP};
+pub use check::{solve_qdimacs, solver, Solver};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};
 pub use cores::{load_average, oversubscription, physical as physical_cores, usable as usable_cores};

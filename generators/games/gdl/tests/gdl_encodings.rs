@@ -15,7 +15,7 @@ use contract::{Source, Verdict};
 use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::{load, player::Solver, GroundGame};
 use gamekit::{EncodeError, Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
 
@@ -53,8 +53,8 @@ fn circuit(encoding: GdlEncoding, g: &GroundGame, depth: u32) -> Result<CircuitQ
 }
 
 fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
-    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    let caqe = caqe().unwrap_or_else(|e| panic!("{e}"));
+    let solver = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
+    let caqe = solver("caqe").unwrap_or_else(|e| panic!("{e}"));
     let mut player = Solver::new(g, first).unwrap_or_else(|e| panic!("{e}"));
     let variants = [
         (Rules::General, PrefixMethod::Naive),
@@ -210,7 +210,7 @@ fn a_role_that_does_not_exist_is_refused() {
 #[test]
 fn circuit_form_agrees_with_the_reference_player() {
     use qbf::tseitin::{to_cnf, ClauseForm};
-    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let solver = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
     for (name, first, depths, wins) in [
         ("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]),
         ("gttt-2-2-tippy", 0, &[5, 6], &[6]),

@@ -12,7 +12,7 @@ use contract::Verdict;
 use game_geography::encoding::{GeoEncoding, Geography};
 use game_geography::{gnm, gnp, thesis_example, Graph, Rule, Solver, Variant};
 use gamekit::{Assignment, Encoding, Form, Move, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
@@ -82,7 +82,8 @@ struct Case<'a> {
 static CAQE_UNANSWERED: AtomicUsize = AtomicUsize::new(0);
 
 fn check(case: &Case, caqe_too: &dyn Fn(u32) -> bool) {
-    let (dep, caqe) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, caqe) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let mut solver = Solver::new(case.g, case.variant, case.rule);
     for &r in &case.rounds {
         let want = solver.wins_within(r).unwrap_or_else(|e| panic!("{e}"));
@@ -165,7 +166,7 @@ fn random_graphs_agree_with_the_reference_solver_at_every_round_limit() {
 fn first_block(bytes: &[u8], name: &str) -> Assignment {
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("geography-{name}.qdimacs"));
     std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
-    let dep = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let dep = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
     let out = Command::new(dep).arg("--qdo").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8_lossy(&out.stdout);
     let mut a = Assignment::new();

@@ -13,7 +13,7 @@ use game_bddl::lifted::Lifted;
 use game_geography::encoding::{GeoEncoding, Geography};
 use game_geography::{gnp, Rule, Solver, Variant};
 use gamekit::{Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::formula::CircuitQbf;
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm, Definitions, GatePlacement};
@@ -37,7 +37,8 @@ fn verdict(solver: &Path, qbf: &CircuitQbf, form: ClauseForm, what: &str) -> Opt
 
 /// The circuit's verdict under every form, DepQBF always and CAQE when `caqe_too`.
 fn check(qbf: &CircuitQbf, want: bool, what: &str, caqe_too: bool) -> Vec<String> {
-    let (dep, cq) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, cq) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let mut failures = Vec::new();
     for form in forms() {
         let solvers: &[&Path] = if caqe_too { &[&dep, &cq] } else { &[&dep] };
