@@ -84,7 +84,10 @@ pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};
 pub use instance::{instances, subset, Instance, SeriesRung, Subset};
 pub use limited::{run_limited, Measurement};
-pub use limits::{format_memory, parse_memory, parse_timeout, Limits, WALL_MARGIN};
+pub use limits::{
+    format_memory, parse_duration, parse_memory, parse_timeout, DurationError, Limits, DEFAULT_MAX_PROOF,
+    DEFAULT_MEMORY, DEFAULT_MEMORY_BYTES, DEFAULT_SAT_TIMEOUT_S, WALL_MARGIN,
+};
 pub use matrix::{run_matrix, Plan, STARVED_RETRIES};
 pub use outcome::Outcome;
 pub use pool::run_pool;
