@@ -28,13 +28,13 @@ fn qdimacs(enc: Geography, g: &Graph, rounds: u32) -> Vec<u8> {
 
 /// The solver's verdict; the formula is kept in the target's temporary directory when the
 /// solver gives none.
-fn verdict(solver: &Path, bytes: &[u8], what: &str) -> bool {
+fn verdict(solver: &harness::Solver, bytes: &[u8], what: &str) -> bool {
     match solve_qdimacs(solver, bytes, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{e}")) {
         Outcome::Solved(v) => v == Verdict::True,
         other => {
             let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("geography-unsolved.qdimacs");
             std::fs::write(&kept, bytes).unwrap_or_else(|e| panic!("{e}"));
-            panic!("{what}: {} gave {other:?} (formula kept in {})", solver.display(), kept.display())
+            panic!("{what}: {} gave {other:?} (formula kept in {})", solver.program.display(), kept.display())
         }
     }
 }
@@ -167,7 +167,7 @@ fn first_block(bytes: &[u8], name: &str) -> Assignment {
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("geography-{name}.qdimacs"));
     std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
     let dep = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(dep).arg("--qdo").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(&dep.program).arg("--qdo").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8_lossy(&out.stdout);
     let mut a = Assignment::new();
     for line in text.lines().filter(|l| l.starts_with("V ")) {
