@@ -81,7 +81,7 @@ fn hash_names_instances_by_sha256_and_gbd_identifier() {
 fn convert_writes_qdimacs_that_depqbf_solves_with_both_clause_forms() {
     let dir = Dir::new();
     let input = dir.file("g.qcir", QCIR.as_bytes());
-    let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
+    let depqbf = harness::solver("depqbf").expect("depqbf installed by `make test`");
     for form in ["tseitin", "polarity"] {
         let output = dir.path("g.qdimacs");
         let args = vec!["convert", s(&input), "-o", s(&output), "--clause-form", form];
@@ -105,7 +105,7 @@ fn stats_and_convert_read_a_qcir_body_without_its_header() {
     let output = dir.path("peer.qdimacs");
     let out = qbfgames(&["convert", s(&input), "-o", s(&output)], None);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
+    let depqbf = harness::solver("depqbf").expect("depqbf installed by `make test`");
     let bytes = fs::read(&output).expect("converted file");
     let answer = harness::solve_qdimacs(&depqbf, &bytes, std::time::Duration::from_secs(10)).expect("run depqbf");
     assert_eq!(answer, harness::Outcome::Solved(contract::Verdict::True));

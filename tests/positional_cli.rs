@@ -86,7 +86,7 @@ fn a_depth_beyond_the_pg_file_is_an_error_at_its_times_line_naming_the_flag() {
 fn hex_under_cor_plus_and_the_lifted_encoding_gets_the_same_depqbf_verdicts() {
     let dir = temp();
     let hex = suite("games/hex/hein_09_4x4.hex");
-    let depqbf = harness::depqbf().expect("depqbf installed by `make test`");
+    let depqbf = harness::solver("depqbf").expect("depqbf installed by `make test`");
     // Table 7: hein09 is won at depth 7, not at 5.
     for (depth, want) in [("5", contract::Verdict::False), ("7", contract::Verdict::True)] {
         for encoding in ["corplus", "lifted"] {

@@ -167,7 +167,9 @@ mod tests {
         Limits::new(Duration::from_secs(10), 1 << 30)
     }
 
-    fn depqbf() -> AnswerSpec {
+    /// Answer lines shaped like DepQBF's: a fixture of the rules of `classify`, apart
+    /// from any solvers file.
+    fn sat_unsat_lines() -> AnswerSpec {
         AnswerSpec {
             lines: Some(AnswerLines {
                 true_line: "SAT".into(),
@@ -184,7 +186,7 @@ mod tests {
 
     #[test]
     fn the_exit_code_and_the_answer_line_must_agree() {
-        let s = |m: Measurement| classify(&m, &limits(), &depqbf()).0;
+        let s = |m: Measurement| classify(&m, &limits(), &sat_unsat_lines()).0;
         assert_eq!(s(ended(10, "SAT\n")), Status::True);
         assert_eq!(s(ended(20, "c stats\nUNSAT\n")), Status::False);
         assert_eq!(s(ended(0, "UNKNOWN\n")), Status::Unknown);
@@ -208,31 +210,35 @@ mod tests {
     fn limits_come_before_answers() {
         let l = limits();
         let late = Measurement { cpu: Duration::from_millis(10_500), ..ended(10, "SAT\n") };
-        assert_eq!(classify(&late, &l, &depqbf()).0, Status::Timeout);
+        assert_eq!(classify(&late, &l, &sat_unsat_lines()).0, Status::Timeout);
         let killed = Measurement { wall_killed: true, signal: Some(9), ..Measurement::default() };
-        assert_eq!(classify(&killed, &l, &depqbf()).0, Status::Starved, "no CPU time used: starved");
+        assert_eq!(classify(&killed, &l, &sat_unsat_lines()).0, Status::Starved, "no CPU time used: starved");
         let idle =
             Measurement { wall: Duration::from_secs(40), waited: Some(Duration::from_secs(1)), ..killed.clone() };
-        let (status, why) = classify(&idle, &l, &depqbf());
+        let (status, why) = classify(&idle, &l, &sat_unsat_lines());
         assert_eq!(status, Status::Starved, "asleep: the CPU limit was not used, so no timeout");
         assert!(why.ends_with("idle (waited 1.00s for a CPU): asleep or blocked"), "{why}");
         let queued = Measurement { waited: Some(Duration::from_secs(30)), ..idle.clone() };
-        let (status, why) = classify(&queued, &l, &depqbf());
+        let (status, why) = classify(&queued, &l, &sat_unsat_lines());
         assert_eq!(status, Status::Starved, "waiting for a CPU: starved");
         assert!(why.contains("the machine was too busy"), "{why}");
         let busy = Measurement { cpu: Duration::from_millis(9_990), ..killed.clone() };
-        assert_eq!(classify(&busy, &l, &depqbf()).0, Status::Starved, "9.99 s of a 10 s limit: starved, not a timeout");
+        assert_eq!(
+            classify(&busy, &l, &sat_unsat_lines()).0,
+            Status::Starved,
+            "9.99 s of a 10 s limit: starved, not a timeout"
+        );
         let spent = Measurement { cpu: Duration::from_secs(10), ..killed.clone() };
-        assert_eq!(classify(&spent, &l, &depqbf()).0, Status::Timeout, "the whole CPU limit used: a timeout");
+        assert_eq!(classify(&spent, &l, &sat_unsat_lines()).0, Status::Timeout, "the whole CPU limit used: a timeout");
         let stopped = Measurement { cpu_killed: true, signal: Some(9), ..Measurement::default() };
-        assert_eq!(classify(&stopped, &l, &depqbf()).0, Status::Timeout);
+        assert_eq!(classify(&stopped, &l, &sat_unsat_lines()).0, Status::Timeout);
         let xcpu = Measurement { signal: Some(libc::SIGXCPU), ..Measurement::default() };
-        assert_eq!(classify(&xcpu, &l, &depqbf()).0, Status::Timeout);
+        assert_eq!(classify(&xcpu, &l, &sat_unsat_lines()).0, Status::Timeout);
         let hog =
             Measurement { signal: Some(libc::SIGABRT), peak_memory: l.memory - (1 << 20), ..Measurement::default() };
-        assert_eq!(classify(&hog, &l, &depqbf()).0, Status::Memout);
+        assert_eq!(classify(&hog, &l, &sat_unsat_lines()).0, Status::Memout);
         let crash = Measurement { signal: Some(libc::SIGSEGV), peak_memory: 10 << 20, ..Measurement::default() };
-        assert_eq!(classify(&crash, &l, &depqbf()).0, Status::Error);
+        assert_eq!(classify(&crash, &l, &sat_unsat_lines()).0, Status::Error);
     }
 
     #[test]
@@ -240,12 +246,12 @@ mod tests {
         let l = limits();
         let traced = Measurement { signal: Some(libc::SIGXFSZ), max_output: Some(1_000_000), ..Measurement::default() };
         let why = (Status::Error, "its output exceeded the limit of 1000000 bytes".to_string());
-        assert_eq!(classify(&traced, &l, &depqbf()), why);
+        assert_eq!(classify(&traced, &l, &sat_unsat_lines()), why);
         assert_eq!(limit_status(&traced, &l), Some(why.clone()));
         let big = Measurement { peak_memory: l.memory, cpu: Duration::from_secs(11), ..traced.clone() };
-        assert_eq!(classify(&big, &l, &depqbf()), why, "the signal that ended it decides");
+        assert_eq!(classify(&big, &l, &sat_unsat_lines()), why, "the signal that ended it decides");
         assert_eq!(failure(&traced, &l), why);
         let unset = Measurement { max_output: None, ..traced };
-        assert_eq!(classify(&unset, &l, &depqbf()).1, "its output exceeded its file-size limit (SIGXFSZ)");
+        assert_eq!(classify(&unset, &l, &sat_unsat_lines()).1, "its output exceeded its file-size limit (SIGXFSZ)");
     }
 }

@@ -38,7 +38,7 @@ pub struct MatrixArgs {
     #[arg(long, default_value_t = crate::STARVED_RETRIES)]
     pub starved_retries: u32,
     /// Memory limit per process (address space), e.g. 4G or 512M.
-    #[arg(long, default_value = "4G")]
+    #[arg(long, default_value = crate::DEFAULT_MEMORY)]
     pub memory: String,
     /// The solvers file.
     #[arg(long, default_value_os_t = crate::locate::default_solvers())]
@@ -74,11 +74,11 @@ pub struct RunArgs {
     pub certify: bool,
     /// With --certify: the largest proof a run may write, e.g. 8G or 512M; a run that
     /// writes more is stopped (an `error` cell).
-    #[arg(long, default_value = "8G", requires = "certify", help_heading = "Certification")]
+    #[arg(long, default_value = crate::DEFAULT_MAX_PROOF, requires = "certify", help_heading = "Certification")]
     pub max_proof: String,
     /// With --certify: how long the SAT solver may take to verify one certificate, in
     /// seconds; an answer it does not verify in time is `unverified`, not rejected.
-    #[arg(long, default_value_t = 600.0, requires = "certify", help_heading = "Certification")]
+    #[arg(long, default_value_t = crate::DEFAULT_SAT_TIMEOUT_S, requires = "certify", help_heading = "Certification")]
     pub sat_timeout: f64,
     /// Where the cells run: on this machine, or as one Slurm job array.
     #[arg(long, value_enum, default_value_t = Backend::Local)]

@@ -31,12 +31,12 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use contract::{ParseError, Source};
+use qbf::io::Format;
 use serde::Deserialize;
 use toml::Spanned;
 
 use super::answer::{AnswerLines, AnswerSpec};
 use super::error::{Context, Error};
-use super::format::InputFormat;
 
 /// What the file says about one tool.
 #[derive(Deserialize)]
@@ -100,7 +100,7 @@ pub struct Tool {
     pub description: String,
     /// The argv template; element 0 is the program.
     pub command: Vec<String>,
-    pub formats: Vec<InputFormat>,
+    pub formats: Vec<Format>,
     pub answer: AnswerSpec,
     pub version: VersionSource,
     /// The directory relative programs are anchored at.
@@ -237,7 +237,7 @@ fn resolve(
     let formats_span = raw.formats.span();
     let mut formats = Vec::new();
     for f in raw.formats.into_inner() {
-        let format = f.parse::<InputFormat>().map_err(|_| {
+        let format = f.parse::<Format>().map_err(|_| {
             at(
                 formats_span.clone(),
                 format!("{what} `{name}`: unknown format `{f}` in `formats`"),
@@ -419,7 +419,7 @@ impl Tool {
         }
     }
 
-    pub fn reads(&self, format: InputFormat) -> bool {
+    pub fn reads(&self, format: Format) -> bool {
         self.formats.contains(&format)
     }
 }

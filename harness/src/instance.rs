@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use contract::manifest::{self, Escape, ManifestError};
 use contract::{Row, Verdict};
+use qbf::io::Format;
 
 use super::error::Error;
-use super::format::InputFormat;
 
 /// One formula to run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +19,7 @@ pub struct Instance {
     pub family: String,
     /// The manifest's job key (empty for hand-made rows and files outside a manifest).
     pub job: String,
-    pub format: InputFormat,
+    pub format: Format,
     /// The known answer, if any.
     pub expected: Option<Verdict>,
     /// The instance file (the manifest's `path`, joined to the manifest's directory).
@@ -64,7 +64,7 @@ impl Instance {
 
     /// A QDIMACS file known by its hash alone, outside any manifest.
     pub fn qdimacs_file(id: String, family: String, path: PathBuf) -> Instance {
-        Instance { id, family, job: String::new(), format: InputFormat::Qdimacs, expected: None, path, rung: None }
+        Instance { id, family, job: String::new(), format: Format::Qdimacs, expected: None, path, rung: None }
     }
 }
 
@@ -152,7 +152,7 @@ mod tests {
         let instances = read(&[row(&id, "true", "qdimacs")])?;
         assert_eq!(instances.len(), 1);
         assert_eq!(instances[0].expected, Some(Verdict::True));
-        assert_eq!(instances[0].format, InputFormat::Qdimacs);
+        assert_eq!(instances[0].format, Format::Qdimacs);
         assert!(instances[0].path.is_absolute() && instances[0].path.ends_with(format!("{id}.qdimacs")));
         Ok(())
     }
@@ -162,7 +162,7 @@ mod tests {
         let id = "c".repeat(64);
         let instances = read(&[row(&"d".repeat(64), "true", "bddl-domain"), row(&id, "false", "qcir")])?;
         assert_eq!(instances.len(), 1);
-        assert_eq!((instances[0].id.as_str(), instances[0].format), (id.as_str(), InputFormat::Qcir));
+        assert_eq!((instances[0].id.as_str(), instances[0].format), (id.as_str(), Format::Qcir));
         Ok(())
     }
 }

@@ -43,7 +43,6 @@ mod cores;
 mod environment;
 mod error;
 mod executor;
-mod format;
 pub mod growth;
 mod instance;
 mod jsonl;
@@ -76,17 +75,19 @@ pub mod wave;
 pub use answer::{classify, AnswerLines, AnswerSpec};
 pub use cell::Cell;
 pub use certifier::{AnswerCertifier, Certificate, CertifyOutcome};
-pub use check::{caqe, depqbf, solve_qdimacs, CAQE_HELP};
+pub use check::{solve_qdimacs, solver, Solver};
 pub use config::{Role, Tool, Tools, VersionSource};
 pub use consistency::{check, judge, Conflict, Findings};
 pub use cores::{load_average, oversubscription, physical as physical_cores, usable as usable_cores};
 pub use environment::Environment;
 pub use error::Error;
 pub use executor::{Executor, Job, RealExecutor};
-pub use format::{InputFormat, UnknownFormat};
 pub use instance::{instances, subset, Instance, SeriesRung, Subset};
 pub use limited::{run_limited, Measurement};
-pub use limits::{format_memory, parse_memory, parse_timeout, Limits, WALL_MARGIN};
+pub use limits::{
+    format_memory, parse_duration, parse_memory, parse_timeout, DurationError, Limits, DEFAULT_MAX_PROOF,
+    DEFAULT_MEMORY, DEFAULT_MEMORY_BYTES, DEFAULT_SAT_TIMEOUT_S, WALL_MARGIN,
+};
 pub use matrix::{run_matrix, Plan, STARVED_RETRIES};
 pub use outcome::Outcome;
 pub use pool::run_pool;

@@ -1,5 +1,7 @@
 //! Resource limits of one run: the CPU-time limit (what a timeout means), a wall-clock
-//! safety limit (what a starved run hits), and a memory limit.
+//! safety limit (what a starved run hits), and a memory limit; and the one reader of each
+//! resource as the user writes it: sizes (memory, proofs: [`parse_memory`]), seconds
+//! ([`parse_timeout`]) and durations with units (time budgets: [`parse_duration`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -13,6 +15,23 @@ pub const BACKSTOP: f64 = 1.1;
 /// (BenchExec's default): a run that waits for a core gets this long before it counts
 /// as starved.
 pub const WALL_MARGIN: Duration = Duration::from_secs(30);
+
+/// The default memory limit of a run, as `--memory` writes it (every command whose runs
+/// are one solver per core; `calibrate` and `frontier` give their runs 8G).
+pub const DEFAULT_MEMORY: &str = "4G";
+
+/// [`DEFAULT_MEMORY`] in bytes: the default of a suite's `memory` (its ladders' and
+/// certification's).
+pub const DEFAULT_MEMORY_BYTES: u64 = 4 << 30;
+
+/// The default largest proof of a certified run, as `--max-proof` writes it (`run
+/// --certify`, `certify`; a suite's certification and `strategy` keep 4G on the output
+/// directory's scratch space).
+pub const DEFAULT_MAX_PROOF: &str = "8G";
+
+/// The default time the SAT solver may take to verify one certificate, in seconds
+/// (`--sat-timeout` of `run --certify` and `certify`).
+pub const DEFAULT_SAT_TIMEOUT_S: f64 = 600.0;
 
 /// The limits every cell of a matrix runs under.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -139,6 +158,32 @@ fn bad_memory(text: &str) -> Error {
     Error::BadMemory(text.to_string())
 }
 
+/// Why a duration is not one; the messages start with the text given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DurationError {
+    #[error("{text}: unknown unit `{unit}`; write e.g. 90s, 30m or 2h")]
+    Unit { text: String, unit: String },
+    #[error("{0}: not a duration; write e.g. 90s, 30m or 2h")]
+    Number(String),
+}
+
+/// A duration as the user writes a time budget: `90`, `90s`, `30m`, `2h` (fractions
+/// allowed, no negatives).
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    let (number, unit) =
+        text.trim().split_at(text.trim().find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.trim().len()));
+    let scale = match unit {
+        "" | "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(DurationError::Unit { text: text.to_string(), unit: unit.to_string() }),
+    };
+    match number.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(Duration::from_secs_f64(x * scale)),
+        _ => Err(DurationError::Number(text.to_string())),
+    }
+}
+
 /// A memory size the way [`parse_memory`] reads it back: whole MiB.
 pub fn format_memory(bytes: u64) -> String {
     if bytes == 0 {
@@ -158,6 +203,24 @@ mod tests {
             assert_eq!(limits.backstop_seconds(), backstop);
             assert!(limits.backstop_seconds() as f64 > cpu_s * 1.05, "SIGXCPU must not come before the limit");
         }
+        Ok(())
+    }
+
+    #[test]
+    fn durations_take_units() -> Result<(), DurationError> {
+        assert_eq!(parse_duration("90")?, Duration::from_secs(90));
+        assert_eq!(parse_duration("90s")?, Duration::from_secs(90));
+        assert_eq!(parse_duration("1.5m")?, Duration::from_secs(90));
+        assert_eq!(parse_duration("2h")?, Duration::from_secs(7200));
+        assert!(parse_duration("3d").is_err());
+        assert!(parse_duration("-1m").is_err());
+        assert!(parse_duration("m").is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn the_default_memory_is_one_size_in_two_spellings() -> Result<(), Error> {
+        assert_eq!(parse_memory(DEFAULT_MEMORY)?, DEFAULT_MEMORY_BYTES);
         Ok(())
     }
 

@@ -49,13 +49,15 @@ fn home_dir(xdg: &str, fallback: &str) -> Option<PathBuf> {
 /// and the `tools/bin` of the checkout the running program was built in (the folder
 /// holding the `target` directory it runs from, as a test or `target/release/qbfgames`).
 pub fn tool_dirs() -> Vec<PathBuf> {
-    let exe = std::env::current_exe().ok();
-    let checkout = exe
-        .as_deref()
-        .and_then(|e| e.ancestors().find(|d| d.file_name().is_some_and(|n| n == "target")))
-        .and_then(Path::parent)
-        .map(|d| d.join("tools/bin"));
+    let checkout = checkout().map(|d| d.join("tools/bin"));
     share_dir().map(|d| d.join("tools/bin")).into_iter().chain(checkout).filter(|d| d.is_dir()).collect()
+}
+
+/// The checkout the running program was built in: the folder holding the `target`
+/// directory it runs from (a test, or `target/release/qbfgames`).
+fn checkout() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors().find(|d| d.file_name().is_some_and(|n| n == "target")).and_then(Path::parent).map(Path::to_path_buf)
 }
 
 /// The program `name`: in the first of the [`tool_dirs`] that has it, else on `PATH`.
@@ -107,14 +109,17 @@ pub fn ship(shipped: Shipped) {
 
 /// The solvers file used when `--config` is not given (clap's default value of every
 /// command that takes one, all built at start-up: looked up once per process), from the
-/// tree registered by [`ship`] (none registered: steps 2 to 5, else `suite/solvers.toml`,
-/// and nothing unpacked).
+/// tree registered by [`ship`] (none registered, as in a library's tests: steps 2 to 5,
+/// else the `suite/solvers.toml` of the checkout the program was built in, else
+/// `suite/solvers.toml`, and nothing unpacked).
 pub fn default_solvers() -> PathBuf {
     static FOUND: OnceLock<PathBuf> = OnceLock::new();
     FOUND
         .get_or_init(|| match SHIPPED.get() {
             Some(shipped) => shipped.solvers(),
-            None => configured_solvers().unwrap_or_else(|| PathBuf::from("suite/solvers.toml")),
+            None => configured_solvers()
+                .or_else(|| checkout().map(|d| d.join("suite/solvers.toml")).filter(|p| p.is_file()))
+                .unwrap_or_else(|| PathBuf::from("suite/solvers.toml")),
         })
         .clone()
 }

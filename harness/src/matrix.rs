@@ -36,7 +36,6 @@ use super::cell::Cell;
 use super::certifier::{AnswerCertifier, CellExecutor, Certificate};
 use super::error::Error;
 use super::executor::Executor;
-use super::format::InputFormat;
 use super::instance::Instance;
 use super::limits::Limits;
 use super::logs::{log_path, write_log};
@@ -46,6 +45,7 @@ use super::series_stop::{schedule, SeriesStops};
 use super::tool_run::ToolRun;
 use contract::Status;
 use contract::{cell_key, Record};
+use qbf::io::Format;
 
 /// What to run.
 pub struct Plan {
@@ -90,7 +90,7 @@ impl Plan {
         self.certifier.is_some()
             && self.preprocessors[preprocessor].is_none()
             && self.solvers[solver].tool.trace.is_some()
-            && self.instances[instance].format == InputFormat::Qdimacs
+            && self.instances[instance].format == Format::Qdimacs
     }
 
     /// The configuration of `cell`: `PREPROCESSOR+SOLVER` (`none` for no preprocessing),
@@ -109,7 +109,7 @@ impl Plan {
             for (p, pre) in self.preprocessors.iter().enumerate() {
                 let solver_input = match pre {
                     None => inst.format,
-                    Some(pre) if pre.tool.reads(inst.format) => InputFormat::Qdimacs,
+                    Some(pre) if pre.tool.reads(inst.format) => Format::Qdimacs,
                     Some(_) => continue,
                 };
                 let (pre_name, pre_version) =

@@ -11,9 +11,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 
 use super::cell::Cell;
-use super::format::InputFormat;
 use super::instance::Instance;
 use contract::Status;
+use qbf::io::Format;
 
 /// Where each configuration stopped on each series: the shallowest depth at which it ran
 /// out of a limit.
@@ -23,7 +23,7 @@ pub struct SeriesStops {
 }
 
 /// One configuration on one series, in one format.
-type Stop = (String, InputFormat, usize, usize);
+type Stop = (String, Format, usize, usize);
 
 impl SeriesStops {
     /// The stops of a plan of `instances` and `cells`: none when it does not stop series
@@ -73,7 +73,7 @@ fn stop(instances: &[Instance], cell: &Cell) -> Option<(Stop, u32)> {
 /// preprocessed formula run apart, so that one rarely waits for the other's
 /// preprocessing.
 pub fn schedule(instances: &[Instance], cells: &[Cell]) -> Vec<usize> {
-    let mut depths: BTreeMap<(&str, InputFormat), Vec<u32>> = BTreeMap::new();
+    let mut depths: BTreeMap<(&str, Format), Vec<u32>> = BTreeMap::new();
     for inst in instances {
         if let Some(rung) = &inst.rung {
             depths.entry((&rung.series, inst.format)).or_default().push(rung.depth);

@@ -27,10 +27,16 @@ pub const WALL_FACTOR: u32 = 3;
 /// safety limit of `WALL_FACTOR` × `timeout` + [`WALL_MARGIN`] and no memory limit; on
 /// a limit, its whole process tree is killed.
 pub fn run(inv: &Invocation, timeout: Duration) -> io::Result<Run> {
-    let limits = Limits { cpu: timeout, wall: timeout * WALL_FACTOR + WALL_MARGIN, memory: 0 };
+    let limits = plain_limits(timeout);
     let m = run_limited(inv, &limits, None)?;
     let outcome = if m.hit_time_limit() { Outcome::Timeout } else { Outcome::from_exit(m.exit_code, m.signal) };
     Ok(Run { outcome, wall: m.wall, stdout: m.stdout, stderr: m.stderr })
+}
+
+/// The limits of a run with `timeout` as its CPU-time limit: a wall-clock safety limit of
+/// `WALL_FACTOR` × `timeout` + [`WALL_MARGIN`], and no memory limit.
+pub(crate) fn plain_limits(timeout: Duration) -> Limits {
+    Limits { cpu: timeout, wall: timeout * WALL_FACTOR + WALL_MARGIN, memory: 0 }
 }
 
 #[cfg(test)]

@@ -11,9 +11,10 @@ use std::time::Duration;
 use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::{
-    check, classify, run_matrix, AnswerCertifier, AnswerSpec, Certificate, CertifyOutcome, Error, Executor,
-    InputFormat, Instance, Invocation, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools,
+    check, classify, run_matrix, AnswerCertifier, AnswerSpec, Certificate, CertifyOutcome, Error, Executor, Instance,
+    Invocation, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools,
 };
+use qbf::io::Format;
 
 const TOOLS: &str = r#"
 [solver.tracer]
@@ -80,7 +81,7 @@ fn instance(n: u8, expected: Option<Verdict>) -> Instance {
         id,
         family: "fam".into(),
         job: String::new(),
-        format: InputFormat::Qdimacs,
+        format: Format::Qdimacs,
         expected,
         rung: None,
     }

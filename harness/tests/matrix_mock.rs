@@ -8,9 +8,9 @@ use std::time::Duration;
 use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::{
-    check, judge, run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, ResultStore, SeriesRung,
-    ToolRun, Tools,
+    check, judge, run_matrix, Error, Instance, Job, Limits, Measurement, Plan, ResultStore, SeriesRung, ToolRun, Tools,
 };
+use qbf::io::Format;
 
 const TOOLS: &str = r#"
 [solver.yes]
@@ -38,7 +38,7 @@ fn tool_runs() -> Result<(Vec<ToolRun>, ToolRun), Error> {
     Ok((solvers, run(&tools.preprocessors["pre"])))
 }
 
-fn instance(n: u8, format: InputFormat, expected: Option<Verdict>) -> Instance {
+fn instance(n: u8, format: Format, expected: Option<Verdict>) -> Instance {
     let id = format!("{:064x}", n);
     Instance {
         path: PathBuf::from(format!("/inst/{id}.{format}")),
@@ -100,11 +100,8 @@ fn collect(plan: &Plan, exec: &dyn harness::Executor) -> Result<Vec<Record>, Err
 #[test]
 fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let instances = vec![
-        instance(1, InputFormat::Qdimacs, None),
-        instance(2, InputFormat::Qdimacs, None),
-        instance(3, InputFormat::Qcir, None),
-    ];
+    let instances =
+        vec![instance(1, Format::Qdimacs, None), instance(2, Format::Qdimacs, None), instance(3, Format::Qcir, None)];
     let p = plan(cache.path(), instances, true, 2)?;
     // qdimacs instances: 2 preprocessors × 2 solvers; the qcir one: only `circuit`, unpreprocessed.
     assert_eq!(p.cells().len(), 2 * 4 + 1);
@@ -134,7 +131,7 @@ fn every_cell_runs_once_on_as_many_workers_as_jobs() -> Result<(), Error> {
 #[test]
 fn limits_reach_every_job_and_every_record() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let p = plan(cache.path(), vec![instance(1, InputFormat::Qdimacs, None)], false, 1)?;
+    let p = plan(cache.path(), vec![instance(1, Format::Qdimacs, None)], false, 1)?;
     let exec = MockExecutor::new(Duration::ZERO, |job: &Job| match program(job) {
         "/mock/yes" => Measurement { cpu: Duration::from_millis(5_200), ..exited(10, "SAT\n") },
         _ => Measurement { signal: Some(6), peak_memory: (1 << 30) - (1 << 20), ..Measurement::default() },
@@ -155,7 +152,7 @@ fn limits_reach_every_job_and_every_record() -> Result<(), Error> {
 #[test]
 fn a_preprocessor_answer_or_failure_decides_the_cell_and_is_cached() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let instances = vec![instance(1, InputFormat::Qdimacs, None), instance(2, InputFormat::Qdimacs, None)];
+    let instances = vec![instance(1, Format::Qdimacs, None), instance(2, Format::Qdimacs, None)];
     let p = plan(cache.path(), instances, true, 2)?;
     let solving_pre = |job: &Job| match (program(job), job.invocation.args[0].contains(&format!("{:064x}", 1))) {
         ("/mock/pre", true) => exited(20, ""),
@@ -210,7 +207,7 @@ fn two_threads_preprocessing_one_instance_both_get_the_rewritten_formula() -> Re
 #[test]
 fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Error> {
     let dir = tempfile::tempdir()?;
-    let instances: Vec<Instance> = (1..=5).map(|n| instance(n, InputFormat::Qdimacs, Some(Verdict::True))).collect();
+    let instances: Vec<Instance> = (1..=5).map(|n| instance(n, Format::Qdimacs, Some(Verdict::True))).collect();
     let p = plan(&dir.path().join("cache"), instances, true, 2)?;
     let total = p.cells().len();
     let exec = MockExecutor::new(Duration::from_millis(2), honest);
@@ -257,8 +254,7 @@ fn a_run_stopped_midway_resumes_with_every_cell_exactly_once() -> Result<(), Err
 #[test]
 fn wrong_answers_and_conflicts_are_found() -> Result<(), Error> {
     let cache = tempfile::tempdir()?;
-    let instances =
-        vec![instance(1, InputFormat::Qdimacs, Some(Verdict::False)), instance(2, InputFormat::Qdimacs, None)];
+    let instances = vec![instance(1, Format::Qdimacs, Some(Verdict::False)), instance(2, Format::Qdimacs, None)];
     let p = plan(cache.path(), instances, false, 2)?;
     // `yes` always says true; `circuit` says false.
     let exec = MockExecutor::new(Duration::ZERO, |job: &Job| match program(job) {
@@ -287,7 +283,7 @@ fn on_series(n: u8, series: Option<&str>, depth: u32) -> Instance {
     Instance {
         path: PathBuf::from(format!("/inst/{depth}/{n:064x}.qdimacs")),
         rung: series.map(|s| SeriesRung { series: s.into(), depth }),
-        ..instance(n, InputFormat::Qdimacs, None)
+        ..instance(n, Format::Qdimacs, None)
     }
 }
 

@@ -11,7 +11,8 @@ use contract::{Record, Status, Verdict};
 use harness::mock::{exited, MockExecutor};
 use harness::shard::{batch_dir, collect, run_shard, shard_dir, split, Batch, ShardReport, ShardState};
 use harness::slurm::{wait, Profile, Scheduler, Script};
-use harness::{run_matrix, Error, InputFormat, Instance, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools};
+use harness::{run_matrix, Error, Instance, Job, Limits, Measurement, Plan, ResultStore, ToolRun, Tools};
+use qbf::io::Format;
 
 const TOOLS: &str = r#"
 [solver.yes]
@@ -37,7 +38,7 @@ fn plan(cache: &Path, instances: usize) -> Result<Plan, Error> {
                 id,
                 family: "fam".into(),
                 job: String::new(),
-                format: InputFormat::Qdimacs,
+                format: Format::Qdimacs,
                 expected: Some(if n % 2 == 0 { Verdict::True } else { Verdict::False }),
                 rung: None,
             }

@@ -7,15 +7,15 @@ use std::process::ExitCode;
 
 use crate::children::encoders;
 use anyhow::{anyhow, Context, Result};
-use harness::{parse_memory, parse_timeout, RealExecutor, Tools};
-use verify::{load, parse_budget, select_rows, verify, Options, SideBySide};
+use harness::{parse_duration, parse_memory, parse_timeout, RealExecutor, Tools};
+use verify::{load, select_rows, verify, Options, SideBySide};
 
 use crate::output::print_table;
 use reports::cli::TableFormat;
 use verify::cli::VerifyArgs;
 
 pub fn run(args: &VerifyArgs) -> Result<ExitCode> {
-    let budget = parse_budget(&args.budget).map_err(|e| anyhow!("--budget {e}"))?;
+    let budget = parse_duration(&args.budget).map_err(|e| anyhow!("--budget {e}"))?;
     if let Some(t) = args.timeout {
         parse_timeout(t)?;
     }

@@ -71,11 +71,11 @@ pub struct FirstMoveOpts {
     pub from_certificate: bool,
     /// The largest proof checked (--from-certificate), e.g. 4G or 512M; the proof is a
     /// temporary file.
-    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    #[arg(long, value_name = "SIZE", default_value = certify::Certify::MAX_PROOF)]
     pub max_proof: String,
     /// The memory limit of the certification (--from-certificate): of DepQBF, and of the
     /// proof checker, whose certificate grows with the proof.
-    #[arg(long, value_name = "SIZE", default_value = "4G")]
+    #[arg(long, value_name = "SIZE", default_value = harness::DEFAULT_MEMORY)]
     pub memory: String,
 }
 

@@ -5,7 +5,7 @@ mod common;
 use std::time::Duration;
 
 use contract::Verdict;
-use harness::{depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use proptest::prelude::*;
 use qbf::eval::eval_circuit;
 use qbf::io::write_qdimacs;
@@ -16,7 +16,7 @@ proptest! {
 
     #[test]
     fn depqbf_agrees_with_the_evaluator_on_random_formulas(r in common::recipe(9, 12), polarity in any::<bool>()) {
-        let solver = depqbf().map_err(|e| TestCaseError::fail(e.to_string()))?;
+        let solver = solver("depqbf").map_err(|e| TestCaseError::fail(e.to_string()))?;
         let qbf = common::build(&r);
         let expected = eval_circuit(&qbf).map_err(|e| TestCaseError::fail(e.to_string()))?;
         let form = if polarity { ClauseForm::POLARITY } else { ClauseForm::TSEITIN };

@@ -9,7 +9,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use contract::Status;
-use harness::{classify, Executor, InputFormat, Limits, ToolRun};
+use harness::{classify, Executor, Limits, ToolRun};
+use qbf::io::Format;
 
 use crate::generate::{Builder, Instance};
 use crate::resolve::params_string;
@@ -146,7 +147,7 @@ impl<B: Builder> Deepening<'_, B> {
     /// returns the strict reading of its answer and its CPU time.
     fn solve(&self, instance: &Instance, job: &Job) -> Result<(Status, f64), DepthError<B::Error>> {
         let tool = &self.solver.tool;
-        let qcir = !tool.reads(InputFormat::Qdimacs) && tool.reads(InputFormat::Qcir);
+        let qcir = !tool.reads(Format::Qdimacs) && tool.reads(Format::Qcir);
         let path = self.scratch.join(if qcir { "instance.qcir" } else { "instance.qdimacs" });
         let io = |context: String| move |source| DepthError::Io { context, source };
         let mut file =

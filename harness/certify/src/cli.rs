@@ -18,13 +18,13 @@ pub struct CertifyArgs {
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
     /// Memory limit of the solver (address space), e.g. 4G or 512M.
-    #[arg(long, default_value = "4G")]
+    #[arg(long, default_value = harness::DEFAULT_MEMORY)]
     pub memory: String,
     /// The largest proof written and checked, e.g. 8G; a solver that writes more is stopped.
-    #[arg(long, default_value = "8G")]
+    #[arg(long, default_value = harness::DEFAULT_MAX_PROOF)]
     pub max_proof: String,
     /// How long the SAT solver may verify the certificate, in seconds.
-    #[arg(long, default_value_t = 600.0)]
+    #[arg(long, default_value_t = harness::DEFAULT_SAT_TIMEOUT_S)]
     pub sat_timeout: f64,
     /// The most rules and and-gates the certificate may grow to while the proof is checked
     /// (about 16 bytes each); past it the answer is uncertified, never a memory exhaustion.

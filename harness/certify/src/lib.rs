@@ -17,8 +17,8 @@
 //!   its [`ProofStats`]) and the certificate's verification alone ([`verify_certificate`]).
 //!
 //! - `trace`: running a tracing solver under the harness's limits, its proof streamed to
-//!   a temporary file, and certifying its answer; DepQBF's arguments for a trace
-//!   ([`DEPQBF_TRACE_ARGS`]).
+//!   a temporary file, and certifying its answer (the solver's `trace` command of the
+//!   solvers file, [`Tracer`]).
 //! - `run_certifier`: [`RunCertifier`], the harness's certifier hook of `qbfgames run
 //!   --certify`.
 //!
@@ -68,4 +68,4 @@ pub use outcome::{outcome, Outcome};
 pub use outermost::outermost;
 pub use run_certifier::RunCertifier;
 pub use sat::SatStats;
-pub use trace::{certify_run, Report, Tracer, DEPQBF_TRACE_ARGS};
+pub use trace::{certify_run, Report, Tracer};

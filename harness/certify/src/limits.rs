@@ -22,19 +22,32 @@ pub struct Certify {
 }
 
 impl Certify {
-    /// The default memory limit of the tracing solver (as a ladder's calibration runs).
-    pub const MEMORY: u64 = 4 << 30;
-    /// The default largest proof: 4 GiB, written to the output directory's scratch space.
-    pub const MAX_PROOF: u64 = 4 << 30;
+    /// The default largest proof: 4 GiB, written to the output directory's scratch space
+    /// (a suite's `max_proof`, `strategy --max-proof`), as the flags write it.
+    pub const MAX_PROOF: &'static str = "4G";
+    /// [`Certify::MAX_PROOF`] in bytes.
+    pub const MAX_PROOF_BYTES: u64 = 4 << 30;
 
-    /// `timeout_s` CPU seconds with the default memory and proof limits.
+    /// `timeout_s` CPU seconds with the default memory limit ([`harness::DEFAULT_MEMORY`],
+    /// as a ladder's calibration runs) and proof limit.
     pub fn with_timeout(timeout_s: f64) -> Certify {
-        Certify { timeout_s, memory: Certify::MEMORY, max_proof: Certify::MAX_PROOF }
+        Certify { timeout_s, memory: harness::DEFAULT_MEMORY_BYTES, max_proof: Certify::MAX_PROOF_BYTES }
     }
 
     /// The limits of the tracing run: the CPU limit, the harness's default wall-clock
     /// safety limit, and the memory limit.
     pub fn limits(&self) -> Limits {
         Limits::new(Duration::from_secs_f64(self.timeout_s), self.memory)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_largest_proof_is_one_size_in_two_spellings() -> Result<(), harness::Error> {
+        assert_eq!(harness::parse_memory(Certify::MAX_PROOF)?, Certify::MAX_PROOF_BYTES);
+        Ok(())
     }
 }

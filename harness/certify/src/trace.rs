@@ -15,11 +15,6 @@ use crate::budget::Budget;
 use crate::certified::{certify, Certified};
 use crate::error::Error;
 
-/// The arguments of DepQBF 5.01 that make it write a QRP trace it can be certified by:
-/// plain Q-resolution (no long-distance resolution, no dependency schemes, no dynamic
-/// blocked clause elimination).
-pub const DEPQBF_TRACE_ARGS: [&str; 4] = ["--trace", "--dep-man=simple", "--traditional-qcdcl", "--no-qbce-dynamic"];
-
 /// A solver that can write a proof, ready to run.
 #[derive(Clone, Debug)]
 pub struct Tracer {
@@ -39,6 +34,11 @@ impl Tracer {
         // exit code alone says the answer, and the proof's result line must agree.
         let answer = AnswerSpec { lines: None, ..tool.answer.clone() };
         Ok(Some(Tracer { name: tool.name.clone(), program, args: argv[1..].to_vec(), answer }))
+    }
+
+    /// The arguments of a run on `input`.
+    pub fn args_for(&self, input: &Path) -> Vec<String> {
+        self.args.iter().map(|a| a.replace("{input}", &input.display().to_string())).collect()
     }
 }
 
@@ -72,10 +72,9 @@ pub fn certify_run(
     scratch: &Path,
 ) -> io::Result<Report> {
     let proof = tempfile::Builder::new().prefix(".proof-").suffix(".qrp").tempfile_in(scratch)?;
-    let args = tracer.args.iter().map(|a| a.replace("{input}", &input.display().to_string())).collect();
     let invocation = Invocation {
         program: tracer.program.clone(),
-        args,
+        args: tracer.args_for(input),
         stdout_file: Some(proof.path().to_path_buf()),
         max_output: Some(budget.max_proof),
     };

@@ -60,11 +60,9 @@ fn traced(text: &str) -> Traced {
     let formula_path = dir.path().join("f.qdimacs");
     let proof_path = dir.path().join("f.qrp");
     std::fs::write(&formula_path, text).expect("writing the formula");
-    let output = Command::new(harness::depqbf().expect("depqbf on PATH"))
-        .args(certify::DEPQBF_TRACE_ARGS)
-        .arg(&formula_path)
-        .output()
-        .expect("running depqbf");
+    let depqbf = harness::solver("depqbf").expect("depqbf in the solvers file and installed");
+    let tracer = certify::Tracer::of(&depqbf.tool).expect("its trace program").expect("a `trace` command");
+    let output = Command::new(&tracer.program).args(tracer.args_for(&formula_path)).output().expect("running depqbf");
     assert!(matches!(output.status.code(), Some(10 | 20)), "depqbf failed on\n{text}");
     std::fs::write(&proof_path, &output.stdout).expect("writing the proof");
     let formula = qbf::io::read_qdimacs(&Source::from_bytes("f.qdimacs", text)).expect("a valid formula");

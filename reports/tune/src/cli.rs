@@ -39,7 +39,7 @@ pub struct TuneArgs {
     #[arg(long)]
     pub wall_timeout: Option<f64>,
     /// Memory limit per run.
-    #[arg(long, default_value = "4G")]
+    #[arg(long, default_value = harness::DEFAULT_MEMORY)]
     pub memory: String,
     /// Runs at once (default: one per physical core).
     #[arg(long)]

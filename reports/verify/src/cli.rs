@@ -25,7 +25,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub rows: Option<String>,
     /// Memory limit of each run.
-    #[arg(long, default_value = "4G")]
+    #[arg(long, default_value = harness::DEFAULT_MEMORY)]
     pub memory: String,
     /// The solvers and preprocessors.
     #[arg(long, default_value_os_t = harness::locate::default_solvers())]
@@ -74,7 +74,7 @@ pub struct DepthArgs {
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
     /// Memory limit per solver run, e.g. 4G.
-    #[arg(long, default_value = "4G")]
+    #[arg(long, default_value = harness::DEFAULT_MEMORY)]
     pub memory: String,
     /// The solvers file.
     #[arg(long, default_value_os_t = harness::locate::default_solvers())]

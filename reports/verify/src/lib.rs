@@ -6,8 +6,8 @@
 //! depth). [`load`] reads and resolves it into a [`Table`] (every error at file:line:col of
 //! the key at fault, with a `help:` line). [`verify`] generates every instance the cells
 //! need, makes the runs until the time budget is spent, and compares: see [`Finding`].
-//! [`SideBySide`] lays the result out as the table the user reads; [`parse_budget`] reads
-//! the time budget. [`close()`] settles the entries the paper left open (module
+//! [`SideBySide`] lays the result out as the table the user reads; the time budget is
+//! read by [`harness::parse_duration`]. [`close()`] settles the entries the paper left open (module
 //! [`close`](mod@close)).
 //!
 //! The order of the runs: runs that decide an exact claim (an outcome, a size,
@@ -20,7 +20,6 @@
 //! through a [`harness::Executor`], so tests drive the planner and the judge with
 //! `harness::mock::MockExecutor`.
 
-mod budget;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod close;
@@ -43,7 +42,6 @@ use std::time::{Duration, Instant};
 use harness::{Executor, Limits, Tools};
 use suites::builder::Encoders;
 
-pub use budget::{parse_budget, BudgetError};
 pub use close::{close, CloseOptions, Closed, ClosedTable};
 pub use error::Error;
 pub use judge::{Finding, Judged};

@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use harness::{prepare, Executor, InputFormat, ToolRun, Tools};
+use harness::{prepare, Executor, ToolRun, Tools};
+use qbf::io::Format;
 
 use super::error::Unavailable;
 use super::generate::Instances;
@@ -59,7 +60,7 @@ impl Available {
         let pres: BTreeSet<&String> = cells().filter_map(|c| c.preprocessor.as_ref()).collect();
         let ready = |kind: &'static str, name: &str, tool: Option<&harness::Tool>| match tool {
             None => Err(Unavailable::NotConfigured { kind, name: name.to_string(), config: config.to_string() }),
-            Some(t) if !t.reads(InputFormat::Qdimacs) => Err(Unavailable::NoQdimacs { kind, name: name.to_string() }),
+            Some(t) if !t.reads(Format::Qdimacs) => Err(Unavailable::NoQdimacs { kind, name: name.to_string() }),
             Some(t) => prepare(t, executor).map_err(|e| Unavailable::NotInstalled {
                 kind,
                 name: name.to_string(),

@@ -11,7 +11,7 @@ use harness::slurm::SlurmCli;
 use harness::wave::WaveExecutor;
 use harness::{Executor, RealExecutor};
 use suites::builder::Encoders;
-use verify::{close, parse_budget, CloseOptions, ClosedTable, Table};
+use verify::{close, CloseOptions, ClosedTable, Table};
 
 use crate::children::CertifyChild;
 use harness::cli::Backend;
@@ -44,7 +44,7 @@ pub fn run(args: &VerifyArgs, table: &Table, encoders: &Encoders, out: &Path) ->
         Some(w) => w,
         None => &RealExecutor,
     };
-    let budget = parse_budget(&args.close_budget).map_err(|e| anyhow!("--close-budget {e}"))?;
+    let budget = harness::parse_duration(&args.close_budget).map_err(|e| anyhow!("--close-budget {e}"))?;
     let memory = harness::parse_memory(&args.memory).context("--memory")?;
     let last_ply = crate::children::last_ply_child()?;
     let child = CertifyChild { config: args.config.clone() };

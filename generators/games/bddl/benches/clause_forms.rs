@@ -12,7 +12,7 @@ use contract::Source;
 use game_bddl as bddl;
 use game_bddl::lifted::Lifted;
 use gamekit::{Encoding, Form, Side};
-use harness::{depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -33,7 +33,7 @@ const LIMIT: Duration = Duration::from_secs(60);
 
 fn main() -> io::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../suite/games/bddl");
-    let solver = depqbf()?;
+    let solver = solver("depqbf")?;
     println!("| game | depth | clauses T | clauses PG | literals T | literals PG | DepQBF T (s) | DepQBF PG (s) |");
     println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     let mut totals = [0f64; 2];

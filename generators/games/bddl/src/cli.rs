@@ -12,12 +12,12 @@ use anyhow::{Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
 use gamekit::cli::{
-    encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved,
+    encode_error, read_source, stream_error, write_atomically, ClauseArgs, FromFile, SizeBudget, Solved,
 };
 use gamekit::first_move::FirstMove as Found;
 use gamekit::play::QdoSolver;
 use gamekit::{command_of, errln, parse, Encoding, Form, ModelCli, PlayResult, Session, Side};
-use qbf::io::write_qcir;
+use qbf::io::{write_qcir, Format};
 use qbf::tseitin::ClauseForm;
 
 /// The files of a BDDL game.
@@ -46,8 +46,8 @@ enum Encode {
         #[command(flatten)]
         game: BddlGame,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
-        format: QbfFormat,
+        #[arg(long, value_enum, default_value_t = Format::Qcir)]
+        format: Format,
         /// With `--format qdimacs`: how the circuit becomes clauses.
         #[command(flatten)]
         clauses: ClauseArgs,
@@ -163,20 +163,20 @@ pub fn load_bddl_at(game: &BddlGame) -> Result<(Game, Option<FromFile>)> {
 }
 
 /// `qbfgames encode bddl`: a BDDL game as QCIR or QDIMACS (lifted encoding).
-fn encode(args: &BddlGame, format: QbfFormat, form: ClauseForm, output: &Path) -> Result<ExitCode> {
+fn encode(args: &BddlGame, format: Format, form: ClauseForm, output: &Path) -> Result<ExitCode> {
     let budget = args.size.budget();
     let (game, depth_at) = load_bddl_at(args)?;
     let comments = Lifted::comments(&game);
     let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
     match format {
-        QbfFormat::Qcir => {
+        Format::Qcir => {
             let (qbf, _) = Lifted
                 .formula_within(&game, game.depth(), Side::Black, Form::Circuit, budget)
                 .map_err(|e| encode_error(depth_at.as_ref(), e))?;
             let qbf = qbf.into_circuit().context("the lifted encoding is a circuit")?;
             write_atomically(output, |out| write_qcir(out, &qbf, &comments))?;
         }
-        QbfFormat::Qdimacs => {
+        Format::Qdimacs => {
             let streamed =
                 Lifted.streamed(&game, game.depth(), form, budget).map_err(|e| stream_error(depth_at.as_ref(), e))?;
             write_atomically(output, |w| streamed.write(w, &comments))?;

@@ -14,7 +14,7 @@ use game_bddl::lifted::Lifted;
 use game_bddl::{self as bddl, Solver};
 use gamekit::rng::SplitMix64;
 use gamekit::{Encoding, Form, Side};
-use harness::{depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -106,7 +106,7 @@ fn game(rng: &mut SplitMix64) -> (String, String) {
 
 #[test]
 fn random_small_games_agree_with_the_reference_solver() {
-    let solver_path = depqbf().expect("DepQBF is required (make solvers)");
+    let solver_path = solver("depqbf").expect("DepQBF is required (make solvers)");
     let mut rng = SplitMix64::new(20230704);
     let (mut checked, mut wins) = (0, 0);
     let mut failures = Vec::new();

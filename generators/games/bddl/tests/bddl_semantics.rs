@@ -27,7 +27,7 @@ use contract::{Source, Verdict};
 use game_bddl::lifted::Lifted;
 use game_bddl::{self as bddl, Solver};
 use gamekit::{Encoding, Form, Side};
-use harness::{depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::{read_qcir, write_qcir, write_qdimacs};
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -43,7 +43,7 @@ fn read(path: &str) -> Source {
 
 /// Checks every depth in `depths`; returns the disagreements.
 fn agree_sources(domain: &Source, problem: &Source, depths: RangeInclusive<u32>) -> Vec<String> {
-    let solver_path = depqbf().expect("DepQBF is required (make solvers)");
+    let solver_path = solver("depqbf").expect("DepQBF is required (make solvers)");
     let mut failures = Vec::new();
     for depth in depths {
         let game = bddl::load(domain, problem, Some(depth)).unwrap_or_else(|e| panic!("{e}"));

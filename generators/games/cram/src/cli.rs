@@ -8,11 +8,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
-use gamekit::cli::{read_source, write_atomically, ClauseArgs, QbfFormat, SizeBudget, Solved};
+use gamekit::cli::{read_source, write_atomically, ClauseArgs, SizeBudget, Solved};
 use gamekit::first_move::FirstMove as Found;
 use gamekit::play::QdoSolver;
 use gamekit::{command_of, errln, parse, Encoding, Form, ModelCli, Qbf, Side, Size};
-use qbf::io::{write_qcir, write_qdimacs};
+use qbf::io::{write_qcir, write_qdimacs, Format};
 use qbf::tseitin::ClauseForm;
 
 use crate::board::{Board, Dims};
@@ -51,8 +51,8 @@ enum Encode {
         #[arg(long, value_enum, default_value_t = CramEncoding::Onehot)]
         encoding: CramEncoding,
         /// Output format: a circuit (QCIR-G14) or clauses (QDIMACS).
-        #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
-        format: QbfFormat,
+        #[arg(long, value_enum, default_value_t = Format::Qcir)]
+        format: Format,
         /// With `--format qdimacs`: how the circuit becomes clauses.
         #[command(flatten)]
         clauses: ClauseArgs,
@@ -137,10 +137,10 @@ impl CramSetup {
 
     /// Writes the formula in `encoding` and `format` to `output` (`-`: standard output);
     /// returns the summary line. A formula past the budget is refused before any work.
-    pub fn encode(&self, encoding: CramEncoding, format: QbfFormat, form: ClauseForm, output: &Path) -> Result<String> {
+    pub fn encode(&self, encoding: CramEncoding, format: Format, form: ClauseForm, output: &Path) -> Result<String> {
         let shape = match format {
-            QbfFormat::Qcir => Form::Circuit,
-            QbfFormat::Qdimacs => Form::Clauses(form),
+            Format::Qcir => Form::Circuit,
+            Format::Qdimacs => Form::Clauses(form),
         };
         let (qbf, _) = encoding.formula_within(&self.board, self.plies, Side::Black, shape, self.budget)?;
         let comments = encoding.comments(&self.board, self.plies);

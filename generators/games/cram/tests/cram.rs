@@ -19,7 +19,7 @@ use game_cram::encoding::CramEncoding;
 use game_cram::player::Player;
 use game_cram::CramSetup;
 use gamekit::{Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
@@ -69,7 +69,8 @@ fn qdimacs(encoding: CramEncoding, board: &Board, plies: u32) -> Vec<u8> {
 
 #[test]
 fn every_board_and_ply_limit_agrees_with_the_reference_player() {
-    let (dep, caqe) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, caqe) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let all = boards();
     let checked = AtomicUsize::new(0);
     let caqe_unanswered = AtomicUsize::new(0);

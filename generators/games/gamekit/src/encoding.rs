@@ -31,7 +31,10 @@ use qbf::tseitin::{to_cnf, ClauseForm};
 
 use crate::symbol_map::{universal_outermost, MapError, SymbolMap};
 
-/// The shape of formula a caller wants.
+/// The shape of formula a caller wants an encoding to build: a circuit, or clauses in a
+/// given clause form. Not the file format ([`qbf::io::Format`]): a circuit may still be
+/// written as QDIMACS after clausification, and the clause form is a choice the file
+/// format does not name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Form {
     /// A circuit (QCIR), where the encoding has one.

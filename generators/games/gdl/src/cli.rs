@@ -13,11 +13,11 @@ use crate::GroundGame;
 use anyhow::{bail, Context, Result};
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::Budget;
-use gamekit::cli::{read_source, write_atomically, QbfFormat, SizeBudget, Solved};
+use gamekit::cli::{read_source, write_atomically, SizeBudget, Solved};
 use gamekit::first_move::{FirstMove as Found, FirstMoveError};
 use gamekit::play::QdoSolver;
 use gamekit::{command_of, errln, parse, EncodeError, Encoding, Form, ModelCli, PlayResult, Qbf, Session, Side};
-use qbf::io::{write_qcir, write_qdimacs};
+use qbf::io::{write_qcir, write_qdimacs, Format};
 use qbf::tseitin::ClauseForm;
 
 /// A GDL game, its horizon and its encoding.
@@ -49,8 +49,8 @@ pub struct EncodeGdl {
     #[command(flatten)]
     pub game: GdlGame,
     /// Output format: clauses (QDIMACS) or a circuit (QCIR-G14).
-    #[arg(long, value_enum, default_value_t = QbfFormat::Qdimacs)]
-    pub format: QbfFormat,
+    #[arg(long, value_enum, default_value_t = Format::Qdimacs)]
+    pub format: Format,
     /// The output file; written to a temporary file, then renamed. `-` for stdout.
     #[arg(short, long, default_value = "-")]
     pub output: PathBuf,
@@ -228,8 +228,8 @@ fn encode(encode: &EncodeGdl) -> Result<ExitCode> {
     let comment = encoding.comment(&game, &args.game, args.depth, env!("CARGO_PKG_VERSION"), &reason);
     let chosen = encoding.choice(&reason);
     let form = match encode.format {
-        QbfFormat::Qdimacs => Form::Clauses(ClauseForm::default()),
-        QbfFormat::Qcir => Form::Circuit,
+        Format::Qdimacs => Form::Clauses(ClauseForm::default()),
+        Format::Qcir => Form::Circuit,
     };
     let formula = encoding.formula_within(&game, args.depth, Side::Black, form, args.size.budget());
     let formula = match formula {

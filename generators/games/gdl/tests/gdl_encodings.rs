@@ -15,7 +15,7 @@ use contract::{Source, Verdict};
 use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::{load, player::Solver, GroundGame};
 use gamekit::{EncodeError, Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::formula::{CircuitQbf, CnfQbf};
 use qbf::io::write_qdimacs;
 
@@ -53,8 +53,8 @@ fn circuit(encoding: GdlEncoding, g: &GroundGame, depth: u32) -> Result<CircuitQ
 }
 
 fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: Turns, wins: &[u32]) {
-    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    let caqe = caqe().unwrap_or_else(|e| panic!("{e}"));
+    let depqbf = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
+    let caqe = solver("caqe").unwrap_or_else(|e| panic!("{e}"));
     let mut player = Solver::new(g, first).unwrap_or_else(|e| panic!("{e}"));
     let variants = [
         (Rules::General, PrefixMethod::Naive),
@@ -89,7 +89,7 @@ fn check_game(name: &str, g: &GroundGame, first: usize, depths: &[u32], turns: T
             };
             let mut bytes = Vec::new();
             write_qdimacs(&mut bytes, &qbf, &[]).unwrap_or_else(|e| panic!("{e}"));
-            let outcome = solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+            let outcome = solve_qdimacs(&depqbf, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
             let verdict = match outcome {
                 Outcome::Solved(v) => v == Verdict::True,
                 other => panic!("{name} depth {depth} {encoding:?}/{prefix:?}: DepQBF gave {other:?}"),
@@ -210,7 +210,7 @@ fn a_role_that_does_not_exist_is_refused() {
 #[test]
 fn circuit_form_agrees_with_the_reference_player() {
     use qbf::tseitin::{to_cnf, ClauseForm};
-    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let depqbf = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
     for (name, first, depths, wins) in [
         ("connect3-4x4", 0, &[8u32, 9][..], &[9u32][..]),
         ("gttt-2-2-tippy", 0, &[5, 6], &[6]),
@@ -226,7 +226,7 @@ fn circuit_form_agrees_with_the_reference_player() {
                 write_qdimacs(&mut bytes, &to_cnf(&circuit, ClauseForm::TSEITIN), &[])
                     .unwrap_or_else(|e| panic!("{e}"));
                 let outcome =
-                    solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
+                    solve_qdimacs(&depqbf, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}"));
                 let expected = wins.contains(&depth);
                 assert_eq!(
                     outcome,

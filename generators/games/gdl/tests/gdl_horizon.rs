@@ -9,7 +9,7 @@ use contract::{Budget, Source, Verdict};
 use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::{load_for_depth, load_within, player::Solver, GroundGame};
 use gamekit::{Encoding, Form, Side};
-use harness::{depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 
 fn source(name: &str) -> Source {
@@ -29,7 +29,7 @@ fn qbf_verdict(g: &GroundGame, depth: u32) -> bool {
     let qbf = encoding.formula(g, depth, Side::Black, Form::Clauses(form)).unwrap_or_else(|e| panic!("{e}")).0;
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf.into_cnf(form), &[]).unwrap_or_else(|e| panic!("{e}"));
-    let solver = depqbf().unwrap_or_else(|e| panic!("{e}"));
+    let solver = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
     match solve_qdimacs(&solver, &bytes, Duration::from_secs(120)).unwrap_or_else(|e| panic!("{e}")) {
         Outcome::Solved(v) => v == Verdict::True,
         other => panic!("DepQBF gave {other:?}"),

@@ -14,7 +14,7 @@ use contract::{Source, Verdict};
 use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
 use game_gdl::{load, player::Solver, GroundGame};
 use gamekit::{Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 
 /// The game `name` of `suite/games/gdl/large/`, or of another directory there when
@@ -41,8 +41,8 @@ fn qdimacs(rules: Rules, g: &GroundGame, first: usize, depth: u32) -> Vec<u8> {
 /// depths at which the reference player must find a win.
 fn check(name: &str, first: usize, depths: &[u32], wins: &[u32]) {
     let g = game(name);
-    let depqbf = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    let caqe = caqe().unwrap_or_else(|e| panic!("{e}"));
+    let depqbf = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
+    let caqe = solver("caqe").unwrap_or_else(|e| panic!("{e}"));
     let mut player = Solver::new(&g, first).unwrap_or_else(|e| panic!("{e}"));
     let timeout = Duration::from_secs(60);
     for &depth in depths {

@@ -14,12 +14,12 @@ use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand, ValueEnum};
 use contract::Budget;
 use gamekit::cli::graph::{graph_name, load_graph, GraphArgs};
-use gamekit::cli::{encode_error, write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
+use gamekit::cli::{encode_error, write_atomically, ClauseArgs, FromFile, SizeBudget, Solved};
 use gamekit::first_move::FirstMove as Found;
 use gamekit::graph::Graph;
 use gamekit::play::QdoSolver;
 use gamekit::{command_of, errln, parse, Encoding, Form, ModelCli, PlayResult, Qbf, Session, Side, Size};
-use qbf::io::{write_qcir, write_qdimacs};
+use qbf::io::{write_qcir, write_qdimacs, Format};
 
 #[derive(Args, Debug)]
 pub struct EncodeGeography {
@@ -29,8 +29,8 @@ pub struct EncodeGeography {
     #[arg(long, value_enum, default_value_t = GeoEncodingArg::Onehot)]
     pub encoding: GeoEncodingArg,
     /// Output format: a circuit (QCIR-G14, as the thesis) or clauses (QDIMACS).
-    #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
-    pub format: QbfFormat,
+    #[arg(long, value_enum, default_value_t = Format::Qcir)]
+    pub format: Format,
     /// With `--format qdimacs`: how the circuit becomes clauses.
     #[command(flatten)]
     pub clauses: ClauseArgs,
@@ -212,8 +212,8 @@ fn encode(args: &EncodeGeography) -> Result<ExitCode> {
     )
     .to_lowercase();
     let form = match args.format {
-        QbfFormat::Qdimacs => Form::Clauses(args.clauses.form()),
-        QbfFormat::Qcir => Form::Circuit,
+        Format::Qdimacs => Form::Clauses(args.clauses.form()),
+        Format::Qcir => Form::Circuit,
     };
     let encoded = encoding.formula_within(&graph, rounds, Side::Black, form, game.size.budget());
     match encoded.map_err(|e| encode_error(rounds_at.as_ref(), e))?.0 {

@@ -13,7 +13,7 @@ use game_geography::encoding::{GeoEncoding, Geography};
 use game_geography::{Rule, Solver, Variant};
 use gamekit::graph::{gnm, gnp, thesis_example, Graph};
 use gamekit::{Assignment, Encoding, Form, Move, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::ClauseForm;
 
@@ -29,13 +29,13 @@ fn qdimacs(enc: Geography, g: &Graph, rounds: u32) -> Vec<u8> {
 
 /// The solver's verdict; the formula is kept in the target's temporary directory when the
 /// solver gives none.
-fn verdict(solver: &Path, bytes: &[u8], what: &str) -> bool {
+fn verdict(solver: &harness::Solver, bytes: &[u8], what: &str) -> bool {
     match solve_qdimacs(solver, bytes, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{e}")) {
         Outcome::Solved(v) => v == Verdict::True,
         other => {
             let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("geography-unsolved.qdimacs");
             std::fs::write(&kept, bytes).unwrap_or_else(|e| panic!("{e}"));
-            panic!("{what}: {} gave {other:?} (formula kept in {})", solver.display(), kept.display())
+            panic!("{what}: {} gave {other:?} (formula kept in {})", solver.program.display(), kept.display())
         }
     }
 }
@@ -83,7 +83,8 @@ struct Case<'a> {
 static CAQE_UNANSWERED: AtomicUsize = AtomicUsize::new(0);
 
 fn check(case: &Case, caqe_too: &dyn Fn(u32) -> bool) {
-    let (dep, caqe) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, caqe) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let mut solver = Solver::new(case.g, case.variant, case.rule);
     for &r in &case.rounds {
         let want = solver.wins_within(r).unwrap_or_else(|e| panic!("{e}"));
@@ -166,8 +167,8 @@ fn random_graphs_agree_with_the_reference_solver_at_every_round_limit() {
 fn first_block(bytes: &[u8], name: &str) -> Assignment {
     let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("geography-{name}.qdimacs"));
     std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{e}"));
-    let dep = depqbf().unwrap_or_else(|e| panic!("{e}"));
-    let out = Command::new(dep).arg("--qdo").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
+    let dep = solver("depqbf").unwrap_or_else(|e| panic!("{e}"));
+    let out = Command::new(&dep.program).arg("--qdo").arg(&file).output().unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8_lossy(&out.stdout);
     let mut a = Assignment::new();
     for line in text.lines().filter(|l| l.starts_with("V ")) {

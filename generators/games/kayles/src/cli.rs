@@ -9,11 +9,11 @@ use anyhow::{anyhow, Result};
 use clap::{ArgMatches, Args, Command, Subcommand};
 use contract::Budget;
 use gamekit::cli::graph::{graph_name, load_graph, GraphArgs};
-use gamekit::cli::{write_atomically, ClauseArgs, FromFile, QbfFormat, SizeBudget, Solved};
+use gamekit::cli::{write_atomically, ClauseArgs, FromFile, SizeBudget, Solved};
 use gamekit::first_move::FirstMove as Found;
 use gamekit::play::QdoSolver;
 use gamekit::{command_of, errln, parse, ModelCli, PlayResult, Session, Size};
-use qbf::io::{write_qcir, write_qdimacs};
+use qbf::io::{write_qcir, write_qdimacs, Format};
 use qbf::tseitin::ClauseForm;
 
 use crate::encoding::KaylesEncoding;
@@ -48,8 +48,8 @@ enum Encode {
         #[arg(long, value_enum, default_value_t = KaylesEncoding::Onehot)]
         encoding: KaylesEncoding,
         /// Output format: a circuit (QCIR-G14) or clauses (QDIMACS).
-        #[arg(long, value_enum, default_value_t = QbfFormat::Qcir)]
-        format: QbfFormat,
+        #[arg(long, value_enum, default_value_t = Format::Qcir)]
+        format: Format,
         /// With `--format qdimacs`: how the circuit becomes clauses.
         #[command(flatten)]
         clauses: ClauseArgs,
@@ -181,7 +181,7 @@ impl KaylesSetup {
     pub fn encode(
         &self,
         encoding: KaylesEncoding,
-        format: QbfFormat,
+        format: Format,
         form: ClauseForm,
         w: &mut dyn Write,
     ) -> io::Result<String> {
@@ -192,11 +192,11 @@ impl KaylesSetup {
         let comments: Vec<&str> = comments.iter().map(String::as_str).collect();
         let qbf = encoding.circuit(&self.game, self.plies);
         Ok(match format {
-            QbfFormat::Qcir => {
+            Format::Qcir => {
                 write_qcir(w, &qbf, &comments)?;
                 format!("{} gates, {} quantified inputs", qbf.circuit.len(), qbf.prefix.len())
             }
-            QbfFormat::Qdimacs => {
+            Format::Qdimacs => {
                 let cnf = qbf::tseitin::to_cnf(&qbf, form);
                 write_qdimacs(w, &cnf, &comments)?;
                 Size::of(&cnf).to_string()

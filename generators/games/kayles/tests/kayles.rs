@@ -13,7 +13,7 @@ use contract::Verdict;
 use game_kayles::encoding::KaylesEncoding;
 use game_kayles::game::{Kayles, Player};
 use gamekit::graph::{gnm, gnp, grid, torus, Graph};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm};
 
@@ -64,7 +64,8 @@ struct Limits {
 /// The reference player's value of `graph` at each of `plies`, against DepQBF on both
 /// encodings, and CAQE where `caqe_too` says so.
 fn check(name: &str, graph: &Graph, plies: &[u32], caqe_too: &dyn Fn(u32) -> bool, limits: Limits) {
-    let (dep, caqe) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, caqe) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let game = Kayles::from_graph(graph);
     let mut player = Player::new(&game);
     for &d in plies {

@@ -30,7 +30,7 @@ fn depqbf_within(game: &PositionalGame, limit: Duration) -> (Outcome, Duration) 
         .expect("all time points");
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf.into_cnf(ClauseForm::default()), &[]).expect("writing to memory");
-    let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
+    let solver = harness::solver("depqbf").expect("DepQBF is required: run `make solvers`");
     let start = Instant::now();
     let outcome = harness::solve_qdimacs(&solver, &bytes, limit).expect("running DepQBF");
     (outcome, start.elapsed())

@@ -42,7 +42,7 @@ fn depqbf_verdict(game: &PositionalGame) -> bool {
     let qbf = qbf.into_cnf(form);
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &qbf, &[]).expect("writing to memory");
-    let solver = harness::depqbf().expect("DepQBF is required: run `make solvers`");
+    let solver = harness::solver("depqbf").expect("DepQBF is required: run `make solvers`");
     match harness::solve_qdimacs(&solver, &bytes, Duration::from_secs(60)).expect("running DepQBF") {
         Outcome::Solved(Verdict::True) => true,
         Outcome::Solved(Verdict::False) => false,

@@ -4,7 +4,7 @@
 //! too at the shallow depths (gate placement is what expansion solvers see).
 
 use std::ops::RangeInclusive;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use contract::{Source, Verdict};
@@ -14,7 +14,7 @@ use game_geography::encoding::{GeoEncoding, Geography};
 use game_geography::{Rule, Solver, Variant};
 use gamekit::graph::gnp;
 use gamekit::{Encoding, Form, Side};
-use harness::{caqe, depqbf, solve_qdimacs, Outcome};
+use harness::{solve_qdimacs, solver, Outcome};
 use qbf::formula::CircuitQbf;
 use qbf::io::write_qdimacs;
 use qbf::tseitin::{to_cnf, ClauseForm, Definitions, GatePlacement};
@@ -26,29 +26,30 @@ fn forms() -> Vec<ClauseForm> {
         .collect()
 }
 
-fn verdict(solver: &Path, qbf: &CircuitQbf, form: ClauseForm, what: &str) -> Option<bool> {
+fn verdict(solver: &harness::Solver, qbf: &CircuitQbf, form: ClauseForm, what: &str) -> Option<bool> {
     let mut bytes = Vec::new();
     write_qdimacs(&mut bytes, &to_cnf(qbf, form), &[]).unwrap_or_else(|e| panic!("{e}"));
     match solve_qdimacs(solver, &bytes, Duration::from_secs(60)).unwrap_or_else(|e| panic!("{e}")) {
         Outcome::Solved(v) => Some(v == Verdict::True),
         Outcome::Timeout => None,
-        other => panic!("{what} {form}: {} gave {other:?}", solver.display()),
+        other => panic!("{what} {form}: {} gave {other:?}", solver.program.display()),
     }
 }
 
 /// The circuit's verdict under every form, DepQBF always and CAQE when `caqe_too`.
 fn check(qbf: &CircuitQbf, want: bool, what: &str, caqe_too: bool) -> Vec<String> {
-    let (dep, cq) = (depqbf().unwrap_or_else(|e| panic!("{e}")), caqe().unwrap_or_else(|e| panic!("{e}")));
+    let (dep, cq) =
+        (solver("depqbf").unwrap_or_else(|e| panic!("{e}")), solver("caqe").unwrap_or_else(|e| panic!("{e}")));
     let mut failures = Vec::new();
     for form in forms() {
-        let solvers: &[&Path] = if caqe_too { &[&dep, &cq] } else { &[&dep] };
+        let solvers: &[&harness::Solver] = if caqe_too { &[&dep, &cq] } else { &[&dep] };
         for solver in solvers {
             match verdict(solver, qbf, form, what) {
                 Some(v) if v != want => {
-                    failures.push(format!("{what} {form}: {} says {v}, reference {want}", solver.display()))
+                    failures.push(format!("{what} {form}: {} says {v}, reference {want}", solver.program.display()))
                 }
                 Some(_) => {}
-                None if *solver == dep.as_path() => failures.push(format!("{what} {form}: DepQBF timed out")),
+                None if solver.tool.name == dep.tool.name => failures.push(format!("{what} {form}: DepQBF timed out")),
                 None => {}
             }
         }

@@ -13,8 +13,9 @@ pub use qdimacs_read::{read_qdimacs, visit_qdimacs, QdimacsVisitor};
 pub use qdimacs_write::{write_qdimacs, QdimacsStream, StreamedSize};
 pub use strict::{check_qcir, check_qdimacs};
 
-/// The two file formats.
+/// The two file formats of a formula: what a file is written in, what a solver reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     Qdimacs,
     Qcir,
@@ -40,6 +41,24 @@ impl Format {
         match self {
             Format::Qdimacs => "qdimacs",
             Format::Qcir => "qcir",
+        }
+    }
+}
+
+/// A word that names no [`Format`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a format (qdimacs, qcir)")]
+pub struct UnknownFormat(pub String);
+
+/// The format named by its extension, `qdimacs` or `qcir`.
+impl std::str::FromStr for Format {
+    type Err = UnknownFormat;
+
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        match s {
+            "qdimacs" => Ok(Format::Qdimacs),
+            "qcir" => Ok(Format::Qcir),
+            _ => Err(UnknownFormat(s.to_string())),
         }
     }
 }

@@ -8,7 +8,8 @@ use std::path::Path;
 use contract::ParseError;
 use contract::{manifest::Row, Status};
 use harness::growth::Growth;
-use harness::{classify, format_memory, Executor, InputFormat, Limits, ToolRun, Tools};
+use harness::{classify, format_memory, Executor, Limits, ToolRun, Tools};
+use qbf::io::Format;
 
 use super::record::{Calibrated, Rung};
 use super::rungs::{rung, Rungs};
@@ -47,7 +48,7 @@ pub fn solvers(
                 format!("use one of {known}, or give the solvers file with --config"),
             )));
         };
-        if !tool.reads(InputFormat::Qdimacs) {
+        if !tool.reads(Format::Qdimacs) {
             return Err(LadderError::Located(ladder.solver_at.error(
                 format!("solver `{}` does not read QDIMACS, and ladders calibrate on QDIMACS", ladder.solver),
                 "choose a solver whose `formats` include \"qdimacs\"",

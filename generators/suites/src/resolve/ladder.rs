@@ -45,7 +45,7 @@ impl Resolver<'_> {
             })
             .transpose()?;
         let memory = match &l.memory {
-            None => 4 << 30,
+            None => harness::DEFAULT_MEMORY_BYTES,
             Some(m) => harness::parse_memory(m.get_ref()).map_err(|_| {
                 self.err(
                     m,

@@ -320,8 +320,8 @@ impl Resolver<'_> {
         };
         Ok(Certify {
             timeout_s,
-            memory: size(&c.memory, Certify::MEMORY)?,
-            max_proof: size(&c.max_proof, Certify::MAX_PROOF)?,
+            memory: size(&c.memory, harness::DEFAULT_MEMORY_BYTES)?,
+            max_proof: size(&c.max_proof, Certify::MAX_PROOF_BYTES)?,
         })
     }
 

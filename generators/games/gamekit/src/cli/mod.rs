@@ -38,13 +38,6 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> io
     Ok(contract::write_atomically(path, write)?)
 }
 
-/// The file format of a generated instance.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum QbfFormat {
-    Qdimacs,
-    Qcir,
-}
-
 /// The size budget of `encode`.
 #[derive(Args, Debug)]
 pub struct SizeBudget {
