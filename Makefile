@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -o pipefail -c
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify close-open verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline
+.PHONY: all build install install-files lint suite readme-figures check-predictions test test-large bench solvers clean verify close-open verify-positional verify-geography verify-kayles chromium test-report test-slurm certify tune-headline gallery-headline gdl-decomposition-doc
 
 all: build
 
@@ -146,6 +146,13 @@ bench:
 	$(CARGO) bench -p qbfgames --bench generate
 	$(MAKE) tune-headline
 	$(MAKE) gallery-headline
+
+# The decomposition table of docs/gdl.md, from a run of the decomposition bench (every
+# GDL game of suite/games/gdl at depth 4, ours with and without rule decomposition beside
+# gringo; needs clingo in .venv: `make solvers`).
+gdl-decomposition-doc: solvers
+	$(CARGO) bench -p game-gdl --bench decomposition | tee target/decomposition-bench.txt
+	python3 scripts/gdl-decomposition-doc.py target/decomposition-bench.txt docs/gdl.md
 
 # The headline of docs/encodings.md: the lifted encoding's gate placements on Connect
 # (DepQBF, CAQE, with and without Bloqqer, 60 s CPU), PAR-2 and ratios to the default.
