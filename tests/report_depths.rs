@@ -12,7 +12,7 @@ use std::process::Command;
 
 use contract::Verdict;
 use reports::matrix::Matrix;
-use reports::{depth, label, RunData};
+use reports::{critical_depths, label, RunData};
 
 #[test]
 fn the_critical_depths_of_the_default_suite_are_the_manifests_reference_answers() {
@@ -38,7 +38,7 @@ fn the_critical_depths_of_the_default_suite_are_the_manifests_reference_answers(
         *answer = answer.or(row.expected);
     }
     let data = RunData::new(rows, Vec::new());
-    let section = depth::critical_depths(&data, &Matrix::new(&data));
+    let section = critical_depths::critical_depths(&data, &Matrix::new(&data));
     assert_eq!(section.table.rows.len(), known.len(), "one row per game");
     let mut wins = 0;
     for row in &section.table.rows {

@@ -20,7 +20,7 @@
 pub mod cli;
 pub mod compare;
 pub mod coverage;
-pub mod depth;
+pub mod critical_depths;
 pub mod encodings;
 mod error;
 mod export;

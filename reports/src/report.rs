@@ -20,7 +20,7 @@ use super::matrix::Matrix;
 use super::plot::{default_pair, render, Cactus, CoverageHeatmap, Plot, Quantile, Scatter, SizeByDepth};
 use super::runs::{self, Links};
 use super::section::{Mark, Section};
-use super::{coverage, depth, encodings};
+use super::{coverage, critical_depths, encodings};
 
 /// Choices the tables do not fix.
 #[derive(Clone, Debug, Default)]
@@ -53,8 +53,11 @@ impl Report {
     pub fn build(title: &str, data: &RunData, options: &Options) -> Result<Report, Error> {
         let matrix = Matrix::new(data);
         let runs = runs::table(data, &matrix, &options.links);
-        let mut sections =
-            vec![coverage::summary(&matrix), coverage::per_family(&matrix), depth::critical_depths(data, &matrix)];
+        let mut sections = vec![
+            coverage::summary(&matrix),
+            coverage::per_family(&matrix),
+            critical_depths::critical_depths(data, &matrix),
+        ];
         sections.extend(options.extra.iter().cloned());
         sections.push(runs.section);
         let encodings = encodings::comparison(data);

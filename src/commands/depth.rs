@@ -1,5 +1,5 @@
 //! `qbfgames depth`: critical depths by iterative deepening with a QBF solver
-//! (`suites::depth`), as a table.
+//! (`suites::deepening`), as a table.
 
 use std::process::ExitCode;
 
@@ -7,7 +7,7 @@ use crate::children::encoders;
 use anyhow::{Context, Result};
 use harness::{prepare, Limits, RealExecutor, Tools};
 use reports::Table;
-use suites::depth::{Deepening, COLUMNS};
+use suites::deepening::{Deepening, COLUMNS};
 use suites::load;
 
 use crate::output::print_table;

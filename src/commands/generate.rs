@@ -18,7 +18,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use qbf::io::Format;
 use suites::generate::{generate_with, Reach};
 use suites::ladder::{self, Calibration, Recorded};
-use suites::load_models::load_models;
+use suites::model_check::load_models;
 use suites::{expand, load, OutFormat, Suite};
 
 use crate::children::encoders;
@@ -183,7 +183,7 @@ pub fn run(
         }
         outln!("{certified}");
     }
-    if let Some(path) = suites::models::copy_models(&suite, file, &out)?.first() {
+    if let Some(path) = suites::model_copies::copy_models(&suite, file, &out)?.first() {
         errln!("note: model `{path}` is not inside the suite's folder, so {}/models/ is not written and `qbfgames package` cannot carry the models\n  help: give model paths relative to the suite file", out.display());
     }
     Ok(ExitCode::SUCCESS)

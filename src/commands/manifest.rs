@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use crate::children::encoders;
 use anyhow::{Context, Result};
 use contract::manifest::read;
+use suites::audit::audit;
 use suites::coverage::coverage;
-use suites::models::copied_suite;
+use suites::model_copies::copied_suite;
 use suites::recheck::{derivable, recheck};
-use suites::verify::verify;
 
 use crate::flags::ManifestCmd;
 
@@ -17,7 +17,7 @@ pub fn run(cmd: ManifestCmd) -> Result<ExitCode> {
     match cmd {
         ManifestCmd::Verify { dir, suite } => {
             let mut differences =
-                verify(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
+                audit(&dir).with_context(|| format!("reading {}", dir.join("manifest.csv").display()))?;
             differences.extend(answers(&dir, suite.as_deref())?);
             if differences.is_empty() {
                 outln!("{}: every file matches the manifest", dir.display());

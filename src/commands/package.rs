@@ -19,7 +19,7 @@ pub fn run(dir: Option<&Path>, output: Option<&Path>, preprocessed: bool, check:
     }
     let (Some(dir), Some(output)) = (dir, output) else { bail!("give DIR and -o NAME.tar.xz, or --check ARCHIVE") };
     let build = Build { version: env!("CARGO_PKG_VERSION"), commit: env!("QBFGAMES_COMMIT") };
-    let docs = suites::models::copied_docs(dir)?;
+    let docs = suites::model_copies::copied_docs(dir)?;
     let claimants = game_registry::claimants();
     let packaged = reports::package::package(dir, output, build, &docs, &claimants, preprocessed)?;
     outln!("{}: {} instances, {:.1} MB", output.display(), packaged.files, packaged.bytes as f64 / 1e6);

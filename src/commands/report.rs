@@ -35,7 +35,7 @@ pub fn run(
     }
     // The suite `generate` copied next to the instances names the report; without one, the
     // folder does.
-    let suite = suites::models::copied_suite(dir).and_then(|file| suites::load(&file).ok());
+    let suite = suites::model_copies::copied_suite(dir).and_then(|file| suites::load(&file).ok());
     let (title, description) = match suite {
         Some(suite) => (format!("{}: qbfgames report", suite.name), suite.description),
         None => (

@@ -7,7 +7,7 @@ use anyhow::Result;
 use reports::Table;
 use suites::expand::LISTING;
 use suites::generate::file_count;
-use suites::load_models::load_models;
+use suites::model_check::load_models;
 use suites::{expand, load};
 
 use crate::flags::SuiteCmd;

@@ -227,7 +227,7 @@ fn read_manifest_json(input: &Input) -> Result<(), String> {
         }
     }
     fs::write(dir.join("manifest.json"), &input.bytes).expect("writing a scratch file");
-    let findings = suites::verify::verify(&dir).map_err(|e| e.to_string())?;
+    let findings = suites::audit::audit(&dir).map_err(|e| e.to_string())?;
     match findings.into_iter().find(|f| f.contains("not a manifest")) {
         Some(unreadable) => Err(unreadable),
         None => Ok(()),

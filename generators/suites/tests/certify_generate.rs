@@ -16,9 +16,9 @@ use harness::{Executor, Job as Run, Measurement, RealExecutor, Tools};
 use qbf::eval::eval_circuit;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::{to_cnf, ClauseForm};
+use suites::audit::audit;
 use suites::generate::{generate_with, Builder, GenError, Instance, SourceFile, Summary};
 use suites::recheck::recheck;
-use suites::verify::verify;
 use suites::{resolve, Depth, Job, Param, Suite};
 
 /// `depth` alternating blocks of `board` variables; some variable of every existential
@@ -187,7 +187,7 @@ fn certificates_fill_the_answers_the_reference_solver_does_not_give_and_confirm_
     assert!(!leftovers.iter().any(|n| n.to_string_lossy().starts_with(".certify")), "{leftovers:?}");
 
     // `manifest verify` accepts `certificate`, and re-derives only the reference answers.
-    assert_eq!(verify(a.path()).map_err(|e| e.to_string()), Ok(Vec::new()));
+    assert_eq!(audit(a.path()).map_err(|e| e.to_string()), Ok(Vec::new()));
     assert_eq!(recheck(&suite, &Toy { lie_at: None }, &rows), Vec::<String>::new());
 
     // The same suite and flags give the same bytes, with any number of threads.

@@ -13,9 +13,9 @@ use contract::Verdict;
 use qbf::eval::eval_circuit;
 use qbf::formula::{Circuit, CircuitQbf, Lit, Prefix, Quant, VarManager};
 use qbf::tseitin::{to_cnf, ClauseForm};
+use suites::audit::audit;
 use suites::generate::{generate, Builder, GenError, Instance, SourceFile};
 use suites::recheck::recheck;
-use suites::verify::verify;
 use suites::{resolve, Depth, Job, Param, Suite};
 
 /// `depth` alternating blocks of `board` variables; the matrix says that some variable of
@@ -137,7 +137,7 @@ fn output_is_byte_identical_for_any_number_of_threads() {
     let (ta, tb) = (tree(a.path()), tree(b.path()));
     assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
     assert!(ta == tb, "same bytes everywhere");
-    assert!(verify(a.path()).expect("manifest readable").is_empty());
+    assert!(audit(a.path()).expect("manifest readable").is_empty());
 
     let manifest = String::from_utf8_lossy(&ta[Path::new("manifest.csv")]).into_owned();
     let first = manifest.lines().nth(1).unwrap_or_default();
@@ -178,7 +178,7 @@ fn rerunning_reuses_verified_files_and_detects_corruption() {
 
     let victim = before.keys().find(|p| p.extension().is_some_and(|e| e == "qdimacs")).expect("a QDIMACS file").clone();
     fs::write(dir.path().join(&victim), b"p cnf 1 0\n").expect("tamper");
-    let differences = verify(dir.path()).expect("manifest readable");
+    let differences = audit(dir.path()).expect("manifest readable");
     assert_eq!(differences.len(), 1 + 4, "sha256 and the changed statistics: {differences:?}");
     assert!(differences[0].contains("sha256"), "{differences:?}");
     match generate(&suite, &Toy, dir.path(), 2, &|_| {}) {
@@ -194,11 +194,11 @@ fn verify_reports_strays_twin_rows_and_manifests_that_disagree() {
     generate(&suite, &Toy, dir.path(), 2, &|_| {}).unwrap_or_else(|e| panic!("{e}"));
     let (csv_path, json_path) = (dir.path().join("manifest.csv"), dir.path().join("manifest.json"));
     let (csv, json) = (fs::read_to_string(&csv_path).expect("csv"), fs::read_to_string(&json_path).expect("json"));
-    assert!(verify(dir.path()).expect("readable").is_empty());
+    assert!(audit(dir.path()).expect("readable").is_empty());
 
     let stray = dir.path().join("instances").join("toy-a").join("extra.qdimacs");
     fs::write(&stray, b"p cnf 1 1\ne 1 0\n1 0\n").expect("stray");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].starts_with("instances/toy-a/extra.qdimacs: a file no manifest row lists"), "{found:?}");
     fs::remove_file(&stray).expect("rm");
@@ -206,7 +206,7 @@ fn verify_reports_strays_twin_rows_and_manifests_that_disagree() {
     let lines: Vec<&str> = csv.lines().collect();
     let doubled = format!("{}\n{}\n", csv.trim_end(), lines[1]);
     fs::write(&csv_path, doubled).expect("twin");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert!(
         found.iter().any(|d| d.contains("has two") && d.contains(&format!("lines 2 and {}", lines.len() + 1))),
         "{found:?}"
@@ -217,18 +217,18 @@ fn verify_reports_strays_twin_rows_and_manifests_that_disagree() {
     let once = (1..lines.len()).find(|&i| csv.matches(&path_of(lines[i])).count() == 1).expect("a file with one row");
     let deleted: String = lines.iter().enumerate().filter(|(i, _)| *i != once).map(|(_, l)| format!("{l}\n")).collect();
     fs::write(&csv_path, deleted).expect("delete a row");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert!(found.iter().any(|d| d.contains("a file no manifest row lists")), "{found:?}");
 
     let flipped = csv.replacen(",true,reference,", ",false,reference,", 1);
     assert_ne!(flipped, csv, "a row with a reference answer");
     fs::write(&csv_path, flipped).expect("edit expected");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert!(found.iter().any(|d| d.contains("differs from manifest.csv")), "{found:?}");
 
     fs::write(&csv_path, &csv).expect("restore");
     fs::write(&json_path, json.replacen("\"toy-a\"", "\"toy-z\"", 1)).expect("edit json");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].starts_with("manifest.json: row 1 differs"), "{found:?}");
 }
@@ -243,7 +243,7 @@ fn generating_a_smaller_suite_removes_the_instances_it_no_longer_lists() {
     let files = tree(dir.path()).keys().filter(|p| p.starts_with("instances")).count();
     let manifest = fs::read_to_string(dir.path().join("manifest.csv")).expect("manifest");
     assert!(files < manifest.lines().count(), "only listed files are left: {files} files, {summary}");
-    assert!(verify(dir.path()).expect("readable").is_empty(), "no strays after a smaller suite");
+    assert!(audit(dir.path()).expect("readable").is_empty(), "no strays after a smaller suite");
 }
 
 /// [`Toy`], whose reference solver never finishes within the budget.
@@ -322,16 +322,16 @@ fn symbol_maps_are_checked_by_their_hash_and_old_manifests_say_so() {
         contract::write_atomically(&dir.path().join("manifest.json"), |w| manifest::write_json(w, rows)).expect("json");
     };
     write(&rows);
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert!(
         found.iter().any(|d| d.starts_with(&format!("{map}: the manifest records no sha256 for this symbol map"))),
         "{found:?}"
     );
     rows[0].map_sha256 = qbf::identity::sha256_hex(b"{}\n");
     write(&rows);
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert_eq!(found, vec![format!("{map}: not a symbol map (the symbol map of {})", rows[0].path)]);
     fs::write(dir.path().join(map), "{ }\n").expect("other JSON");
-    let found = verify(dir.path()).expect("readable");
+    let found = audit(dir.path()).expect("readable");
     assert!(found.iter().any(|d| d.starts_with(&format!("{map}: sha256 is "))), "{found:?}");
 }

@@ -15,7 +15,7 @@ use qbf::stats::stats;
 
 /// Checks every row of `dir/manifest.csv`; returns one line per difference (empty: all
 /// match). Fails only when the manifest itself cannot be read.
-pub fn verify(dir: &Path) -> Result<Vec<String>, contract::manifest::ManifestError> {
+pub fn audit(dir: &Path) -> Result<Vec<String>, contract::manifest::ManifestError> {
     let rows = read_csv(&dir.join("manifest.csv"))?;
     let mut differences = Vec::new();
     for row in &rows {
