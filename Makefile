@@ -181,7 +181,8 @@ verify: build solvers
 # The entries the published tables left open, closed (docs/open-entries.md): on every
 # shipped table, the reference player with climbing limits finds the critical depth, no
 # win in the whole game, or a lower bound, and DepQBF certifies what it can at the
-# deciding depths (CLOSE_CERTIFY CPU seconds each). Each table gets CLOSE_BUDGET (tables
+# deciding depths (each attempt capped, at 2, 8 and 30 s in turn up to CLOSE_CERTIFY CPU
+# seconds, the cheapest rows first). Each table gets CLOSE_BUDGET (tables
 # without open entries take none); the re-check itself is skipped (--budget 0s). Writes
 # out/verify/*/closed.csv and regenerates docs/open-entries.md from them, with the wall
 # time of the whole target. BACKEND=slurm PROFILE=FILE: the reference runs on Slurm.

@@ -45,7 +45,8 @@ pub struct VerifyArgs {
     /// Time budget per table for --close, after the re-check (`90s`, `30m`, `2h`).
     #[arg(long, default_value = "10m", requires = "close")]
     pub close_budget: String,
-    /// CPU seconds of each certification of --close (0: none certified).
+    /// CPU seconds of each certification of --close: the last of its climbing limits (2, 8
+    /// and 30 s below it), the cheapest rows first (0: none certified).
     #[arg(long, default_value_t = 60.0, requires = "close")]
     pub certify: f64,
     /// With --close: where the reference player's runs go (`slurm`: each rung's runs as

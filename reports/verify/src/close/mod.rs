@@ -5,10 +5,15 @@
 //!
 //! The reference player decides (one [`Search`] per entry); its limits climb the
 //! [`RUNGS`], every open entry getting a rung before any gets the next, within the first
-//! part of the budget ([`REFERENCE_SHARE`]). Then the instances at each closed entry's
-//! deciding depths are certified by a QBF solver (each depth [`Certified`] or not) within
-//! the rest, and each certified verdict must be the reference player's answer: a
-//! disagreement is an error of the entry, never a result. [`output`] writes `closed.csv` and the section of `verify.md`.
+//! part of the budget ([`REFERENCE_SHARE`]). The instances at the entries' deciding depths
+//! are certified by a QBF solver (each depth [`Certified`] or not) under climbing CPU
+//! limits too (`certification`): after the first rung, the entries it settled exactly (a
+//! critical depth, no win in the whole game) get the first limit, so that the cheap
+//! certifications do not wait for the hard searches; when the search ends, every entry
+//! (lower bounds too) gets every limit in turn within the rest of the budget. Each
+//! certified verdict must be the reference player's answer: a disagreement is an error of
+//! the entry, never a result. [`output`] writes `closed.csv` and the section of
+//! `verify.md`.
 
 mod certification;
 mod entry;
@@ -17,16 +22,16 @@ pub mod output;
 mod probe;
 mod search;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use certify::Certifier;
 use contract::Verdict;
 use harness::{run_pool, Limits};
 use suites::Depth;
 
-use super::table::{Claim, InstanceRef, Measure, Published, Table, Target};
-pub use certification::Certified;
+use super::table::{format_number, Claim, Measure, Published, Table, Target};
+use certification::{Certification, Key};
+pub use certification::{Certified, PASS_LIMITS_S};
 pub use entry::{Closed, Entry};
 pub use options::CloseOptions;
 pub use output::ClosedTable;
@@ -76,6 +81,8 @@ pub fn close(table: &Table, opts: &CloseOptions, progress: &mut dyn FnMut(String
     let share = if opts.certifier.is_some() { REFERENCE_SHARE } else { 1.0 };
     let reference_deadline = start + opts.budget.mul_f64(share);
     let prober = Prober { table, executor: opts.executor, encoders: opts.encoders, last_ply: opts.last_ply };
+    let mut certification = opts.certifier.map(|c| Certification::new(table, opts, c, start + opts.budget));
+    let limits = Certification::limits(opts.certify.timeout_s);
     for rung in 0..RUNGS.len() {
         let active: Vec<usize> = (0..entries.len())
             .filter(|&i| entries[i].failed.is_none() && entries[i].search.next(rung) != Step::Stop)
@@ -101,11 +108,40 @@ pub fn close(table: &Table, opts: &CloseOptions, progress: &mut dyn FnMut(String
         if let Err(never) = outcome {
             match never {}
         }
+        // The entries the first rung settled get the cheapest certifications at once; the
+        // larger limits wait until the search ends, not to take its time.
+        if let (0, Some(c)) = (rung, &mut certification) {
+            let settled: Vec<&Entry> = entries.iter().filter(|e| e.search.settled_exactly()).collect();
+            certify_pass(table, c, &settled, limits[0], progress);
+        }
     }
-    if let Some(certifier) = opts.certifier {
-        certify_entries(table, opts, certifier, &mut entries, start + opts.budget, progress);
+    if let Some(mut c) = certification {
+        let all: Vec<&Entry> = entries.iter().collect();
+        for &limit in &limits {
+            certify_pass(table, &mut c, &all, limit, progress);
+        }
+        record(&c, &mut entries, progress);
     }
     Closed { entries, seconds: start.elapsed().as_secs_f64(), budget: opts.budget }
+}
+
+/// Each entry's deciding depths, as the certification's keys.
+fn rows(entries: &[&Entry]) -> Vec<Vec<Key>> {
+    entries.iter().map(|e| e.deciding().into_iter().map(|d| (e.inst.clone(), d)).collect()).collect()
+}
+
+/// One certification pass under `limit` CPU seconds over `entries`' deciding depths.
+fn certify_pass(
+    table: &Table,
+    certification: &mut Certification,
+    entries: &[&Entry],
+    limit: f64,
+    progress: &mut dyn FnMut(String),
+) {
+    let started = certification.pass(&rows(entries), limit);
+    if started > 0 {
+        progress(format!("{}: {started} certifications under {} s each", table.name, format_number(limit)));
+    }
 }
 
 /// The entry's search at `rung` until it stops, a run fails, or the deadline passes.
@@ -149,23 +185,10 @@ fn climb(prober: &Prober, entry: &mut Entry, rung: usize, memory: u64, deadline:
     }
 }
 
-/// Certifies every entry's deciding depths and checks them against the reference
-/// player's answers.
-fn certify_entries(
-    table: &Table,
-    opts: &CloseOptions,
-    certifier: &dyn Certifier,
-    entries: &mut [Entry],
-    deadline: Instant,
-    progress: &mut dyn FnMut(String),
-) {
-    let wanted: BTreeSet<(InstanceRef, u32)> =
-        entries.iter().flat_map(|e| e.deciding().into_iter().map(|d| (e.inst.clone(), d))).collect();
-    if wanted.is_empty() {
-        return;
-    }
-    progress(format!("{}: certifying {} instances at the deciding depths", table.name, wanted.len()));
-    let results = certification::certify_all(table, opts, certifier, &wanted, deadline);
+/// Records what certification found at every entry's deciding depths and checks each
+/// certified verdict against the reference player's answer.
+fn record(certification: &Certification, entries: &mut [Entry], progress: &mut dyn FnMut(String)) {
+    let results = certification.results(&rows(&entries.iter().collect::<Vec<_>>()));
     for e in entries.iter_mut() {
         for d in e.deciding() {
             let Some(c) = results.get(&(e.inst.clone(), d)) else { continue };

@@ -131,3 +131,72 @@ fn a_certified_verdict_against_the_reference_player_is_an_error_not_a_result() {
     assert!(crate::close::output::result(el)
         .starts_with("error: the reference player and the certified QBF verdict disagree at depth 4"));
 }
+
+/// Certifies the true answer when its limit reaches the instance's cost in CPU seconds
+/// (`costs`, by shape and depth; `None`: out of memory at any limit), and records every
+/// attempt with its limit.
+struct Costly {
+    costs: Vec<(&'static str, u32, Option<f64>)>,
+    asked: Mutex<Vec<(String, f64)>>,
+}
+
+impl Certifier for Costly {
+    fn certify(&self, file: &Path, limits: &Certify, _: &Path) -> std::io::Result<Outcome> {
+        let text = std::fs::read_to_string(file)?;
+        let key = text.lines().find_map(|l| l.split("shape=").nth(1)).unwrap_or_default().to_string();
+        let depth: u32 = key.split('/').nth(1).and_then(|d| d.trim_start_matches("d=").parse().ok()).unwrap_or(0);
+        let shape = if key.starts_with("el") { "el" } else { "domino" };
+        self.asked
+            .lock()
+            .map_err(|_| std::io::Error::other("poisoned"))?
+            .push((format!("{shape} {depth}"), limits.timeout_s));
+        let cost = self.costs.iter().find(|(s, d, _)| *s == shape && *d == depth).and_then(|c| c.2);
+        Ok(match cost {
+            None => Outcome::Failed("out of memory".into()),
+            Some(c) if c > limits.timeout_s => Outcome::TimedOut,
+            Some(_) => Outcome::Certified(if shape == "el" && depth >= 5 { Verdict::True } else { Verdict::False }),
+        })
+    }
+}
+
+fn asked(certifier: Costly) -> Vec<(String, f64)> {
+    let mut asked = certifier.asked.into_inner().unwrap_or_default();
+    asked.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    asked
+}
+
+#[test]
+fn each_attempt_is_capped_and_only_what_ran_out_of_a_cap_gets_the_next() {
+    // Certification limits 2, 8 and 10 s (--certify 10): el's depth 4 certifies at 8 s,
+    // domino's last ply at none.
+    let fixture = Fixture::new(OPEN);
+    let costs = vec![("el", 4, Some(5.0)), ("el", 5, Some(1.0)), ("domino", 9, Some(60.0))];
+    let certifier = Costly { costs, asked: Mutex::new(Vec::new()) };
+    let closed = run(&fixture, Some(&certifier));
+    let [el, domino] = &closed.entries[..] else { panic!("two open entries") };
+    assert!(el.certified_at_deciding());
+    assert!(!domino.certified_at_deciding());
+    assert!(crate::close::output::evidence(domino).ends_with("QBF certified: not at 9: timed out at 10 s"));
+    let asked = asked(certifier);
+    let want = [("domino 9", 2.0), ("domino 9", 8.0), ("domino 9", 10.0), ("el 4", 2.0), ("el 4", 8.0), ("el 5", 2.0)];
+    assert_eq!(asked, want.map(|(k, s)| (k.to_string(), s)));
+    let table = ClosedTable::new(&closed);
+    assert!(table.summary.contains("1 certified by a QBF solver at every deciding depth"), "{}", table.summary);
+}
+
+#[test]
+fn a_row_whose_depth_fails_for_good_spends_nothing_more() {
+    // el's depth 5 runs out of memory: its depth 4, out of the first cap, is not tried
+    // again (the row could not count).
+    let fixture = Fixture::new(OPEN);
+    let costs = vec![("el", 4, Some(5.0)), ("el", 5, None), ("domino", 9, Some(1.0))];
+    let certifier = Costly { costs, asked: Mutex::new(Vec::new()) };
+    let closed = run(&fixture, Some(&certifier));
+    let [el, domino] = &closed.entries[..] else { panic!("two open entries") };
+    assert!(domino.certified_at_deciding());
+    assert!(!el.certified_at_deciding());
+    let evidence = crate::close::output::evidence(el);
+    assert!(evidence.ends_with("QBF certified: not at 4: timed out at 2 s, not at 5: out of memory"), "{evidence}");
+    let want = [("domino 9", 2.0), ("el 4", 2.0), ("el 5", 2.0)];
+    assert_eq!(asked(certifier), want.map(|(k, s)| (k.to_string(), s)));
+}
