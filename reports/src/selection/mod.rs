@@ -31,7 +31,7 @@ pub use file::{read, write, write_backtests, Limits, BACKTESTS, FILE};
 pub use frontier::{frontier, Step};
 pub use judge::{BINS, CONFIRMS};
 pub use pick::{pick, Request};
-pub use predict::{interval_text, predict_series, Estimate, Measured, Models, Prediction, Reach, Rung};
+pub use predict::{interval_text, predict_series, Band, Estimate, Measured, Models, Prediction, Reach, Rung};
 pub use table::{basis_table, hardness_table, track_table};
 pub use validate::{
     calibrate_validated, distance_table, model_table, validate, Bin, Outcome, Sample, Score, Validation,
