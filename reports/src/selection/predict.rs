@@ -166,15 +166,13 @@ pub fn predict_series(rungs: &[Rung<'_>], model: Model, reach: &Reach) -> Vec<Op
         .map(|rung| {
             let solved: BTreeMap<&str, f64> =
                 rung.runs.iter().filter(|r| r.solved).map(|r| (r.config.as_str(), r.cpu_s)).collect();
+            let estimate = estimate(rung.depth, &fits, &solved, &needed, ran_out_at(&ran_out, rung.depth), reach);
             if solved.is_empty() {
-                return Some(estimate(rung.depth, &fits, &needed, ran_out_at(&ran_out, rung.depth), reach));
+                return Some(estimate);
             }
             // Measured: only the slowest configuration is left to estimate, from the
             // configurations that did not solve the rung.
-            let unsolved: BTreeMap<&str, Option<Fit>> =
-                fits.iter().filter(|(c, _)| !solved.contains_key(*c)).map(|(c, f)| (*c, f.clone())).collect();
-            let others = estimate(rung.depth, &unsolved, &needed, ran_out_at(&ran_out, rung.depth), reach);
-            let slowest_s = solved.values().copied().fold(others.slowest_s, f64::max);
+            let slowest_s = solved.values().copied().fold(estimate.slowest_s, f64::max);
             Some(Estimate { floor_s: 0.0, slowest_s, prediction: None })
         })
         .collect()
@@ -203,17 +201,19 @@ struct Candidate<'a> {
 /// growth makes within `reach` (never below a limit it ran out of), or only by the most it
 /// needed there or on a shallower rung. The fastest prediction is the rung's; where no
 /// configuration predicts within reach, or the fastest one's growth lies below a limit it
-/// ran out of (the run refutes it), the rung is bounded by the least any needed.
+/// ran out of (the run refutes it), the rung is bounded by the least any needed. The
+/// configurations in `solved` (that solved the rung) are left out.
 fn estimate(
     depth: f64,
     fits: &BTreeMap<&str, Option<Fit>>,
+    solved: &BTreeMap<&str, f64>,
     needed: &dyn Fn(&str, f64) -> f64,
     ran_out: BTreeMap<&str, f64>,
     reach: &Reach,
 ) -> Estimate {
     let mut fastest: Option<Candidate> = None;
     let (mut floor_s, mut slowest_s) = (f64::INFINITY, 0.0f64);
-    for (config, fit) in fits {
+    for (config, fit) in fits.iter().filter(|(c, _)| !solved.contains_key(*c)) {
         let least = needed(config, depth);
         floor_s = floor_s.min(least);
         let out = ran_out.get(config).copied().unwrap_or(0.0);
