@@ -84,7 +84,7 @@ impl Graph {
             return Err(err(
                 line[0].1,
                 format!("the graph has more than {MAX_NODES} nodes"),
-                &format!("geography graphs have at most {MAX_NODES} nodes (one line each)"),
+                &format!("a graph has at most {MAX_NODES} nodes (one line each)"),
             ));
         }
         let n = node_lines.len();
