@@ -372,11 +372,13 @@ impl Build<'_> {
     }
 
     fn define(&mut self, t: u32, a: usize) {
-        let bodies = self.game.atoms[a].bodies.clone();
+        let bodies = &self.game.atoms[a].bodies;
         let mut disjuncts = Vec::with_capacity(bodies.len());
+        let mut lits: Vec<Lit> = Vec::new();
         for body in bodies {
-            let lits: Vec<Lit> = body.iter().map(|&l| self.lit_at(t, l)).collect();
-            let g = self.circuit.and(&mut self.vars, lits);
+            lits.clear();
+            lits.extend(body.iter().map(|&l| self.lit_at(t, l)));
+            let g = self.circuit.and(&mut self.vars, lits.iter().copied());
             disjuncts.push(g);
         }
         let lit = self.circuit.or(&mut self.vars, disjuncts);

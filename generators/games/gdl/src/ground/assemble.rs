@@ -1,7 +1,9 @@
 //! The ground game assembled from the ground rules of its units (step 3 of the grounding,
 //! see the module doc of `ground`).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
 
 use super::error::GroundError;
 use super::fixpoint::Grounder;
@@ -55,8 +57,8 @@ struct Domain<'s> {
     roles: Vec<TermId>,
     fluents: Vec<TermId>,
     moves: Vec<Move>,
-    fluent_index: HashMap<TermId, u32>,
-    move_index: HashMap<(TermId, TermId), u32>,
+    fluent_index: FxHashMap<TermId, u32>,
+    move_index: FxHashMap<(TermId, TermId), u32>,
 }
 
 /// The ground game of the units' instances, with the derived atoms of the rules as
@@ -69,7 +71,7 @@ pub(super) fn build_game(
 ) -> Result<GroundGame, GroundError> {
     let roles: Vec<TermId> = g.db.of((kw::ROLE, 1)).map(|t| store.args(t)[0]).collect();
     let fluents = sorted_by_text(&store, g.db.of((kw::TRUE, 1)).map(|t| store.args(t)[0]).collect());
-    let fluent_index: HashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
+    let fluent_index: FxHashMap<TermId, u32> = fluents.iter().enumerate().map(|(i, &f)| (f, i as u32)).collect();
     let init: BTreeSet<u32> =
         g.db.of((kw::INIT, 1)).filter_map(|t| fluent_index.get(&store.args(t)[0]).copied()).collect();
     let mut moves = Vec::new();
@@ -77,21 +79,29 @@ pub(super) fn build_game(
         let terms = g.db.of((kw::DOES, 2)).filter(|&t| store.args(t)[0] == role).map(|t| store.args(t)[1]).collect();
         moves.extend(sorted_by_text(&store, terms).into_iter().map(|term| Move { role: r, term }));
     }
-    let move_index: HashMap<(TermId, TermId), u32> =
+    let move_index: FxHashMap<(TermId, TermId), u32> =
         moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
     let domain = Domain { store: &store, roles, fluents, moves, fluent_index, move_index };
     let choices: Vec<Choice> = units.iter().map(|unit| choose(program, &store, g, unit)).collect::<Result<_, _>>()?;
-    let chosen = choices.iter().flat_map(|c| c.chosen.iter().map(move |i| (c.offset, i)));
-    let built = definitions(program, &domain, chosen)?;
-    let written = if choices.iter().any(|c| c.written.is_some()) {
-        let rules = choices.iter().flat_map(|c| match &c.written {
-            Some(flat) => vec![(c.offset, flat)],
-            None => c.chosen.iter().map(|i| (c.offset, i)).collect(),
+    // The rules as written borrow the instances chosen elsewhere, so they are defined
+    // first; the chosen instances then move into the game. An error of the chosen
+    // rules is the one reported, as it would be without the rules as written.
+    let written = choices.iter().any(|c| c.written.is_some()).then(|| {
+        let rules = choices.iter().flat_map(|c| {
+            let instances = match &c.written {
+                Some(flat) => std::slice::from_ref(flat),
+                None => &c.chosen[..],
+            };
+            instances.iter().flatten().map(|(head, body)| (c.offset, *head, body.clone()))
         });
-        Some(Box::new(definitions(program, &domain, rules)?))
-    } else {
-        None
-    };
+        definitions(program, &domain, rules)
+    });
+    let chosen = choices.into_iter().flat_map(|c| {
+        let offset = c.offset;
+        c.chosen.into_iter().flatten().map(move |(head, body)| (offset, head, body))
+    });
+    let built = definitions(program, &domain, chosen)?;
+    let written = written.transpose()?.map(Box::new);
     let Domain { roles, fluents, moves, .. } = domain;
     let Definitions { atoms, legal, next, terminal, goals } = built;
     Ok(GroundGame {
@@ -109,29 +119,27 @@ pub(super) fn build_game(
     })
 }
 
-/// The derived atoms of the ground rules `rules` (each with the offset of its rule),
-/// in text order, then sorted topologically.
-fn definitions<'i>(
+/// The derived atoms of the ground rules `rules` (each with the offset of its rule, its
+/// head and its body), in text order, then sorted topologically.
+fn definitions(
     program: &Program,
     domain: &Domain,
-    rules: impl Iterator<Item = (usize, &'i Instances)>,
+    rules: impl Iterator<Item = (usize, TermId, Vec<(TermId, bool)>)>,
 ) -> Result<Definitions, GroundError> {
     let Domain { store, roles, fluents, moves, fluent_index, move_index } = domain;
     // Ground rules, keyed by head atom term; the heads are then put in text order, so
     // that the game does not depend on the order in which evaluation found them.
     let mut heads: Vec<TermId> = Vec::new();
-    let mut rules_of: GroundRules = HashMap::new();
-    for (offset, instances) in rules {
-        for (head, body) in instances {
-            let entry = rules_of.entry(*head).or_insert_with(|| {
-                heads.push(*head);
-                (Vec::new(), offset)
-            });
-            entry.0.push(body.clone());
-        }
+    let mut rules_of: GroundRules = FxHashMap::default();
+    for (offset, head, body) in rules {
+        let entry = rules_of.entry(head).or_insert_with(|| {
+            heads.push(head);
+            (Vec::new(), offset)
+        });
+        entry.0.push(body);
     }
     let heads = sorted_by_text(store, heads);
-    let atom_of: HashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
+    let atom_of: FxHashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
     let node_of = |t: TermId| -> Option<Node> {
         let f = store.functor(t);
         let args = store.args(t);

@@ -1,14 +1,14 @@
 //! Tightness: derived atoms in topological order, a positive loop within one step refused
 //! (step 4 of the grounding, see the module doc of `ground`).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use crate::program::Program;
 use crate::terms::{TermId, TermStore};
 use contract::ParseError;
 
 /// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
-pub(super) type GroundRules = HashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
+pub(super) type GroundRules = FxHashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
 
 /// Derived atoms sorted so that every atom comes after the atoms in its bodies; a cycle
 /// is a positive loop and an error.
@@ -17,7 +17,7 @@ pub(super) fn topological_order(
     store: &TermStore,
     heads: &[TermId],
     rules_of: &GroundRules,
-    atom_of: &HashMap<TermId, usize>,
+    atom_of: &FxHashMap<TermId, usize>,
 ) -> Result<Vec<usize>, ParseError> {
     let deps = |i: usize| -> Vec<usize> {
         let mut d: Vec<usize> =
