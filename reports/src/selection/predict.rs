@@ -380,6 +380,11 @@ mod tests {
         Measured { config: config.into(), cpu_s, pre_s: 0.0, limit_s: 10.0, solved }
     }
 
+    /// The rungs of `runs`, at depths `first`, `first + step`, …
+    fn ladder(runs: &[Vec<Measured>], first: usize, step: usize) -> Vec<Rung<'_>> {
+        runs.iter().enumerate().map(|(i, r)| Rung { depth: (first + step * i) as f64, runs: r }).collect()
+    }
+
     fn preprocessed(pre_s: f64, cpu_s: f64, solved: bool) -> Measured {
         Measured { config: "bloqqer+s".into(), cpu_s, pre_s, limit_s: 10.0, solved }
     }
@@ -394,8 +399,7 @@ mod tests {
             vec![run("a", 10.0, false), run("b", 10.0, false)],
             vec![],
         ];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 3, 2);
         let p = predict(&rungs);
         assert!(p[..3].iter().all(Option::is_none), "solved rungs are measured");
         assert!(p[3].is_none(), "b, the fastest at 9, ran out of 10 s there, past its growth: bounded, not predicted");
@@ -417,8 +421,7 @@ mod tests {
         // 0.6 s and 0.77 s of start-up, then out of 10 s at 7: the timeout bounds the time,
         // but the solved rungs show no growth to extrapolate.
         let runs = [vec![run("p", 0.6, true)], vec![run("p", 0.77, true)], vec![run("p", 10.0, false)], vec![]];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 3, 2);
         assert_eq!(predict(&rungs)[3], None);
     }
 
@@ -432,8 +435,7 @@ mod tests {
             vec![run("p", 10.0, false)],
             vec![],
         ];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 3, 2);
         let at11 = predict(&rungs)[4].clone().expect("a prediction");
         assert!(at11.best_s > 15.0, "{at11}");
     }
@@ -441,7 +443,7 @@ mod tests {
     #[test]
     fn a_series_without_growth_predicts_nothing() {
         let runs = [vec![run("a", 0.01, true)], vec![run("a", 10.0, false)]];
-        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 0, 1);
         assert_eq!(predict(&rungs), [None, None]);
     }
 
@@ -455,8 +457,7 @@ mod tests {
             vec![preprocessed(1.2, 1.23, true), run("s", 10.0, false)],
             vec![],
         ];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (3 + 2 * i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 3, 2);
         let at9 = predict(&rungs)[3].clone().expect("the plain solver predicts");
         assert_eq!(at9.config, "s", "{at9}");
         assert!(at9.best_s > 30.0, "{at9}");
@@ -472,7 +473,7 @@ mod tests {
             vec![preprocessed(1.0, 7.4, true)],
             vec![],
         ];
-        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 0, 1);
         let at4 = predict(&rungs)[4].clone().expect("a prediction");
         assert!((at4.best_s - (1.0 + 25.6)).abs() < 0.5, "0.1·4⁴ s of search and 1 s of preprocessing: {at4}");
         assert!(at4.from.ends_with("; preprocessing 1.00 s"), "{}", at4.from);
@@ -482,7 +483,7 @@ mod tests {
     fn a_configuration_that_never_solved_bounds_the_worst_case() {
         let never = Measured { config: "n".into(), cpu_s: 300.0, pre_s: 0.0, limit_s: 300.0, solved: false };
         let runs = [vec![run("a", 0.5, true)], vec![run("a", 2.0, true)], vec![never]];
-        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 0, 1);
         let at2 = predict(&rungs)[2].clone().expect("a's prediction");
         assert_eq!(at2.config, "a");
         assert_eq!(at2.anchor_s, 2.0, "a's longest measured time on the series");
@@ -496,8 +497,7 @@ mod tests {
         // ×10 per step from 0.1 s: the growth says 100 s at depth 4, a distance of ×10
         // past the 10 s measured at depth 3.
         let runs = [vec![run("a", 0.1, true)], vec![run("a", 1.0, true)], vec![run("a", 10.0 - 1e-9, true)], vec![]];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (1 + i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 1, 1);
         let band = |upto: f64| Band { upto, low: 0.2, median: 0.4, high: 0.8 };
         let reach = Reach::Validated(vec![band(3.0), band(30.0)]);
         let e = predict_series(&rungs, Model::Exponential, &reach)[3].clone().expect("an estimate");
@@ -522,7 +522,7 @@ mod tests {
             vec![run("b", 2.0, true)],
             vec![run("b", 10.0, false)],
         ];
-        let rungs: Vec<Rung<'_>> = runs.iter().enumerate().map(|(i, r)| Rung { depth: i as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 0, 1);
         let reach = Reach::Validated(vec![Band { upto: 30.0, low: 0.5, median: 1.5, high: 3.0 }]);
         let e = predict_series(&rungs, Model::Exponential, &reach)[3].clone().expect("an estimate");
         assert_eq!(e.prediction, None, "bounded by the 10 s it ran out of");
@@ -533,8 +533,7 @@ mod tests {
     fn one_solved_depth_near_the_limit_then_a_timeout_predicts_nothing() {
         // 9.65 s at 5 and out of 10 s at 7: the timeout is a lower bound, not a growth of ×1.02.
         let runs = [vec![run("c", 9.65, true)], vec![run("c", 10.0, false)], vec![]];
-        let rungs: Vec<Rung<'_>> =
-            runs.iter().enumerate().map(|(i, r)| Rung { depth: (5 + 2 * i) as f64, runs: r }).collect();
+        let rungs = ladder(&runs, 5, 2);
         assert_eq!(predict(&rungs)[2], None);
     }
 }
