@@ -68,8 +68,6 @@ pub struct Certification<'a> {
     opts: &'a CloseOptions<'a>,
     certifier: &'a dyn Certifier,
     deadline: Instant,
-    /// The literals of each key's instance generated so far (`u64::MAX`: not generated).
-    sizes: BTreeMap<Key, u64>,
     /// The instances generated so far, at their depths.
     instances: Instances,
     attempts: BTreeMap<Key, Attempt>,
@@ -82,15 +80,7 @@ impl<'a> Certification<'a> {
         certifier: &'a dyn Certifier,
         deadline: Instant,
     ) -> Certification<'a> {
-        Certification {
-            table,
-            opts,
-            certifier,
-            deadline,
-            sizes: BTreeMap::new(),
-            instances: Instances::new(),
-            attempts: BTreeMap::new(),
-        }
+        Certification { table, opts, certifier, deadline, instances: Instances::new(), attempts: BTreeMap::new() }
     }
 
     /// The CPU limits of the passes: those of [`PASS_LIMITS_S`] below `full`, then `full`.
@@ -171,25 +161,22 @@ impl<'a> Certification<'a> {
 
     /// The literals of `key`'s instance (not generated: last).
     fn size(&self, key: &Key) -> u64 {
-        self.sizes.get(key).copied().unwrap_or(u64::MAX)
+        let generated = self.instances.get(&at_depth(&key.0, key.1)).and_then(|g| g.as_ref().ok());
+        generated.and_then(|g| g.stats.literals).unwrap_or(u64::MAX)
     }
 
     /// Generates the instances of `rows` not generated yet.
     fn generate(&mut self, rows: &[Vec<Key>]) {
-        let new: BTreeMap<InstanceRef, Key> = rows
+        let new: BTreeSet<InstanceRef> = rows
             .iter()
             .flatten()
-            .filter(|k| !self.sizes.contains_key(*k))
-            .map(|k| (at_depth(&k.0, k.1), k.clone()))
+            .map(|k| at_depth(&k.0, k.1))
+            .filter(|inst| !self.instances.contains_key(inst))
             .collect();
         if new.is_empty() {
             return;
         }
-        let built = generate(self.table, self.opts.encoders, &new.keys().cloned().collect(), self.opts.out);
-        for (inst, key) in new {
-            let size = built.get(&inst).and_then(|g| g.as_ref().ok()).and_then(|g| g.stats.literals);
-            self.sizes.insert(key, size.unwrap_or(u64::MAX));
-        }
+        let built = generate(self.table, self.opts.encoders, &new, self.opts.out);
         self.instances.extend(built);
     }
 
