@@ -20,6 +20,8 @@
 //! Negative literals of the relations being derived are assumed true (the relaxed program
 //! of [`ground`](super::ground)); negative literals of finished relations are decided.
 
+use std::ops::ControlFlow;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::program::{Atom, Literal, Pat, Rule};
@@ -354,7 +356,8 @@ impl Db {
     /// Calls `each` with every complete binding of `plan`'s body: the delta literal over
     /// the atoms in `delta`, every other positive literal over the atoms before `delta.1`.
     /// `is_open` tells the relations still being derived (their negations are assumed
-    /// true). Stops with [`OverLimit`] after `limit` bindings.
+    /// true). Stops with [`OverLimit`] after `limit` bindings, and without an error when
+    /// `each` breaks; returns the number of bindings passed to `each`.
     pub fn matches(
         &self,
         store: &TermStore,
@@ -362,14 +365,14 @@ impl Db {
         delta: (u32, u32),
         is_open: &dyn Fn(PredKey) -> bool,
         limit: usize,
-        each: &mut dyn FnMut(&[Option<TermId>]),
+        each: &mut dyn FnMut(&[Option<TermId>]) -> ControlFlow<()>,
     ) -> Result<usize, OverLimit> {
         let mut binding: Vec<Option<TermId>> = vec![None; plan.rule.var_names.len()];
         let mut trail: Vec<u32> = Vec::new();
         let mut count = 0usize;
         let steps = plan.order.len();
         if steps == 0 {
-            each(&binding);
+            let _ = each(&binding);
             return Ok(1);
         }
         let mut stack: Vec<Frame> = Vec::with_capacity(steps);
@@ -396,7 +399,9 @@ impl Db {
                 if count > limit {
                     return Err(OverLimit);
                 }
-                each(&binding);
+                if each(&binding).is_break() {
+                    return Ok(count);
+                }
             } else {
                 let cands = self.candidates(store, plan, step + 1, &binding, delta, is_open);
                 stack.push(Frame { cands, mark: trail.len() });

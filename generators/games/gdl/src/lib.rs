@@ -70,6 +70,6 @@ pub use decompose::Decompose;
 pub use demand::Demand;
 pub use ground::{GLit, GroundGame, Move, NoSuchRole, Node};
 
-pub use load::{check, load, load_for_depth, load_on_demand, load_with, load_within};
+pub use load::{check, load, load_for_depth, load_for_depth_with, load_on_demand, load_with, load_within};
 
 pub use gamekit::GameError;

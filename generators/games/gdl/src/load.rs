@@ -15,13 +15,13 @@ pub fn load(source: Source) -> Result<GroundGame, ParseError> {
 /// Parses, validates and grounds a GDL game; grounding is refused beyond `budget`
 /// ([`Budget::ground_atoms`]).
 pub fn load_within(source: Source, budget: Budget) -> Result<GroundGame, ParseError> {
-    load_grounded(source, budget, None)
+    ground_chosen(source, budget, None, Decompose::On)
 }
 
 /// [`load_within`], grounding only what plays of at most `depth` steps from the initial
 /// position can reach: the same game up to that depth, often much smaller.
 pub fn load_for_depth(source: Source, budget: Budget, depth: u32) -> Result<GroundGame, ParseError> {
-    load_grounded(source, budget, Some(depth))
+    ground_chosen(source, budget, Some(depth), Decompose::On)
 }
 
 /// Parses and validates a GDL game without grounding it: the checks of [`load`] that do
@@ -33,19 +33,51 @@ pub fn check(source: Source) -> Result<(), ParseError> {
     Ok(())
 }
 
-fn load_grounded(source: Source, budget: Budget, horizon: Option<u32>) -> Result<GroundGame, ParseError> {
-    match load_on_demand(source.clone(), budget, horizon, Demand::Helpers) {
-        Err(first) if first.over_budget => {
-            load_on_demand(source, budget, horizon, Demand::All).map_err(|_| first.error)
-        }
+/// [`load_for_depth`] with rule bodies decomposed ([`Decompose::On`], what it does) or
+/// grounded as written ([`Decompose::Off`]).
+pub fn load_for_depth_with(
+    source: Source,
+    budget: Budget,
+    depth: u32,
+    decompose: Decompose,
+) -> Result<GroundGame, ParseError> {
+    ground_chosen(source, budget, Some(depth), decompose)
+}
+
+/// The share of the budget the first groundings get.
+const FIRST_SHARE: u64 = 8;
+
+/// Grounds with [`Demand::Helpers`] within an eighth of `budget` first: most games fit
+/// there. A game that does not often grounds relations for arguments no caller asks for
+/// (a helper over every 4-tuple of cells that the rules call for two), which
+/// [`Demand::All`] skips: if that fits the eighth, it is taken. Otherwise the game is
+/// grounded within the whole budget with [`Demand::Helpers`], then with [`Demand::All`]
+/// if that is over it (the first error is the one reported).
+fn ground_chosen(
+    source: Source,
+    budget: Budget,
+    horizon: Option<u32>,
+    decompose: Decompose,
+) -> Result<GroundGame, ParseError> {
+    let first = Budget::new(budget.max_size / FIRST_SHARE);
+    let load = |budget, demand| load_with(source.clone(), budget, horizon, demand, decompose);
+    match load(first, Demand::Helpers) {
+        Err(e) if e.over_budget => {}
+        other => return other.map_err(|e| e.error),
+    }
+    if let Ok(game) = load(first, Demand::All) {
+        return Ok(game);
+    }
+    match load(budget, Demand::Helpers) {
+        Err(e) if e.over_budget => load(budget, Demand::All).map_err(|_| e.error),
         other => other.map_err(|e| e.error),
     }
 }
 
 /// Parses, validates and grounds a GDL game with the relations `demand` selects grounded
 /// on demand ([`demand`]), up to `horizon` steps if given. [`load`] and
-/// [`load_for_depth`] take [`Demand::Helpers`], then [`Demand::All`] if that is over the
-/// budget; both ground the same game.
+/// [`load_for_depth`] choose between [`Demand::Helpers`] and [`Demand::All`] by the size of
+/// the grounding (see `ground_chosen`); both ground the same game.
 pub fn load_on_demand(
     source: Source,
     budget: Budget,

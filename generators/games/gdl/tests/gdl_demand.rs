@@ -7,7 +7,7 @@
 
 use contract::{Budget, Source};
 use game_gdl::encoding::{GdlEncoding, PrefixMethod, Rules};
-use game_gdl::{load_with, player::Solver, Decompose, Demand, GroundGame};
+use game_gdl::{load_for_depth_with, load_with, player::Solver, Decompose, Demand, GroundGame};
 use gamekit::{Encoding, Form, Side};
 use qbf::tseitin::ClauseForm;
 
@@ -60,18 +60,11 @@ fn every_large_game_is_the_same_on_demand_and_decomposed() {
     check(&["large", "wide"], &["amazons-10x10", "amazons-6x6", "skirmish-8x8"]);
 }
 
-/// `path` grounded for `depth` as `encode gdl` grounds it: only the helpers on demand,
-/// every relation when that is over the budget.
+/// `path` grounded for `depth` as `encode gdl` grounds it.
 fn ground_for_depth(path: &str, depth: u32, decompose: Decompose) -> GroundGame {
-    let load = |demand| {
-        let source = Source::read(path).unwrap_or_else(|e| panic!("{e}"));
-        load_with(source, Budget::default(), Some(depth), demand, decompose)
-    };
-    let game = match load(Demand::Helpers) {
-        Err(e) if e.over_budget => load(Demand::All).map_err(|_| e),
-        other => other,
-    };
-    game.unwrap_or_else(|e| panic!("{path} {decompose:?}: {}", e.error))
+    let source = Source::read(path).unwrap_or_else(|e| panic!("{e}"));
+    load_for_depth_with(source, Budget::default(), depth, decompose)
+        .unwrap_or_else(|e| panic!("{path} {decompose:?}: {e}"))
 }
 
 /// Variables and clauses of `game`'s clausal form at `depth`, none where the encoding

@@ -447,6 +447,32 @@ fn a_board_over_the_budget_in_full_is_grounded_on_demand() {
     check_game("on-demand-board", &g, 0, &[2, 3], Turns::Fixed, &[3]);
 }
 
+/// A helper written over any three cells and called for the eight lines: grounded as
+/// written it is over an eighth of this budget, so the game is grounded on demand, for
+/// the lines asked, and plays as grounded as written (xplayer, in the centre and on turn,
+/// wins within 5 steps, not 4; oplayer never).
+#[test]
+fn a_helper_called_for_a_few_of_its_tuples_is_grounded_for_those() {
+    use game_gdl::{load_for_depth, load_on_demand, Demand};
+    let path = format!("{}/../../../suite/games/gdl/constructs/constant-calls.kif", env!("CARGO_MANIFEST_DIR"));
+    let source = || Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
+    let budget = contract::Budget { max_size: 800_000 };
+    let eighth = contract::Budget { max_size: 100_000 };
+    let over = load_on_demand(source(), eighth, Some(5), Demand::Helpers).err().map(|e| e.over_budget);
+    assert_eq!(over, Some(true), "the helper as written fits an eighth of the budget");
+    let written = load_on_demand(source(), budget, Some(5), Demand::Helpers).unwrap_or_else(|e| panic!("{}", e.error));
+    let g = load_for_depth(source(), budget, 5).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        20 * g.atoms.len() < written.atoms.len(),
+        "{} derived atoms on demand, {} as written",
+        g.atoms.len(),
+        written.atoms.len()
+    );
+    check_game("constant-calls", &g, 0, &[3, 4, 5], Turns::Fixed, &[5]);
+    check_game("constant-calls", &g, 1, &[4, 5], Turns::Fixed, &[]);
+    check_game("constant-calls", &written, 0, &[4, 5], Turns::Fixed, &[5]);
+}
+
 #[test]
 fn kif_as_written_in_the_wild() {
     let g = construct("kif-syntax");

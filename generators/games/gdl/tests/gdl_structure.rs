@@ -51,6 +51,7 @@ const CHOICES: &[(&str, u32, &str)] = &[
     ("constructs/base-input-arities.kif", 6, "sd"),
     ("constructs/bound-helpers.kif", 4, "sd"),
     ("constructs/call-site-helpers.kif", 6, "sd"),
+    ("constructs/constant-calls.kif", 8, "sd"),
     ("constructs/kif-syntax.kif", 6, "sd"),
     ("constructs/not-distinct.kif", 6, "sd"),
     ("constructs/on-demand-board.kif", 3, "sd"),

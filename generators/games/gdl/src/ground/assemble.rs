@@ -2,6 +2,7 @@
 //! see the module doc of `ground`).
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
@@ -9,7 +10,7 @@ use super::error::GroundError;
 use super::fixpoint::Grounder;
 use super::game::{Definitions, Derived, GLit, GroundGame, Move, Node};
 use super::tightness::{topological_order, GroundRules};
-use super::units::{cost, instances, smaller, Instances, Unit};
+use super::units::{cost, instances, instances_while, smaller, Cost, Instances, Tally, Unit, Watch};
 use crate::program::Program;
 use crate::terms::{kw, Sym, TermId, TermStore};
 
@@ -27,26 +28,67 @@ struct Choice {
     offset: usize,
 }
 
+/// The most instances of a split rule as written grounded before its parts: a rule as
+/// written that has more is grounded after them, within a bound they set.
+const WRITTEN_FIRST: usize = 1 << 16;
+
 /// The ground instances of `unit`: a split rule's parts unless the rule as written costs
 /// no more ([`smaller`]); the rule as written within a bound beside the parts chosen.
+///
+/// A rule as written with few instances is grounded first, and its parts only while
+/// they may still be chosen: their cost only grows as instances are found ([`Tally`]).
+/// Otherwise the parts come first, and the rule as written is grounded within a bound
+/// they set.
 fn choose(program: &Program, store: &TermStore, g: &Grounder, unit: &Unit) -> Result<Choice, GroundError> {
     let offset = unit.whole.as_ref().or(unit.parts.first()).map_or(0, |plan| plan.rule.offset);
-    let parts: Result<Vec<Instances>, GroundError> =
-        unit.parts.iter().map(|plan| instances(program, store, g, plan, g.limit)).collect();
-    let (chosen, written) = match (&unit.whole, parts) {
-        (None, parts) => (parts?, None),
-        (Some(whole), Ok(parts)) => {
-            // A rule as written with this many instances is larger than its parts
-            // (each body of a head with several costs 3 literals or more).
-            let split = cost(&parts);
-            let most = 2 * (split.literals + split.instances) + 16;
-            match instances(program, store, g, whole, most) {
-                Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => (vec![flat], None),
-                Ok(flat) => (parts, Some(flat)),
-                Err(_) => (parts, None),
+    let parts = |each: &mut Watch| {
+        let mut all = Vec::new();
+        for plan in &unit.parts {
+            match instances_while(program, store, g, plan, g.limit, each)? {
+                Some(instances) => all.push(instances),
+                None => return Ok(None),
             }
         }
-        (Some(whole), Err(e)) => (vec![instances(program, store, g, whole, g.limit).map_err(|_| e)?], None),
+        Ok::<_, GroundError>(Some(all))
+    };
+    let Some(whole) = &unit.whole else {
+        let chosen = parts(&mut |_, _| ControlFlow::Continue(()))?.unwrap_or_default();
+        return Ok(Choice { chosen, written: None, offset });
+    };
+    // A rule as written with more instances than this is larger than its parts
+    // (each body of a head with several costs 3 literals or more).
+    let most = |split: Cost| 2 * (split.literals + split.instances) + 16;
+    let (chosen, written) = match instances(program, store, g, whole, WRITTEN_FIRST.min(g.limit)) {
+        Ok(flat) => {
+            let written = cost(std::slice::from_ref(&flat));
+            let mut tally = Tally::default();
+            let found = parts(&mut |head, body| {
+                tally.add(head, body.len());
+                let sure = !smaller(tally.cost, written) && flat.len() <= most(tally.cost);
+                if sure {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            match found {
+                Ok(Some(parts)) if flat.len() > most(cost(&parts)) => (parts, None),
+                Ok(Some(parts)) if smaller(cost(&parts), written) => (parts, Some(flat)),
+                _ => (vec![flat], None),
+            }
+        }
+        Err(_) => match parts(&mut |_, _| ControlFlow::Continue(())) {
+            Ok(parts) => {
+                let parts = parts.unwrap_or_default();
+                let split = cost(&parts);
+                match instances(program, store, g, whole, most(split)) {
+                    Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => (vec![flat], None),
+                    Ok(flat) => (parts, Some(flat)),
+                    Err(_) => (parts, None),
+                }
+            }
+            Err(e) => (vec![instances(program, store, g, whole, g.limit).map_err(|_| e)?], None),
+        },
     };
     Ok(Choice { chosen, written, offset })
 }

@@ -1,6 +1,8 @@
 //! The relaxed fixpoint: static relations exactly, then the reachable fluents and moves
 //! (steps 1 and 2 of the grounding, see the module doc of `ground`).
 
+use std::ops::ControlFlow;
+
 use super::error::{relation, too_large, GroundError};
 use crate::eval::{intern_atom, Db, Plan};
 use crate::program::{Literal, Program, Rule};
@@ -123,7 +125,8 @@ impl Grounder<'_> {
         let count = self
             .db
             .matches(store, plan, range, &is_open, self.limit, &mut |b| {
-                found.extend(head_vars.iter().map(|&v| b[v as usize]))
+                found.extend(head_vars.iter().map(|&v| b[v as usize]));
+                ControlFlow::Continue(())
             })
             .map_err(|_| {
                 let what = format!("ground instances of this rule for `{}`", relation(store, rule.head.key()));

@@ -2,6 +2,9 @@
 //! rule as written; their ground instances, and what those cost.
 
 use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use rustc_hash::FxHashMap;
 
 use super::error::{relation, too_large, GroundError};
 use super::fixpoint::Grounder;
@@ -54,22 +57,35 @@ pub(super) struct Cost {
 }
 
 pub(super) fn cost(instances: &[Instances]) -> Cost {
-    let gate = |n: usize| if n >= 2 { (3 * n + 1, 1) } else { (0, 0) };
-    let mut bodies_of: HashMap<TermId, usize> = HashMap::new();
-    let mut c = Cost::default();
+    let mut tally = Tally::default();
     for (head, body) in instances.iter().flatten() {
-        *bodies_of.entry(*head).or_default() += 1;
-        let (literals, vars) = gate(body.len());
-        c.literals += literals;
-        c.vars += vars;
-        c.instances += 1;
+        tally.add(*head, body.len());
     }
-    for k in bodies_of.into_values() {
-        let (literals, vars) = gate(k);
-        c.literals += literals;
-        c.vars += vars;
+    tally.cost
+}
+
+/// The [`Cost`] of instances counted as they are found. It only grows: an instance adds
+/// a body, and a body adds literals, or turns a head's single body into an OR gate.
+#[derive(Default)]
+pub(super) struct Tally {
+    pub(super) cost: Cost,
+    bodies_of: FxHashMap<TermId, usize>,
+}
+
+impl Tally {
+    pub(super) fn add(&mut self, head: TermId, body_len: usize) {
+        let bodies = self.bodies_of.entry(head).or_default();
+        *bodies += 1;
+        let (literals, vars) = match *bodies {
+            2 => (7, 1),
+            k if k > 2 => (3, 0),
+            _ => (0, 0),
+        };
+        let (body_literals, body_vars) = if body_len >= 2 { (3 * body_len + 1, 1) } else { (0, 0) };
+        self.cost.literals += literals + body_literals;
+        self.cost.vars += vars + body_vars;
+        self.cost.instances += 1;
     }
-    c
 }
 
 /// Whether the parts of a split rule, costing `parts`, are smaller than the rule as
@@ -91,11 +107,29 @@ pub(super) fn instances(
     plan: &Plan,
     limit: usize,
 ) -> Result<Instances, GroundError> {
+    let all = instances_while(program, store, g, plan, limit, &mut |_, _| ControlFlow::Continue(()))?;
+    Ok(all.unwrap_or_default())
+}
+
+/// What watches instances as they are found (the head and the body of each), and may
+/// stop their grounding.
+pub(super) type Watch<'w> = dyn FnMut(TermId, &[(TermId, bool)]) -> ControlFlow<()> + 'w;
+
+/// [`instances`], shown one by one to `each`: none when `each` breaks.
+pub(super) fn instances_while(
+    program: &Program,
+    store: &TermStore,
+    g: &Grounder,
+    plan: &Plan,
+    limit: usize,
+    each: &mut Watch,
+) -> Result<Option<Instances>, GroundError> {
     let rule = plan.rule;
     let is_open = |k| g.is_dynamic(k);
     let mut out: Instances = Vec::new();
+    let mut stopped = false;
     g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding| {
-        let Some(head) = find_atom(store, &rule.head, binding) else { return };
+        let Some(head) = find_atom(store, &rule.head, binding) else { return ControlFlow::Continue(()) };
         let mut body = Vec::new();
         for lit in &rule.body {
             match lit {
@@ -112,11 +146,14 @@ pub(super) fn instances(
                 _ => {}
             }
         }
+        let flow = each(head, &body);
+        stopped = flow.is_break();
         out.push((head, body));
+        flow
     })
     .map_err(|_| {
         let what = format!("ground instances of this rule for `{}`", relation(store, rule.head.key()));
         too_large(program, rule.offset, &what, limit)
     })?;
-    Ok(out)
+    Ok((!stopped).then_some(out))
 }
