@@ -44,15 +44,17 @@ pub fn load_for_depth_with(
     ground_chosen(source, budget, Some(depth), decompose)
 }
 
-/// The share of the budget the first groundings get.
-const FIRST_SHARE: u64 = 8;
+/// The share of the budget's ground atoms the first groundings get.
+const FIRST_SHARE: u64 = 64;
 
-/// Grounds with [`Demand::Helpers`] within an eighth of `budget` first: most games fit
-/// there. A game that does not often grounds relations for arguments no caller asks for
-/// (a helper over every 4-tuple of cells that the rules call for two), which
-/// [`Demand::All`] skips: if that fits the eighth, it is taken. Otherwise the game is
-/// grounded within the whole budget with [`Demand::Helpers`], then with [`Demand::All`]
-/// if that is over it (the first error is the one reported).
+/// Grounds with [`Demand::Helpers`], with at most a 64th of the budget's ground atoms
+/// first: most games fit. A game that does not often grounds relations for arguments no
+/// caller asks for (a helper counting stones over any four cells that the rules call for
+/// two sets of four), which [`Demand::All`] skips: if that grounding fits a 64th of the
+/// ground atoms, it is taken. Otherwise the game is grounded within the whole budget
+/// with [`Demand::Helpers`], then with [`Demand::All`] if that is over it (the first
+/// error is the one reported). The first tries stop early, so what they cost a larger
+/// game is small.
 fn ground_chosen(
     source: Source,
     budget: Budget,
@@ -60,7 +62,7 @@ fn ground_chosen(
     decompose: Decompose,
 ) -> Result<GroundGame, ParseError> {
     let first = Budget::new(budget.max_size / FIRST_SHARE);
-    let load = |budget, demand| load_with(source.clone(), budget, horizon, demand, decompose);
+    let load = |atoms, demand| load_limited(source.clone(), budget, atoms, horizon, demand, decompose);
     match load(first, Demand::Helpers) {
         Err(e) if e.over_budget => {}
         other => return other.map_err(|e| e.error),
@@ -96,6 +98,19 @@ pub fn load_with(
     demand: Demand,
     decompose: Decompose,
 ) -> Result<GroundGame, ground::GroundError> {
+    load_limited(source, budget, budget, horizon, demand, decompose)
+}
+
+/// [`load_with`] with the ground atoms limited by `atoms` (the instances of a rule by
+/// `budget`).
+fn load_limited(
+    source: Source,
+    budget: Budget,
+    atoms: Budget,
+    horizon: Option<u32>,
+    demand: Demand,
+    decompose: Decompose,
+) -> Result<GroundGame, ground::GroundError> {
     let sexps = syntax::read_sexps(&source)?;
     let program = demand::bind_calls(rules::build_program(source, &sexps)?, demand)?;
     let analysis = validate::validate(&program)?;
@@ -103,7 +118,7 @@ pub fn load_with(
         Decompose::On => decompose::split_program(program, analysis),
         Decompose::Off => (program, analysis),
     };
-    let game = ground::ground(&program, &analysis, budget, horizon)?;
+    let game = ground::ground(&program, &analysis, budget, atoms, horizon)?;
     if game.roles.is_empty() {
         return Err(ParseError::at(
             &program.source,

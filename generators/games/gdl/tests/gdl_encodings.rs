@@ -448,18 +448,18 @@ fn a_board_over_the_budget_in_full_is_grounded_on_demand() {
 }
 
 /// A helper written over any three cells and called for the eight lines: grounded as
-/// written it is over an eighth of this budget, so the game is grounded on demand, for
-/// the lines asked, and plays as grounded as written (xplayer, in the centre and on turn,
-/// wins within 5 steps, not 4; oplayer never).
+/// written it is over a 64th of this budget's ground atoms, so the game is grounded on
+/// demand, for the lines asked, and plays as grounded as written (xplayer, in the centre
+/// and on turn, wins within 5 steps, not 4; oplayer never).
 #[test]
 fn a_helper_called_for_a_few_of_its_tuples_is_grounded_for_those() {
     use game_gdl::{load_for_depth, load_on_demand, Demand};
     let path = format!("{}/../../../suite/games/gdl/constructs/constant-calls.kif", env!("CARGO_MANIFEST_DIR"));
     let source = || Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
-    let budget = contract::Budget { max_size: 800_000 };
-    let eighth = contract::Budget { max_size: 100_000 };
-    let over = load_on_demand(source(), eighth, Some(5), Demand::Helpers).err().map(|e| e.over_budget);
-    assert_eq!(over, Some(true), "the helper as written fits an eighth of the budget");
+    let budget = contract::Budget { max_size: 6_400_000 };
+    let share = contract::Budget { max_size: 100_000 };
+    let over = load_on_demand(source(), share, Some(5), Demand::Helpers).err().map(|e| e.over_budget);
+    assert_eq!(over, Some(true), "the helper as written fits a 64th of the budget");
     let written = load_on_demand(source(), budget, Some(5), Demand::Helpers).unwrap_or_else(|e| panic!("{}", e.error));
     let g = load_for_depth(source(), budget, 5).unwrap_or_else(|e| panic!("{e}"));
     assert!(

@@ -29,8 +29,9 @@ struct Choice {
 }
 
 /// The most instances of a split rule as written grounded before its parts: a rule as
-/// written that has more is grounded after them, within a bound they set.
-const WRITTEN_FIRST: usize = 1 << 16;
+/// written that has more is grounded after them, within a bound they set (the first
+/// try's work is then lost: it is kept small).
+const WRITTEN_FIRST: usize = 1 << 14;
 
 /// The ground instances of `unit`: a split rule's parts unless the rule as written costs
 /// no more ([`smaller`]); the rule as written within a bound beside the parts chosen.

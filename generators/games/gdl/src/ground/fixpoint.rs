@@ -17,8 +17,10 @@ const MAX_DEPTH: u32 = 64;
 pub(super) struct Grounder<'p> {
     pub(super) analysis: &'p Analysis,
     pub(super) db: Db,
-    /// The most ground atoms, and ground instances of one rule, grounding may make.
+    /// The most ground instances of one rule grounding may make.
     pub(super) limit: usize,
+    /// The most ground atoms grounding may make.
+    pub(super) atoms: usize,
     /// With a horizon, `next` becomes `true` one layer at a time, at most this many times.
     pub(super) horizon: Option<u32>,
     pub(super) layers: u32,
@@ -142,14 +144,14 @@ impl Grounder<'_> {
                 return Err(GroundError::from(ParseError::at(&program.source, rule.offset, format!("grounding does not terminate: this rule derives {}... with terms nested more than {MAX_DEPTH} deep", store.display(t).chars().take(60).collect::<String>()), "GDL games must be finite: bound the recursion through function terms (for example with a static successor relation)")));
             }
             self.add(store, rule.head.key(), t);
-            if self.db.len() as usize > self.limit {
+            if self.db.len() as usize > self.atoms {
                 let (key, n) = self.db.largest().unwrap_or((rule.head.key(), 0));
                 let what = format!(
                     "ground atoms (`{}` alone has {})",
                     relation(store, key),
                     contract::budget::grouped(n as u64)
                 );
-                return Err(too_large(program, rule.offset, &what, self.limit));
+                return Err(too_large(program, rule.offset, &what, self.atoms));
             }
         }
         Ok(())

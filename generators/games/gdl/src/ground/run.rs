@@ -39,19 +39,22 @@ fn relevant(program: &Program) -> HashSet<PredKey> {
     seen
 }
 
-/// Grounds a validated program within `budget` ([`Budget::ground_atoms`] atoms, and as
-/// many ground instances of any one rule). With a `horizon`, only what plays of at most
-/// that many steps can reach (in the relaxed program) is grounded: the fluents of the
-/// positions after 0, 1, ..., `horizon` steps and the moves before them.
+/// Grounds a validated program within `budget` ([`Budget::ground_atoms`] ground instances
+/// of any one rule) and `atoms` (its [`Budget::ground_atoms`] atoms). With a `horizon`,
+/// only what plays of at most that many steps can reach (in the relaxed program) is
+/// grounded: the fluents of the positions after 0, 1, ..., `horizon` steps and the moves
+/// before them.
 pub fn ground(
     program: &Program,
     analysis: &Analysis,
     budget: Budget,
+    atoms: Budget,
     horizon: Option<u32>,
 ) -> Result<GroundGame, GroundError> {
     let mut store = program.store.clone();
-    let limit = usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
-    let mut g = Grounder { analysis, db: Db::default(), limit, horizon, layers: 0, pending: Vec::new() };
+    let count = |budget: Budget| usize::try_from(budget.ground_atoms()).unwrap_or(usize::MAX);
+    let (limit, atoms) = (count(budget), count(atoms));
+    let mut g = Grounder { analysis, db: Db::default(), limit, atoms, horizon, layers: 0, pending: Vec::new() };
     let relevant = relevant(program);
     let rules: Vec<&Rule> = program.rules.iter().filter(|r| relevant.contains(&r.head.key())).collect();
     for stratum in &analysis.static_strata {
