@@ -72,9 +72,12 @@ fn choose(program: &Program, store: &TermStore, g: &Grounder, unit: &Unit) -> Re
                     ControlFlow::Continue(())
                 }
             });
+            // Every instance found went through the tally: it is the parts' cost.
             match found {
-                Ok(Some(parts)) if flat.len() > most(cost(&parts)) => (parts, None),
-                Ok(Some(parts)) if smaller(cost(&parts), written) => (parts, Some(flat)),
+                Ok(Some(parts)) => {
+                    let split = tally.cost;
+                    keep_smaller(parts, split, Some((flat, written)).filter(|(f, _)| f.len() <= most(split)))
+                }
                 _ => (vec![flat], None),
             }
         }
@@ -82,16 +85,31 @@ fn choose(program: &Program, store: &TermStore, g: &Grounder, unit: &Unit) -> Re
             Ok(parts) => {
                 let parts = parts.unwrap_or_default();
                 let split = cost(&parts);
-                match instances(program, store, g, whole, most(split)) {
-                    Ok(flat) if !smaller(split, cost(std::slice::from_ref(&flat))) => (vec![flat], None),
-                    Ok(flat) => (parts, Some(flat)),
-                    Err(_) => (parts, None),
-                }
+                let flat = instances(program, store, g, whole, most(split)).ok().map(|flat| {
+                    let written = cost(std::slice::from_ref(&flat));
+                    (flat, written)
+                });
+                keep_smaller(parts, split, flat)
             }
             Err(e) => (vec![instances(program, store, g, whole, g.limit).map_err(|_| e)?], None),
         },
     };
     Ok(Choice { chosen, written, offset })
+}
+
+/// A split rule's parts, costing `split`, unless the rule as written (its instances and
+/// their cost; none: more instances than the parts can outweigh) costs no more; the rule
+/// as written beside the parts chosen.
+fn keep_smaller(
+    parts: Vec<Instances>,
+    split: Cost,
+    whole: Option<(Instances, Cost)>,
+) -> (Vec<Instances>, Option<Instances>) {
+    match whole {
+        Some((flat, written)) if !smaller(split, written) => (vec![flat], None),
+        Some((flat, _)) => (parts, Some(flat)),
+        None => (parts, None),
+    }
 }
 
 /// The fluents and moves, which every choice of instances shares.
