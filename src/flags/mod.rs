@@ -403,7 +403,7 @@ pub enum ManifestCmd {
         dir: PathBuf,
         /// The suite file the directory was generated from (default: the copy `generate`
         /// keeps in DIR/models/): every expected answer is re-derived from its recorded
-        /// source (the reference solver within the family's expected_budget; the suite's
+        /// source (the reference solver within twice the family's expected_budget; the suite's
         /// published `answer`).
         #[arg(long)]
         suite: Option<PathBuf>,
