@@ -4,6 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::error::{relation, too_large, GroundError};
+use super::fan_out::Sizes;
 use crate::eval::{intern_atom, Db, Plan};
 use crate::program::{Literal, Program, Rule};
 use crate::terms::{kw, TermId, TermStore};
@@ -79,7 +80,9 @@ impl Grounder<'_> {
         rules: &[&Rule],
         recursive: &dyn Fn(PredKey) -> bool,
     ) -> Result<(), GroundError> {
-        let mut first: Vec<Plan> = rules.iter().map(|r| Plan::new(r, None)).collect();
+        let mut sizes = Sizes::new(&self.db, store);
+        let mut first: Vec<Plan> =
+            rules.iter().map(|r| Plan::sized(r, &mut |a, paths| sizes.fan_out(a, paths))).collect();
         let mut deltas: Vec<Plan> = rules
             .iter()
             .flat_map(|r| {

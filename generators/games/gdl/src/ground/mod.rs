@@ -34,6 +34,7 @@
 
 mod assemble;
 mod error;
+mod fan_out;
 mod fixpoint;
 mod game;
 mod run;

@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::assemble::build_game;
 use super::error::GroundError;
+use super::fan_out::Sizes;
 use super::fixpoint::{is_dynamic, Grounder};
 use super::game::GroundGame;
 use super::units::units;
@@ -69,7 +70,8 @@ pub fn ground(
         let key = r.head.key();
         relevant.contains(&key) && g.is_dynamic(key) && !program.demand.contains(&key)
     };
-    let mut units = units(program, &built);
+    let mut sizes = Sizes::new(&g.db, &store);
+    let mut units = units(program, &built, &mut |a, paths| sizes.fan_out(a, paths));
     for plan in units.iter_mut().flat_map(|u| u.parts.iter_mut().chain(&mut u.whole)) {
         g.db.prepare(&store, plan);
     }

@@ -8,7 +8,7 @@ use rustc_hash::FxHashMap;
 
 use super::error::{relation, too_large, GroundError};
 use super::fixpoint::Grounder;
-use crate::eval::{find_atom, Plan};
+use crate::eval::{find_atom, FanOut, Plan};
 use crate::program::{Literal, Program, Rule};
 use crate::terms::{TermId, TermStore};
 
@@ -19,8 +19,9 @@ pub(super) struct Unit<'r> {
     pub(super) whole: Option<Plan<'r>>,
 }
 
-/// The units of the rules of `program` that `built` selects, in the order of the rules.
-pub(super) fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool) -> Vec<Unit<'p>> {
+/// The units of the rules of `program` that `built` selects, in the order of the rules,
+/// their join orders by `fan_out`.
+pub(super) fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool, fan_out: &mut FanOut) -> Vec<Unit<'p>> {
     let mut split_of = vec![None; program.rules.len()];
     for (s, split) in program.splits.iter().enumerate() {
         for i in split.rules.clone() {
@@ -31,14 +32,14 @@ pub(super) fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool) -> 
     let mut unit_of_split: HashMap<usize, usize> = HashMap::new();
     for (i, rule) in program.rules.iter().enumerate().filter(|(_, r)| built(r)) {
         let Some(s) = split_of[i] else {
-            units.push(Unit { parts: vec![Plan::new(rule, None)], whole: None });
+            units.push(Unit { parts: vec![Plan::sized(rule, fan_out)], whole: None });
             continue;
         };
         let u = *unit_of_split.entry(s).or_insert_with(|| {
-            units.push(Unit { parts: Vec::new(), whole: Some(Plan::new(&program.splits[s].rule, None)) });
+            units.push(Unit { parts: Vec::new(), whole: Some(Plan::sized(&program.splits[s].rule, fan_out)) });
             units.len() - 1
         });
-        units[u].parts.push(Plan::new(rule, None));
+        units[u].parts.push(Plan::sized(rule, fan_out));
     }
     units
 }
