@@ -395,8 +395,10 @@ struct Frame<'a> {
 pub(super) struct OverLimit;
 
 impl Db {
-    /// Calls `each` with every complete binding of `plan`'s body: the delta literal over
-    /// the atoms in `delta`, every other positive literal over the atoms before `delta.1`.
+    /// Calls `each` with every complete binding of `plan`'s body, and the atoms its
+    /// positive literals matched (by their place in the body; the other places are
+    /// meaningless): the delta literal over the atoms in `delta`, every other positive
+    /// literal over the atoms before `delta.1`.
     /// `is_open` tells the relations still being derived (their negations are assumed
     /// true). Stops with [`OverLimit`] after `limit` bindings, and without an error when
     /// `each` breaks; returns the number of bindings passed to `each`.
@@ -407,14 +409,15 @@ impl Db {
         delta: (u32, u32),
         is_open: &dyn Fn(PredKey) -> bool,
         limit: usize,
-        each: &mut dyn FnMut(&[Option<TermId>]) -> ControlFlow<()>,
+        each: &mut dyn FnMut(&[Option<TermId>], &[TermId]) -> ControlFlow<()>,
     ) -> Result<usize, OverLimit> {
         let mut binding: Vec<Option<TermId>> = vec![None; plan.rule.var_names.len()];
+        let mut matched: Vec<TermId> = vec![TermId(0); plan.rule.body.len()];
         let mut trail: Vec<u32> = Vec::new();
         let mut count = 0usize;
         let steps = plan.order.len();
         if steps == 0 {
-            let _ = each(&binding);
+            let _ = each(&binding, &matched);
             return Ok(1);
         }
         let mut stack: Vec<Frame> = Vec::with_capacity(steps);
@@ -428,20 +431,22 @@ impl Db {
                 continue;
             };
             let step = stack.len() - 1;
-            if let Literal::Pos(a) = &plan.rule.body[plan.order[step]] {
+            let i = plan.order[step];
+            if let Literal::Pos(a) = &plan.rule.body[i] {
                 let t = self.atoms[seq as usize];
                 let ok =
                     a.args.iter().zip(store.args(t)).all(|(p, &x)| match_pat(store, p, x, &mut binding, &mut trail));
                 if !ok {
                     continue;
                 }
+                matched[i] = t;
             }
             if step + 1 == steps {
                 count += 1;
                 if count > limit {
                     return Err(OverLimit);
                 }
-                if each(&binding).is_break() {
+                if each(&binding, &matched).is_break() {
                     return Ok(count);
                 }
             } else {

@@ -177,7 +177,7 @@ impl Encoding for GdlEncoding {
     /// larger of the two counts when the game has its rules as written beside it, as
     /// either may be encoded.
     fn estimate(&self, game: &GroundGame, depth: u32) -> u64 {
-        let written = game.as_written().map_or(0, |written| size::estimate(&written, depth));
+        let written = game.as_written().map_or(0, |written| size::estimate(written, depth));
         size::estimate(game, depth).max(written)
     }
 
@@ -203,8 +203,7 @@ impl Encoding for GdlEncoding {
     ) -> Result<Encoded, EncodeError> {
         let start = vars.clone();
         let mut b = self.build(game, depth, std::mem::take(vars))?;
-        let written = game.as_written();
-        if let Some(written) = &written {
+        if let Some(written) = game.as_written() {
             let w = self.build(written, depth, start)?;
             if !b.no_larger_than(&w) {
                 b = w;

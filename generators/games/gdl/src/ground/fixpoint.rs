@@ -129,7 +129,7 @@ impl Grounder<'_> {
         let is_open = |k| self.is_dynamic(k);
         let count = self
             .db
-            .matches(store, plan, range, &is_open, self.limit, &mut |b| {
+            .matches(store, plan, range, &is_open, self.limit, &mut |b, _| {
                 found.extend(head_vars.iter().map(|&v| b[v as usize]));
                 ControlFlow::Continue(())
             })

@@ -1,5 +1,7 @@
 //! The ground game: fluents, moves and derived atoms with their ground rules.
 
+use std::sync::Arc;
+
 use crate::terms::{TermId, TermStore};
 
 /// A propositional node of the ground game.
@@ -39,7 +41,8 @@ pub struct Move {
 /// A ground game: everything the reference player and the encodings need.
 #[derive(Clone, Debug)]
 pub struct GroundGame {
-    pub store: TermStore,
+    /// The terms, shared with the game of [`GroundGame::written`].
+    pub store: Arc<TermStore>,
     /// The roles, in the order of their `role` facts.
     pub roles: Vec<TermId>,
     /// The fluent domain (over-approximation of reachable fluents), sorted by text.
@@ -57,11 +60,10 @@ pub struct GroundGame {
     pub terminal: Option<u32>,
     /// Per role, its `goal` atoms with their values.
     pub goals: Vec<Vec<(u32, u32)>>,
-    /// The derived atoms with the rules whose parts were chosen grounded as written
-    /// instead (none: no such rule). The same game; which of the two encodes smaller
-    /// depends on the depth and the encoding, so the encodings build both and keep the
-    /// smaller formula.
-    pub written: Option<Box<Definitions>>,
+    /// The same game with the rules whose parts were chosen grounded as written instead
+    /// (none: no such rule). Which of the two encodes smaller depends on the depth and
+    /// the encoding, so the encodings build both and keep the smaller formula.
+    pub written: Option<Box<GroundGame>>,
 }
 
 /// The derived atoms of a ground game and the atoms of its keywords, as in
@@ -76,22 +78,10 @@ pub struct Definitions {
 }
 
 impl GroundGame {
-    /// The game with the derived atoms of [`GroundGame::written`], if it has them.
-    pub fn as_written(&self) -> Option<GroundGame> {
-        let Definitions { atoms, legal, next, terminal, goals } = self.written.as_deref()?.clone();
-        Some(GroundGame {
-            store: self.store.clone(),
-            roles: self.roles.clone(),
-            fluents: self.fluents.clone(),
-            init: self.init.clone(),
-            moves: self.moves.clone(),
-            atoms,
-            legal,
-            next,
-            terminal,
-            goals,
-            written: None,
-        })
+    /// The game with its rules as written, where parts of split rules were chosen
+    /// ([`GroundGame::written`]).
+    pub fn as_written(&self) -> Option<&GroundGame> {
+        self.written.as_deref()
     }
 
     /// The names of the roles, in order.

@@ -59,15 +59,13 @@ pub(super) struct Cost {
 
 pub(super) fn cost(instances: &[Instances]) -> Cost {
     let mut tally = Tally::default();
-    for (head, body) in instances.iter().flatten() {
-        tally.add(*head, body.len());
-    }
+    tally.add_all(instances);
     tally.cost
 }
 
 /// The [`Cost`] of instances counted as they are found. It only grows: an instance adds
 /// a body, and a body adds literals, or turns a head's single body into an OR gate.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Tally {
     pub(super) cost: Cost,
     bodies_of: FxHashMap<TermId, usize>,
@@ -86,6 +84,12 @@ impl Tally {
         self.cost.literals += literals + body_literals;
         self.cost.vars += vars + body_vars;
         self.cost.instances += 1;
+    }
+
+    pub(super) fn add_all(&mut self, instances: &[Instances]) {
+        for (head, body) in instances.iter().flatten() {
+            self.add(*head, body.len());
+        }
     }
 }
 
@@ -129,15 +133,13 @@ pub(super) fn instances_while(
     let is_open = |k| g.is_dynamic(k);
     let mut out: Instances = Vec::new();
     let mut stopped = false;
-    g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding| {
+    g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding, matched| {
         let Some(head) = find_atom(store, &rule.head, binding) else { return ControlFlow::Continue(()) };
         let mut body = Vec::new();
-        for lit in &rule.body {
+        for (lit, &atom) in rule.body.iter().zip(matched) {
             match lit {
                 Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
-                    if let Some(t) = find_atom(store, a, binding) {
-                        body.push((t, true));
-                    }
+                    body.push((atom, true));
                 }
                 Literal::Neg(a) if g.is_dynamic(a.key()) => {
                     if let Some(t) = find_atom(store, a, binding).filter(|&t| g.db.contains(t)) {
