@@ -139,6 +139,11 @@ impl TermStore {
         with_key(functor, args, |key| self.by_term.get(key).copied())
     }
 
+    /// The number of terms: every [`TermId`] is below it.
+    pub fn term_count(&self) -> usize {
+        self.terms.len()
+    }
+
     /// The nesting depth: 1 for a constant, 1 + the deepest argument otherwise.
     pub fn depth(&self, t: TermId) -> u32 {
         self.depth[t.0 as usize]

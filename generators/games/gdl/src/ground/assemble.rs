@@ -155,8 +155,9 @@ struct Domain<'s> {
     roles: Vec<TermId>,
     fluents: Vec<TermId>,
     moves: Vec<Move>,
-    fluent_index: FxHashMap<TermId, u32>,
-    move_index: FxHashMap<(TermId, TermId), u32>,
+    /// The node of each term (by its id) that is a `true` atom of a fluent or a `does`
+    /// atom of a move.
+    nodes: Vec<Option<Node>>,
 }
 
 /// The ground game of the units' instances, with the derived atoms of the rules as
@@ -177,32 +178,38 @@ pub(super) fn build_game(
         let terms = g.db.of((kw::DOES, 2)).filter(|&t| store.args(t)[0] == role).map(|t| store.args(t)[1]).collect();
         moves.extend(sorted_by_text(&store, terms).into_iter().map(|term| Move { role: r, term }));
     }
-    let move_index: FxHashMap<(TermId, TermId), u32> =
-        moves.iter().enumerate().map(|(i, m)| ((roles[m.role], m.term), i as u32)).collect();
-    let domain = Domain { store: &store, roles, fluents, moves, fluent_index, move_index };
+    let mut nodes = vec![None; store.term_count()];
+    for (i, &f) in fluents.iter().enumerate() {
+        if let Some(t) = store.find_term(kw::TRUE, &[f]) {
+            nodes[t.0 as usize] = Some(Node::Fluent(i as u32));
+        }
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if let Some(t) = store.find_term(kw::DOES, &[roles[m.role], m.term]) {
+            nodes[t.0 as usize] = Some(Node::Move(i as u32));
+        }
+    }
+    let domain = Domain { store: &store, roles, fluents, moves, nodes };
     let mut choices: Vec<Choice> =
         units.iter().map(|unit| choose(program, &store, g, unit)).collect::<Result<_, _>>()?;
     if choices.iter().any(|c| c.written.is_some()) && !material(&choices) {
         choices = choices.into_iter().map(Choice::as_written).collect();
     }
-    // The rules as written borrow the instances chosen elsewhere, so they are defined
-    // first; the chosen instances then move into the game. An error of the chosen
-    // rules is the one reported, as it would be without the rules as written.
+    let chosen =
+        choices.iter().flat_map(|c| c.chosen.iter().flat_map(move |i| i.iter().map(move |(h, b)| (c.offset, h, b))));
+    let built = definitions(program, &domain, chosen)?;
+    // The rules as written beside the parts chosen: their instances, and the instances
+    // chosen elsewhere.
     let written = choices.iter().any(|c| c.written.is_some()).then(|| {
         let rules = choices.iter().flat_map(|c| {
             let instances = match &c.written {
                 Some(flat) => std::slice::from_ref(flat),
                 None => &c.chosen[..],
             };
-            instances.iter().flatten().map(|(head, body)| (c.offset, *head, body.clone()))
+            instances.iter().flat_map(move |i| i.iter().map(move |(h, b)| (c.offset, h, b)))
         });
         definitions(program, &domain, rules)
     });
-    let chosen = choices.into_iter().flat_map(|c| {
-        let offset = c.offset;
-        c.chosen.into_iter().flatten().map(move |(head, body)| (offset, head, body))
-    });
-    let built = definitions(program, &domain, chosen)?;
     let written = written.transpose()?;
     let Domain { roles, fluents, moves, .. } = domain;
     let game = |defs: Definitions, store: Arc<TermStore>, written: Option<Box<GroundGame>>| {
@@ -228,12 +235,12 @@ pub(super) fn build_game(
 
 /// The derived atoms of the ground rules `rules` (each with the offset of its rule, its
 /// head and its body), in text order, then sorted topologically.
-fn definitions(
+fn definitions<'i>(
     program: &Program,
     domain: &Domain,
-    rules: impl Iterator<Item = (usize, TermId, Vec<(TermId, bool)>)>,
+    rules: impl Iterator<Item = (usize, TermId, &'i [(TermId, bool)])>,
 ) -> Result<Definitions, GroundError> {
-    let Domain { store, roles, fluents, moves, fluent_index, move_index } = domain;
+    let Domain { store, roles, fluents, moves, .. } = domain;
     // Ground rules, keyed by head atom term; the heads are then put in text order, so
     // that the game does not depend on the order in which evaluation found them.
     let mut heads: Vec<TermId> = Vec::new();
@@ -246,23 +253,24 @@ fn definitions(
         entry.0.push(body);
     }
     let heads = sorted_by_text(store, heads);
-    let atom_of: FxHashMap<TermId, usize> = heads.iter().enumerate().map(|(i, &t)| (t, i)).collect();
-    let node_of = |t: TermId| -> Option<Node> {
-        let f = store.functor(t);
-        let args = store.args(t);
-        if f == kw::TRUE && args.len() == 1 {
-            return fluent_index.get(&args[0]).map(|&i| Node::Fluent(i));
-        }
-        if f == kw::DOES && args.len() == 2 {
-            return move_index.get(&(args[0], args[1])).map(|&i| Node::Move(i));
-        }
-        atom_of.get(&t).map(|&i| Node::Atom(i as u32))
+    // The node of each term, by its id: the heads by their place in text order, then
+    // in the topological order.
+    let mut nodes = domain.nodes.clone();
+    for (i, &t) in heads.iter().enumerate() {
+        nodes[t.0 as usize] = Some(Node::Atom(i as u32));
+    }
+    let atom_of = |t: TermId| match nodes[t.0 as usize] {
+        Some(Node::Atom(i)) => Some(i as usize),
+        _ => None,
     };
     let order = topological_order(program, store, &heads, &rules_of, &atom_of)?;
-    let mut new_index = vec![0u32; heads.len()];
     for (pos, &old) in order.iter().enumerate() {
-        new_index[old] = pos as u32;
+        nodes[heads[old].0 as usize] = Some(Node::Atom(pos as u32));
     }
+    let atom_of = |t: TermId| match nodes[t.0 as usize] {
+        Some(Node::Atom(i)) => Some(i),
+        _ => None,
+    };
     let mut atoms: Vec<Derived> = Vec::with_capacity(heads.len());
     for &old in &order {
         let term = heads[old];
@@ -270,9 +278,8 @@ fn definitions(
         for body in &rules_of[&term].0 {
             let mut lits: Vec<GLit> = Vec::new();
             let mut impossible = false;
-            for &(t, positive) in body {
-                match node_of(t) {
-                    Some(Node::Atom(i)) => lits.push(GLit { node: Node::Atom(new_index[i as usize]), positive }),
+            for &(t, positive) in *body {
+                match nodes[t.0 as usize] {
                     Some(node) => lits.push(GLit { node, positive }),
                     None if positive => impossible = true,
                     None => {}
@@ -293,7 +300,7 @@ fn definitions(
         });
         atoms.push(Derived { term, bodies, on_does });
     }
-    let find = |f: Sym, args: &[TermId]| store.find_term(f, args).and_then(|t| atom_of.get(&t)).map(|&i| new_index[i]);
+    let find = |f: Sym, args: &[TermId]| store.find_term(f, args).and_then(atom_of);
     let legal = moves.iter().map(|m| find(kw::LEGAL, &[roles[m.role], m.term])).collect();
     let next = fluents.iter().map(|&f| find(kw::NEXT, &[f])).collect();
     let terminal = find(kw::TERMINAL, &[]);
@@ -303,9 +310,7 @@ fn definitions(
             let mut gs: Vec<(u32, u32)> = heads
                 .iter()
                 .filter(|&&t| store.functor(t) == kw::GOAL && store.args(t).len() == 2 && store.args(t)[0] == r)
-                .filter_map(|&t| {
-                    store.name(store.functor(store.args(t)[1])).parse::<u32>().ok().map(|v| (v, new_index[atom_of[&t]]))
-                })
+                .filter_map(|&t| Some((store.name(store.functor(store.args(t)[1])).parse::<u32>().ok()?, atom_of(t)?)))
                 .collect();
             gs.sort();
             gs

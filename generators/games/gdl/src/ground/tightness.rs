@@ -8,7 +8,7 @@ use crate::terms::{TermId, TermStore};
 use contract::ParseError;
 
 /// Ground bodies (atom terms with signs) per head atom, with the offset of a source rule.
-pub(super) type GroundRules = FxHashMap<TermId, (Vec<Vec<(TermId, bool)>>, usize)>;
+pub(super) type GroundRules<'i> = FxHashMap<TermId, (Vec<&'i [(TermId, bool)]>, usize)>;
 
 /// Derived atoms sorted so that every atom comes after the atoms in its bodies; a cycle
 /// is a positive loop and an error.
@@ -17,11 +17,11 @@ pub(super) fn topological_order(
     store: &TermStore,
     heads: &[TermId],
     rules_of: &GroundRules,
-    atom_of: &FxHashMap<TermId, usize>,
+    atom_of: &dyn Fn(TermId) -> Option<usize>,
 ) -> Result<Vec<usize>, ParseError> {
     let deps = |i: usize| -> Vec<usize> {
         let mut d: Vec<usize> =
-            rules_of[&heads[i]].0.iter().flatten().filter_map(|(t, _)| atom_of.get(t).copied()).collect();
+            rules_of[&heads[i]].0.iter().flat_map(|body| body.iter()).filter_map(|&(t, _)| atom_of(t)).collect();
         d.sort_unstable();
         d.dedup();
         d

@@ -44,8 +44,38 @@ pub(super) fn units<'p>(program: &'p Program, built: &dyn Fn(&Rule) -> bool, fan
     units
 }
 
-/// The ground bodies of one rule: head atoms with their bodies' atoms and signs.
-pub(super) type Instances = Vec<(TermId, Vec<(TermId, bool)>)>;
+/// The ground bodies of one rule: head atoms with their bodies' atoms and signs, in one
+/// list (a rule may have millions: one allocation each cost more than their grounding).
+#[derive(Debug, Default)]
+pub(super) struct Instances {
+    heads: Vec<TermId>,
+    /// Where each body ends in `lits` (it starts where the one before ends).
+    ends: Vec<usize>,
+    lits: Vec<(TermId, bool)>,
+}
+
+impl Instances {
+    pub(super) fn len(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// Adds the instance of `head` whose body is the literals added since the last.
+    fn close(&mut self, head: TermId) {
+        self.heads.push(head);
+        self.ends.push(self.lits.len());
+    }
+
+    /// The last body added, or the literals added since it.
+    fn open_body(&self) -> &[(TermId, bool)] {
+        &self.lits[self.ends.last().copied().unwrap_or(0)..]
+    }
+
+    /// Each instance's head and body.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (TermId, &[(TermId, bool)])> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        self.heads.iter().zip(starts.zip(&self.ends)).map(|(&h, (s, &e))| (h, &self.lits[s..e]))
+    }
+}
 
 /// What instances cost in the circuit of one step, as Tseitin's clauses write it: the
 /// literals and the variables of an AND gate per body of two or more literals and an OR
@@ -87,8 +117,8 @@ impl Tally {
     }
 
     pub(super) fn add_all(&mut self, instances: &[Instances]) {
-        for (head, body) in instances.iter().flatten() {
-            self.add(*head, body.len());
+        for (head, body) in instances.iter().flat_map(Instances::iter) {
+            self.add(head, body.len());
         }
     }
 }
@@ -131,27 +161,35 @@ pub(super) fn instances_while(
 ) -> Result<Option<Instances>, GroundError> {
     let rule = plan.rule;
     let is_open = |k| g.is_dynamic(k);
-    let mut out: Instances = Vec::new();
+    // The body literals the ground bodies keep: the dynamic ones, but for relations
+    // grounded on demand (positive) and the negations of atoms outside the domain.
+    let kept: Vec<Option<bool>> = rule
+        .body
+        .iter()
+        .map(|lit| match lit {
+            Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => Some(true),
+            Literal::Neg(a) if g.is_dynamic(a.key()) => Some(false),
+            _ => None,
+        })
+        .collect();
+    let mut out = Instances::default();
     let mut stopped = false;
     g.db.matches(store, plan, (0, g.db.len()), &is_open, limit, &mut |binding, matched| {
         let Some(head) = find_atom(store, &rule.head, binding) else { return ControlFlow::Continue(()) };
-        let mut body = Vec::new();
-        for (lit, &atom) in rule.body.iter().zip(matched) {
-            match lit {
-                Literal::Pos(a) if g.is_dynamic(a.key()) && !program.demand.contains(&a.key()) => {
-                    body.push((atom, true));
-                }
-                Literal::Neg(a) if g.is_dynamic(a.key()) => {
+        for ((lit, &atom), &keep) in rule.body.iter().zip(matched).zip(&kept) {
+            match (lit, keep) {
+                (_, Some(true)) => out.lits.push((atom, true)),
+                (Literal::Neg(a), Some(false)) => {
                     if let Some(t) = find_atom(store, a, binding).filter(|&t| g.db.contains(t)) {
-                        body.push((t, false));
+                        out.lits.push((t, false));
                     }
                 }
                 _ => {}
             }
         }
-        let flow = each(head, &body);
+        let flow = each(head, out.open_body());
         stopped = flow.is_break();
-        out.push((head, body));
+        out.close(head);
         flow
     })
     .map_err(|_| {
