@@ -7,8 +7,10 @@
 
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::hash::{Hash, Hasher};
 
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 
 /// An interned symbol.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,28 +48,23 @@ pub mod kw {
 pub struct TermStore {
     names: Vec<String>,
     by_name: HashMap<String, Sym>,
-    terms: Vec<(Sym, Box<[TermId]>)>,
+    /// Per term, its functor and where its arguments start in `args` (they end where the
+    /// next term's start): one list, not an allocation per term.
+    terms: Vec<(Sym, usize)>,
+    args: Vec<TermId>,
     depth: Vec<u32>,
-    /// Terms by their key: the functor's id, then the arguments' ids.
-    by_term: FxHashMap<Box<[u32]>, TermId>,
+    /// The terms, found by the hash of their functor and arguments ([`key_hash`]).
+    by_term: HashTable<TermId>,
     /// The constant of each symbol, once interned (the join looks constants up often).
     constants: Vec<Option<TermId>>,
 }
 
-/// Calls `f` with the key of `functor(args)` in [`TermStore::by_term`], built on the stack
-/// for the usual arities.
-fn with_key<R>(functor: Sym, args: &[TermId], f: impl FnOnce(&[u32]) -> R) -> R {
-    let mut stack = [0u32; 9];
-    if args.len() < stack.len() {
-        stack[0] = functor.0;
-        for (slot, a) in stack[1..].iter_mut().zip(args) {
-            *slot = a.0;
-        }
-        f(&stack[..=args.len()])
-    } else {
-        let key: Vec<u32> = std::iter::once(functor.0).chain(args.iter().map(|a| a.0)).collect();
-        f(&key)
-    }
+/// The hash of the term `functor(args)` in [`TermStore::by_term`].
+fn key_hash(functor: Sym, args: &[TermId]) -> u64 {
+    let mut h = FxHasher::default();
+    functor.hash(&mut h);
+    args.hash(&mut h);
+    h.finish()
 }
 
 impl Default for TermStore {
@@ -76,8 +73,9 @@ impl Default for TermStore {
             names: Vec::new(),
             by_name: HashMap::new(),
             terms: Vec::new(),
+            args: Vec::new(),
             depth: Vec::new(),
-            by_term: FxHashMap::default(),
+            by_term: HashTable::new(),
             constants: Vec::new(),
         };
         for name in kw::NAMES {
@@ -119,8 +117,14 @@ impl TermStore {
         }
         let t = TermId(self.terms.len() as u32);
         self.depth.push(1 + args.iter().map(|a| self.depth[a.0 as usize]).max().unwrap_or(0));
-        self.terms.push((functor, args.into()));
-        with_key(functor, args, |key| self.by_term.insert(key.into(), t));
+        self.terms.push((functor, self.args.len()));
+        self.args.extend_from_slice(args);
+        let TermStore { terms, args: all, by_term, .. } = self;
+        let args_of = |t: TermId| {
+            let i = t.0 as usize;
+            &all[terms[i].1..terms.get(i + 1).map_or(all.len(), |next| next.1)]
+        };
+        by_term.insert_unique(key_hash(functor, args), t, |&u| key_hash(terms[u.0 as usize].0, args_of(u)));
         if args.is_empty() {
             let i = functor.0 as usize;
             if self.constants.len() <= i {
@@ -136,7 +140,7 @@ impl TermStore {
         if args.is_empty() {
             return self.constants.get(functor.0 as usize).copied().flatten();
         }
-        with_key(functor, args, |key| self.by_term.get(key).copied())
+        self.by_term.find(key_hash(functor, args), |&t| self.functor(t) == functor && self.args(t) == args).copied()
     }
 
     /// The number of terms: every [`TermId`] is below it.
@@ -154,7 +158,8 @@ impl TermStore {
     }
 
     pub fn args(&self, t: TermId) -> &[TermId] {
-        &self.terms[t.0 as usize].1
+        let i = t.0 as usize;
+        &self.args[self.terms[i].1..self.terms.get(i + 1).map_or(self.args.len(), |next| next.1)]
     }
 
     /// The term in KIF syntax: `b`, `(cell 1 2 b)`.
@@ -165,13 +170,13 @@ impl TermStore {
     }
 
     fn write_term(&self, out: &mut String, t: TermId) {
-        let (functor, args) = &self.terms[t.0 as usize];
+        let (functor, args) = (self.functor(t), self.args(t));
         if args.is_empty() {
-            out.push_str(self.name(*functor));
+            out.push_str(self.name(functor));
             return;
         }
-        let _ = write!(out, "({}", self.name(*functor));
-        for &a in args.iter() {
+        let _ = write!(out, "({}", self.name(functor));
+        for &a in args {
             out.push(' ');
             self.write_term(out, a);
         }
