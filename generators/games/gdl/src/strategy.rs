@@ -60,9 +60,7 @@ impl PlayableGame for GdlPlay<'_> {
 
 /// The game started from the position whose fluents are `fluents` (sorted indices).
 pub fn game_at(game: &GroundGame, fluents: Vec<u32>) -> GroundGame {
-    let mut g = game.clone();
-    g.init = fluents;
-    g
+    game.starting_at(fluents)
 }
 
 /// Draws a position: the fluents that hold and, when they include a board (at least four

@@ -306,14 +306,13 @@ fn three_player_tic_tac_toe() {
 
 /// `name` after the moves `played`, one per step: a game that starts there.
 fn after(name: &str, played: &[&str]) -> GroundGame {
-    let mut g = game(name);
+    let g = game(name);
     let player = Solver::new(&g, 0).unwrap_or_else(|e| panic!("{e}"));
     let mut s = player.initial();
     for mv in played {
         s = player.play_named(&s, mv).unwrap_or_else(|| panic!("{name}: {mv} is not a turn-taking move here"));
     }
-    g.init = player.fluents(&s);
-    g
+    g.starting_at(player.fluents(&s))
 }
 
 /// From the initial position no role wins against the other two, so the wins come from

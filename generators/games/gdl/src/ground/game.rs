@@ -62,7 +62,9 @@ pub struct GroundGame {
     pub goals: Vec<Vec<(u32, u32)>>,
     /// The same game with the rules whose parts were chosen grounded as written instead
     /// (none: no such rule). Which of the two encodes smaller depends on the depth and
-    /// the encoding, so the encodings build both and keep the smaller formula.
+    /// the encoding, so the encodings build both and keep the smaller formula. It has
+    /// this game's roles, fluents, initial position and moves: start both elsewhere with
+    /// [`GroundGame::starting_at`].
     pub written: Option<Box<GroundGame>>,
 }
 
@@ -78,6 +80,17 @@ pub struct Definitions {
 }
 
 impl GroundGame {
+    /// The game started from the position whose fluents are `init` (sorted indices), its
+    /// game as written too.
+    pub fn starting_at(&self, init: Vec<u32>) -> GroundGame {
+        let mut g = self.clone();
+        if let Some(written) = &mut g.written {
+            written.init.clone_from(&init);
+        }
+        g.init = init;
+        g
+    }
+
     /// The game with its rules as written, where parts of split rules were chosen
     /// ([`GroundGame::written`]).
     pub fn as_written(&self) -> Option<&GroundGame> {
