@@ -391,6 +391,9 @@ struct Frame<'a> {
     mark: usize,
 }
 
+/// What [`Db::matches`] calls with each complete binding and the atoms matched.
+pub(super) type Each<'e> = dyn FnMut(&[Option<TermId>], &[TermId]) -> ControlFlow<()> + 'e;
+
 /// More matches than the limit.
 pub(super) struct OverLimit;
 
@@ -409,7 +412,7 @@ impl Db {
         delta: (u32, u32),
         is_open: &dyn Fn(PredKey) -> bool,
         limit: usize,
-        each: &mut dyn FnMut(&[Option<TermId>], &[TermId]) -> ControlFlow<()>,
+        each: &mut Each,
     ) -> Result<usize, OverLimit> {
         let mut binding: Vec<Option<TermId>> = vec![None; plan.rule.var_names.len()];
         let mut matched: Vec<TermId> = vec![TermId(0); plan.rule.body.len()];

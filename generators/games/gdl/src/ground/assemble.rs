@@ -123,7 +123,7 @@ const MATERIAL: usize = 100;
 
 impl Choice {
     /// The rule as written, where its parts were chosen.
-    fn as_written(self) -> Choice {
+    fn into_written(self) -> Choice {
         match self.written {
             Some(flat) => Choice { chosen: vec![flat], written: None, offset: self.offset },
             None => self,
@@ -193,7 +193,7 @@ pub(super) fn build_game(
     let mut choices: Vec<Choice> =
         units.iter().map(|unit| choose(program, &store, g, unit)).collect::<Result<_, _>>()?;
     if choices.iter().any(|c| c.written.is_some()) && !material(&choices) {
-        choices = choices.into_iter().map(Choice::as_written).collect();
+        choices = choices.into_iter().map(Choice::into_written).collect();
     }
     let chosen =
         choices.iter().flat_map(|c| c.chosen.iter().flat_map(move |i| i.iter().map(move |(h, b)| (c.offset, h, b))));
