@@ -15,9 +15,9 @@
 //! - **Join order.** The delta literal first, then greedily the positive literal with the
 //!   most bound variables, or, where the atoms a join sees are known (a fixpoint's first
 //!   round, the rules built after the fixpoint), the one expected to match the fewest
-//!   atoms ([`FanOut`]); each
-//!   filter (`distinct`, negation) as soon as its variables are bound. Joins are
-//!   iterative (an explicit stack), so no input makes the evaluation recurse deeper.
+//!   atoms ([`FanOut`]); each filter (`distinct`, negation) as soon as its variables are
+//!   bound. Joins are iterative (an explicit stack), so no input makes the evaluation
+//!   recurse deeper.
 //!
 //! Negative literals of the relations being derived are assumed true (the relaxed program
 //! of [`ground`](super::ground)); negative literals of finished relations are decided.

@@ -113,12 +113,12 @@ fn keep_smaller(
     }
 }
 
-/// The most a game's rules as written may cost, in literals of one step, per literal the
-/// split rules chosen save (as [`Cost`] counts them) for the split to be kept. Below a
-/// saving of 1%, the game is grounded as written: a split kept makes the game and its
-/// formula be built twice, the encodings keeping the smaller ([`GroundGame::written`]),
-/// and saves next to nothing (Amazons 10×10: 484 of 1,322,863 ground rules, the same
-/// clauses, at 40% more time).
+/// The parts of split rules are kept only when they save at least one literal in this
+/// many of the game's literals of one step (as [`Cost`] counts them), against its rules
+/// as written; otherwise the game is grounded as written. A split kept makes the game
+/// and its formula be built twice, the encodings keeping the smaller
+/// ([`GroundGame::written`]): for less than 1% it saves next to nothing (Amazons 10×10:
+/// 484 of 1,322,863 ground rules, the same clauses, at 40% more time).
 const MATERIAL: usize = 100;
 
 impl Choice {
