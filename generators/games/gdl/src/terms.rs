@@ -59,6 +59,12 @@ pub struct TermStore {
     constants: Vec<Option<TermId>>,
 }
 
+/// The arguments of term `t`, from the store's `terms` and `args` lists.
+fn args_in<'a>(terms: &[(Sym, usize)], args: &'a [TermId], t: TermId) -> &'a [TermId] {
+    let i = t.0 as usize;
+    &args[terms[i].1..terms.get(i + 1).map_or(args.len(), |next| next.1)]
+}
+
 /// The hash of the term `functor(args)` in [`TermStore::by_term`].
 fn key_hash(functor: Sym, args: &[TermId]) -> u64 {
     let mut h = FxHasher::default();
@@ -120,11 +126,7 @@ impl TermStore {
         self.terms.push((functor, self.args.len()));
         self.args.extend_from_slice(args);
         let TermStore { terms, args: all, by_term, .. } = self;
-        let args_of = |t: TermId| {
-            let i = t.0 as usize;
-            &all[terms[i].1..terms.get(i + 1).map_or(all.len(), |next| next.1)]
-        };
-        by_term.insert_unique(key_hash(functor, args), t, |&u| key_hash(terms[u.0 as usize].0, args_of(u)));
+        by_term.insert_unique(key_hash(functor, args), t, |&u| key_hash(terms[u.0 as usize].0, args_in(terms, all, u)));
         if args.is_empty() {
             let i = functor.0 as usize;
             if self.constants.len() <= i {
@@ -158,8 +160,7 @@ impl TermStore {
     }
 
     pub fn args(&self, t: TermId) -> &[TermId] {
-        let i = t.0 as usize;
-        &self.args[self.terms[i].1..self.terms.get(i + 1).map_or(self.args.len(), |next| next.1)]
+        args_in(&self.terms, &self.args, t)
     }
 
     /// The term in KIF syntax: `b`, `(cell 1 2 b)`.

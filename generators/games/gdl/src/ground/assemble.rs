@@ -233,6 +233,14 @@ pub(super) fn build_game(
     Ok(game(built, store, written))
 }
 
+/// The index of derived atom `t` in `nodes`, if `t` is one.
+fn atom_in(nodes: &[Option<Node>], t: TermId) -> Option<u32> {
+    match nodes[t.0 as usize] {
+        Some(Node::Atom(i)) => Some(i),
+        _ => None,
+    }
+}
+
 /// The derived atoms of the ground rules `rules` (each with the offset of its rule, its
 /// head and its body), in text order, then sorted topologically.
 fn definitions<'i>(
@@ -259,18 +267,12 @@ fn definitions<'i>(
     for (i, &t) in heads.iter().enumerate() {
         nodes[t.0 as usize] = Some(Node::Atom(i as u32));
     }
-    let atom_of = |t: TermId| match nodes[t.0 as usize] {
-        Some(Node::Atom(i)) => Some(i as usize),
-        _ => None,
-    };
-    let order = topological_order(program, store, &heads, &rules_of, &atom_of)?;
+    let in_text_order = |t: TermId| atom_in(&nodes, t).map(|i| i as usize);
+    let order = topological_order(program, store, &heads, &rules_of, &in_text_order)?;
     for (pos, &old) in order.iter().enumerate() {
         nodes[heads[old].0 as usize] = Some(Node::Atom(pos as u32));
     }
-    let atom_of = |t: TermId| match nodes[t.0 as usize] {
-        Some(Node::Atom(i)) => Some(i),
-        _ => None,
-    };
+    let atom_of = |t: TermId| atom_in(&nodes, t);
     let mut atoms: Vec<Derived> = Vec::with_capacity(heads.len());
     for &old in &order {
         let term = heads[old];
